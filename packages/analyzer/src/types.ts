@@ -1,0 +1,112 @@
+/**
+ * Artifact and finding shapes shared by gather, checks, score and the report.
+ * Gatherers produce artifacts (plain data); checks are pure functions of artifacts.
+ */
+
+/** Resolves a host to the one address a connection may use, or throws AnalysisError. */
+export type AddressGuard = (
+  hostname: string,
+  port: number,
+) => Promise<{ address: string; family: 4 | 6 }>;
+
+/** DNS resolution, injectable so tests can return private or metadata addresses. */
+export type Resolver = (hostname: string) => Promise<Array<{ address: string; family: 4 | 6 }>>;
+
+export interface RedirectHop {
+  url: string;
+  status: number;
+  location: string;
+}
+
+export interface FetchArtifact {
+  requestedUrl: string;
+  finalUrl: string;
+  status: number;
+  /** Response headers of the final hop, names lower-cased. */
+  headers: Record<string, string>;
+  redirects: RedirectHop[];
+  /** Milliseconds from the first request to the first byte of the final response. */
+  ttfbMs: number;
+  /** Milliseconds for the whole fetch, all hops and the body. */
+  totalMs: number;
+  /** null for plain http; otherwise whether the certificate chain validated. */
+  tls: { valid: boolean; protocol?: string } | null;
+  /** Bytes on the wire (before content-encoding is undone), and after. */
+  rawBytes: number;
+  decodedBytes: number;
+  contentEncoding: string | null;
+  contentType: string;
+  charset: string;
+  html: string;
+  fetchedAt: string;
+}
+
+export interface RobotsArtifact {
+  url: string;
+  status: 'ok' | 'missing' | 'unreachable' | 'unparsable';
+  /** null when robots.txt could not be read. */
+  allowedForGooglebot: boolean | null;
+  /** The matching rule or the reason it could not be read. */
+  detail?: string;
+}
+
+export interface RenderArtifact {
+  status: 'rendered' | 'skipped' | 'failed';
+  /** Why the render was skipped or failed (no browser, timeout, crash...). */
+  reason?: string;
+  html?: string;
+  /** Visible text of the rendered DOM (innerText of body, main content). */
+  visibleText?: string;
+  durationMs?: number;
+}
+
+export interface Artifacts {
+  fetch: FetchArtifact;
+  robots: RobotsArtifact;
+  render: RenderArtifact;
+}
+
+export type Severity = 'critical' | 'warning' | 'success';
+
+export type CategoryId =
+  | 'crawlability'
+  | 'performance'
+  | 'metadata'
+  | 'social'
+  | 'content'
+  | 'links';
+
+export interface Finding {
+  id: string;
+  category: CategoryId;
+  severity: Severity;
+  message: string;
+  why: string;
+  details: Record<string, unknown>;
+}
+
+export interface CategoryScore {
+  id: CategoryId;
+  weight: number;
+  score: number;
+  deductions: Array<{ check: string; points: number }>;
+}
+
+export interface MetaJson {
+  technical: { ssl: boolean; viewport: boolean; statusCode: number; redirects: number };
+  performance: { loadTime: number };
+  title: { status: 'pass' | 'warning' | 'fail'; value: string | null; length: number };
+  metaDescription: { status: 'pass' | 'warning' | 'fail'; value: string | null; length: number };
+  wordCount: { status: 'pass' | 'warning' | 'fail'; count: number; renderedCount: number | null };
+  [section: string]: unknown;
+}
+
+export interface AnalysisReport {
+  url: string;
+  finalUrl: string;
+  fetchedAt: string;
+  score: number;
+  categories: CategoryScore[];
+  issues: Array<Finding & { points: number }>;
+  meta_json: MetaJson;
+}

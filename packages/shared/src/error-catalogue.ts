@@ -1,0 +1,262 @@
+/**
+ * The product's error catalogue (product spec, point 8). Every error the API returns carries one of
+ * these codes; the web app maps a code to its title, description and action from here.
+ */
+
+export type ErrorSeverity = 'error' | 'warning' | 'info';
+
+export interface CatalogueEntry {
+  title: string;
+  description: string;
+  action?: string;
+  severity: ErrorSeverity;
+  /** HTTP status the API answers with when this code ends a request. */
+  httpStatus: number;
+}
+
+const entry = (
+  title: string,
+  description: string,
+  httpStatus: number,
+  severity: ErrorSeverity = 'error',
+  action?: string,
+): CatalogueEntry => ({ title, description, httpStatus, severity, ...(action ? { action } : {}) });
+
+export const ERROR_CATALOGUE = {
+  missing_url: entry('URL Required', 'Please enter a website URL to analyze.', 400),
+  invalid_url: entry(
+    'Invalid URL Format',
+    'That does not look like a valid web address.',
+    400,
+    'error',
+    'Enter a full address such as https://example.com.',
+  ),
+  url_too_long: entry('URL Too Long', 'The address is longer than 2048 characters.', 400),
+  private_ip: entry(
+    'Private Address Not Allowed',
+    'Localhost and private network addresses cannot be analyzed.',
+    400,
+    'error',
+    'Enter the public address of your website.',
+  ),
+  unsupported_protocol: entry(
+    'Only HTTP and HTTPS',
+    'Only http:// and https:// addresses can be analyzed.',
+    400,
+  ),
+  rate_limit_exceeded: entry(
+    'Daily Limit Reached',
+    'You have run 100 reports in the last 24 hours.',
+    429,
+    'warning',
+    'Please try again tomorrow.',
+  ),
+  rate_limit_soft: entry(
+    'Approaching Limit',
+    'You are close to the daily limit of 100 reports. It resets in 24 hours.',
+    200,
+    'info',
+  ),
+  too_many_requests: entry(
+    'Too Many Requests',
+    'You are submitting reports too quickly.',
+    429,
+    'warning',
+    'Wait a minute and try again.',
+  ),
+  fetch_timeout: entry(
+    'Site Took Too Long',
+    'The site took over 10 seconds to respond.',
+    422,
+    'error',
+    'Check that the site is up and responds quickly, then try again.',
+  ),
+  fetch_failed: entry(
+    'Unable to Connect',
+    'We could not connect to the site.',
+    422,
+    'error',
+    'Check that the address is correct and the site is online.',
+  ),
+  http_error_404: entry(
+    'Page Not Found',
+    'The site answered 404: the page does not exist.',
+    422,
+    'error',
+    'Check the address for typos.',
+  ),
+  http_error_403: entry(
+    'Access Denied',
+    'The site refused our crawler (403).',
+    422,
+    'error',
+    'Allow the CrawlwiseBot user agent in your firewall or bot protection, then try again.',
+  ),
+  http_error_500: entry(
+    'Server Error',
+    'The site answered with a server error (500).',
+    422,
+    'error',
+    'Check your server logs, then try again.',
+  ),
+  http_error_503: entry(
+    'Service Unavailable',
+    'The site is temporarily unavailable (503).',
+    422,
+    'error',
+    'Try again when the site is back up.',
+  ),
+  invalid_content_type: entry(
+    'Not an HTML Page',
+    'The address does not return an HTML page.',
+    422,
+    'error',
+    'Enter the address of a web page, not a file or an API.',
+  ),
+  content_too_large: entry('Page Too Large', 'The page is over 5MB.', 422),
+  parse_error: entry('Unable to Parse HTML', 'The page HTML could not be read.', 422),
+  ssl_error: entry(
+    'SSL Certificate Issue',
+    'The site’s SSL certificate is invalid or expired.',
+    422,
+    'error',
+    'Renew or fix the certificate, or try the http:// address.',
+  ),
+  redirect_loop: entry(
+    'Redirect Loop Detected',
+    'The page redirects in a loop or through more than 10 hops.',
+    422,
+    'error',
+    'Check your redirect rules.',
+  ),
+  dns_error: entry(
+    'Domain Not Found',
+    'The domain name could not be resolved.',
+    422,
+    'error',
+    'Check the spelling of the domain.',
+  ),
+  report_not_found: entry(
+    'Report Not Found',
+    'This report does not exist or the link is incomplete.',
+    404,
+    'error',
+    'Run a new analysis from the home page.',
+  ),
+  report_deleted: entry('Report Deleted', 'This report has been deleted by its owner.', 410),
+  report_expired: entry(
+    'Report Expired',
+    'This report is older than 30 days and has been archived.',
+    410,
+    'warning',
+    'Run a new analysis to get fresh results.',
+  ),
+  database_error: entry(
+    'Database Error',
+    'We had trouble reading or saving data. This is temporary.',
+    503,
+    'error',
+    'Please try again in a moment.',
+  ),
+  database_connection: entry(
+    'Database Unavailable',
+    'We could not reach our database. This is temporary.',
+    503,
+    'error',
+    'Please try again in a moment.',
+  ),
+  network_error: entry(
+    'Connection Problem',
+    'We could not reach the Crawlwise server.',
+    0,
+    'error',
+    'Check your internet connection and try again.',
+  ),
+  invalid_email: entry('Invalid Email Address', 'Please enter a valid email address.', 400),
+  email_blocked: entry('Email Address Blocked', 'This email address cannot be used.', 400),
+  submission_failed: entry(
+    'Submission Failed',
+    'We could not save your email. Please try again.',
+    500,
+  ),
+  duplicate_email: entry(
+    'Already Subscribed',
+    'This email is already subscribed. Check your inbox for the report.',
+    409,
+    'info',
+  ),
+  function_timeout: entry(
+    'Taking Longer Than Expected',
+    'The analysis is taking longer than expected.',
+    504,
+    'warning',
+    'Refresh the page in a moment.',
+  ),
+  service_unavailable: entry(
+    'Service Unavailable',
+    'Crawlwise is under heavy load or in maintenance.',
+    503,
+    'error',
+    'Please try again in a few minutes.',
+  ),
+  internal_error: entry(
+    'Something Went Wrong',
+    'An unexpected error occurred. The team has been notified.',
+    500,
+  ),
+  suspicious_activity: entry(
+    'Suspicious Activity Detected',
+    'This request was blocked as suspicious.',
+    403,
+  ),
+  invalid_request: entry('Invalid Request', 'The request was not understood.', 400),
+  analyzing: entry(
+    'Analyzing',
+    'Your page is being analyzed. This takes about 5-10 seconds.',
+    200,
+    'info',
+  ),
+  queued: entry('Queued', 'Your analysis is queued and will start shortly.', 200, 'info'),
+  analysis_failed: entry(
+    'Analysis Failed',
+    'We could not complete the analysis of this page.',
+    500,
+    'error',
+    'Try running the analysis again.',
+  ),
+  unknown_error: entry('Unexpected Error', 'Something unexpected happened. Please try again.', 500),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** Missing or unknown codes fall back to unknown_error (spec point 8). */
+export function catalogueEntry(code: unknown): CatalogueEntry & { code: ErrorCode } {
+  const known: ErrorCode = isErrorCode(code) ? code : 'unknown_error';
+  return { code: known, ...ERROR_CATALOGUE[known] };
+}
+
+/** Codes that stop an analysis before any check runs (CHECKS.md). */
+export const ANALYSIS_ERROR_CODES = [
+  'invalid_url',
+  'url_too_long',
+  'unsupported_protocol',
+  'private_ip',
+  'dns_error',
+  'fetch_failed',
+  'fetch_timeout',
+  'ssl_error',
+  'redirect_loop',
+  'http_error_403',
+  'http_error_404',
+  'http_error_500',
+  'http_error_503',
+  'invalid_content_type',
+  'content_too_large',
+  'parse_error',
+] as const satisfies readonly ErrorCode[];
+
+export type AnalysisErrorCode = (typeof ANALYSIS_ERROR_CODES)[number];

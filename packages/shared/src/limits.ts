@@ -1,0 +1,27 @@
+/** Business constants and limits from the product spec, point 9. Used by web, server and analyzer. */
+
+export const MAX_URL_LENGTH = 2048;
+export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+export const FETCH_TIMEOUT_MS = 10_000;
+export const MAX_REDIRECTS = 10;
+export const REPORT_EXPIRY_DAYS = 30;
+export const DAILY_REPORT_LIMIT = 100;
+export const DAILY_REPORT_SOFT_LIMIT = 80;
+export const BURST_REPORT_LIMIT_PER_MINUTE = 10;
+
+export const TITLE_MIN_LENGTH = 20;
+export const TITLE_MAX_LENGTH = 60;
+export const DESCRIPTION_MIN_LENGTH = 70;
+export const DESCRIPTION_MAX_LENGTH = 160;
+
+export const REPORT_POLL_INTERVAL_MS = 2000;
+export const SIMULATED_PROGRESS_MS = 8000;
+export const COMPILING_FROM_PERCENT = 85;
+export const RESULTS_DELAY_MS = 4000;
+export const SCORE_RING_MS = 3500;
+export const NEWSLETTER_DELAY_MS = 15_000;
+export const RERUN_RELOAD_DELAY_MS = 300;
+
+export const PROFILE_PAGE_SIZE = 10;
+export const AVATAR_MAX_BYTES = 2_097_152;
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
