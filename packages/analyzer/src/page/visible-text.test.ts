@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHtml } from './dom.ts';
+import { type Element, parseHtml } from './dom.ts';
 import { extractVisibleText, isHiddenElement } from './visible-text.ts';
 
 const visible = (html: string) => extractVisibleText(parseHtml(html));
@@ -33,7 +33,7 @@ describe('extractVisibleText', () => {
   });
 
   it('recognises inline hiding with !important', () => {
-    const [el] = parseHtml('<p style="display:none !important">x</p>').children as never[];
+    const el = parseHtml('<p style="display:none !important">x</p>').children[0] as Element;
     expect(isHiddenElement(el)).toBe(true);
   });
 });
