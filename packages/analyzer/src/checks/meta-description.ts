@@ -1,0 +1,79 @@
+import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH } from '@crawlwise/shared/limits';
+import { metaValues } from '../page/dom.ts';
+import type { Check, CheckOutcome } from './check.ts';
+import { codePointLength } from './markup-helpers.ts';
+
+/**
+ * `meta-description` (metadata): `<meta name="description">` exists, is 70-160 characters after
+ * entity decoding and whitespace collapsing (Unicode code points), and appears once. Missing or
+ * empty is critical; a length outside the range or several descriptions is a warning. The whole
+ * document is searched, since htmlparser2 leaves a stray <meta> where it was written.
+ */
+
+const RANGE = `${DESCRIPTION_MIN_LENGTH}-${DESCRIPTION_MAX_LENGTH}`;
+
+export const metaDescription: Check = {
+  meta: {
+    id: 'meta-description',
+    category: 'metadata',
+    title: 'Meta description',
+    why: `The meta description is the snippet under the title in search results and persuades people to click. Write one unique description of ${RANGE} characters per page.`,
+  },
+  run(page): CheckOutcome {
+    const values = metaValues(page.document, 'description');
+    const count = values.length;
+    const value = values[0] ?? null;
+    const length = value === null ? 0 : codePointLength(value);
+    const details = { value: value || null, length, count };
+
+    if (count === 0) {
+      return {
+        severity: 'critical',
+        message: 'Page has no meta description',
+        why: `Without a description search engines pick a random passage of the page as the snippet. Add <meta name="description" content="..."> with ${RANGE} characters summarising the page.`,
+        details,
+      };
+    }
+    if (length === 0) {
+      return {
+        severity: 'critical',
+        message: 'Meta description is empty',
+        why: `The description tag has no content, so search engines pick a random passage as the snippet. Fill its content attribute with ${RANGE} characters summarising the page.`,
+        details,
+      };
+    }
+
+    const problems: Array<{ message: string; why: string }> = [];
+    if (length < DESCRIPTION_MIN_LENGTH) {
+      problems.push({
+        message: `Meta description is too short (${length} characters)`,
+        why: `Descriptions under ${DESCRIPTION_MIN_LENGTH} characters give searchers little reason to click and are often replaced. Expand it to ${RANGE} characters that summarise the page.`,
+      });
+    } else if (length > DESCRIPTION_MAX_LENGTH) {
+      problems.push({
+        message: `Meta description is too long (${length} characters)`,
+        why: `Search results cut descriptions after about ${DESCRIPTION_MAX_LENGTH} characters, so the end is lost. Shorten it to ${RANGE} characters with the key point first.`,
+      });
+    }
+    if (count > 1) {
+      problems.push({
+        message: `Page has ${count} meta descriptions`,
+        why: 'Search engines use only one description, and duplicates usually come from a template or plugin conflict. Keep a single description tag.',
+      });
+    }
+
+    if (problems.length > 0) {
+      return {
+        severity: 'warning',
+        message: problems[0]!.message,
+        why: problems.map((p) => p.why).join(' '),
+        details,
+      };
+    }
+    return {
+      severity: 'success',
+      message: `Meta description length is good (${length} characters)`,
+      details,
+    };
+  },
+};

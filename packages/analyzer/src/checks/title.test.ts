@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { makePage } from '../page/test-artifacts.ts';
+import { title } from './title.ts';
+
+const run = (head: string, body = '') =>
+  title.run(makePage({ html: `<html><head>${head}</head><body>${body}</body></html>` }));
+
+describe('title check', () => {
+  it('has stable meta', () => {
+    expect(title.meta).toMatchObject({ id: 'title', category: 'metadata' });
+    expect(title.meta.why).toContain('20-60');
+  });
+
+  it('passes a title of 20-60 characters', () => {
+    const outcome = run('<title>Crawlwise — SEO analyser for developers</title>');
+    expect(outcome.severity).toBe('success');
+    expect(outcome.message).toBe('Title length is good (39 characters)');
+    expect(outcome.details).toEqual({
+      value: 'Crawlwise — SEO analyser for developers',
+      length: 39,
+      count: 1,
+    });
+  });
+
+  it('is critical when the title is missing', () => {
+    const outcome = run('<meta charset="utf-8">');
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.message).toBe('Page has no title');
+    expect(outcome.details).toEqual({ value: null, length: 0, count: 0 });
+  });
+
+  it('is critical when the title is empty or whitespace only', () => {
+    const outcome = run('<title> \n&nbsp; </title>');
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.message).toBe('Title is empty');
+    expect(outcome.details).toEqual({ value: null, length: 0, count: 1 });
+  });
+
+  it('warns when too short', () => {
+    const outcome = run('<title>Home</title>');
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Title is too short (4 characters)');
+    expect(outcome.why).toContain('20-60');
+  });
+
+  it('warns when too long', () => {
+    const outcome = run(`<title>${'a'.repeat(74)}</title>`);
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Title is too long (74 characters)');
+  });
+
+  it('accepts the boundaries 20 and 60', () => {
+    expect(run(`<title>${'a'.repeat(20)}</title>`).severity).toBe('success');
+    expect(run(`<title>${'a'.repeat(60)}</title>`).severity).toBe('success');
+    expect(run(`<title>${'a'.repeat(19)}</title>`).severity).toBe('warning');
+    expect(run(`<title>${'a'.repeat(61)}</title>`).severity).toBe('warning');
+  });
+
+  it('measures after decoding entities and collapsing whitespace', () => {
+    // 60 visible characters written with entities and runs of whitespace.
+    const raw = `${'&amp;'.repeat(30)}  \n\t  ${'x'.repeat(29)}`;
+    const outcome = run(`<title>${raw}</title>`);
+    expect(outcome.details).toMatchObject({ length: 60 });
+    expect(outcome.severity).toBe('success');
+  });
+
+  it('counts Unicode code points, not UTF-16 units', () => {
+    const outcome = run(`<title>${'😀'.repeat(20)}</title>`);
+    expect(outcome.details).toMatchObject({ length: 20 });
+    expect(outcome.severity).toBe('success');
+  });
+
+  it('warns about several titles', () => {
+    const outcome = run(
+      '<title>A perfectly fine page title</title>',
+      '<title>A second title from a plugin</title>',
+    );
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Page has 2 title elements');
+    expect(outcome.details).toMatchObject({ value: 'A perfectly fine page title', count: 2 });
+  });
+
+  it('names the length problem first and explains both when several apply', () => {
+    const outcome = run('<title>Short</title><title>Other</title>');
+    expect(outcome.message).toBe('Title is too short (5 characters)');
+    expect(outcome.why).toContain('single <title>');
+  });
+
+  it('finds a stray title in body', () => {
+    const outcome = run('', '<title>Title written in the body of the page</title>');
+    expect(outcome.severity).toBe('success');
+    expect(outcome.details).toMatchObject({ count: 1 });
+  });
+
+  it('ignores <title> inside inline SVG', () => {
+    const outcome = run('', '<svg><title>Icon</title></svg>');
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.details).toMatchObject({ count: 0 });
+    const withTitle = run(
+      '<title>A perfectly fine page title</title>',
+      '<svg><title>Icon</title></svg>',
+    );
+    expect(withTitle.details).toMatchObject({ count: 1 });
+    expect(withTitle.severity).toBe('success');
+  });
+});

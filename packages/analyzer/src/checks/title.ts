@@ -1,0 +1,79 @@
+import { TITLE_MAX_LENGTH, TITLE_MIN_LENGTH } from '@crawlwise/shared/limits';
+import { textContent } from '../page/dom.ts';
+import type { Check, CheckOutcome } from './check.ts';
+import { codePointLength, documentTitles } from './markup-helpers.ts';
+
+/**
+ * `title` (metadata): the document title exists, is 20-60 characters after entity decoding and
+ * whitespace collapsing (counted in Unicode code points), and appears once. Missing or empty is
+ * critical; a length outside the range or several titles is a warning. When several problems
+ * hold, the message names the first and `why` explains all of them.
+ */
+
+const RANGE = `${TITLE_MIN_LENGTH}-${TITLE_MAX_LENGTH}`;
+
+export const title: Check = {
+  meta: {
+    id: 'title',
+    category: 'metadata',
+    title: 'Page title',
+    why: `The title is the blue link in search results and the label of the browser tab. Give every page one unique <title> of ${RANGE} characters that says what the page is about.`,
+  },
+  run(page): CheckOutcome {
+    const elements = documentTitles(page.document);
+    const count = elements.length;
+    const value = elements[0] ? textContent(elements[0]) : null;
+    const length = value === null ? 0 : codePointLength(value);
+    const details = { value: value || null, length, count };
+
+    if (count === 0) {
+      return {
+        severity: 'critical',
+        message: 'Page has no title',
+        why: `Without a <title> search engines invent one from the page, usually badly. Add a <title> of ${RANGE} characters inside <head> that names the page and its main topic.`,
+        details,
+      };
+    }
+    if (length === 0) {
+      return {
+        severity: 'critical',
+        message: 'Title is empty',
+        why: `The <title> element has no text, so search engines invent a title from the page. Write ${RANGE} characters that name the page and its main topic.`,
+        details,
+      };
+    }
+
+    const problems: Array<{ message: string; why: string }> = [];
+    if (length < TITLE_MIN_LENGTH) {
+      problems.push({
+        message: `Title is too short (${length} characters)`,
+        why: `Titles under ${TITLE_MIN_LENGTH} characters waste the space search results give them and rarely describe the page. Expand it to ${RANGE} characters with the page's main topic.`,
+      });
+    } else if (length > TITLE_MAX_LENGTH) {
+      problems.push({
+        message: `Title is too long (${length} characters)`,
+        why: `Search results cut titles after about ${TITLE_MAX_LENGTH} characters, so the end is lost. Shorten it to ${RANGE} characters and put the important words first.`,
+      });
+    }
+    if (count > 1) {
+      problems.push({
+        message: `Page has ${count} title elements`,
+        why: 'Only the first <title> is used, and the others show a template or plugin conflict. Keep a single <title> in <head>.',
+      });
+    }
+
+    if (problems.length > 0) {
+      return {
+        severity: 'warning',
+        message: problems[0]!.message,
+        why: problems.map((p) => p.why).join(' '),
+        details,
+      };
+    }
+    return {
+      severity: 'success',
+      message: `Title length is good (${length} characters)`,
+      details,
+    };
+  },
+};
