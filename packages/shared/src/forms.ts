@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/**
+ * Form schemas (product spec, point 5) shared by the web forms and the API routes that receive
+ * them, so a rule or a message changes in one place.
+ */
+
+export const CONTACT_LIMITS = { name: 100, email: 255, message: 1000 } as const;
+
+/** An optional field: blank input means "not given", so the server never stores an empty string. */
+const blankToUndefined = (value: string | undefined) => (value ? value : undefined);
+
+export const contactSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(CONTACT_LIMITS.name, 'Name must be less than 100 characters'),
+  email: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.email, 'Email must be less than 255 characters')
+    .pipe(z.email('Invalid email address')),
+  website: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Must be a valid URL' })]))
+    .optional()
+    .transform(blankToUndefined),
+  message: z
+    .string()
+    .trim()
+    .min(1, 'Message is required')
+    .max(CONTACT_LIMITS.message, 'Message must be less than 1000 characters'),
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactMessage = z.output<typeof contactSchema>;
+
+/** Toast wording of the partner waitlist's only rule (spec point 5): a title and a description. */
+export const PARTNER_EMAIL_REQUIRED = {
+  title: 'Email required',
+  description: 'Please enter your email address.',
+} as const;
+
+export const PARTNER_EMAIL_INVALID = {
+  title: 'Invalid Email',
+  description: 'Please enter a valid email address.',
+} as const;
+
+export const partnerSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, PARTNER_EMAIL_REQUIRED.description)
+    .max(CONTACT_LIMITS.email, 'Email must be less than 255 characters')
+    // The spec only requires a value; a stored address we can never write to is useless, so the
+    // address must also be well formed.
+    .pipe(z.email(PARTNER_EMAIL_INVALID.description)),
+});
+
+export type PartnerSignup = z.output<typeof partnerSchema>;
+
+/** Toast wording of the newsletter modal's rule (spec point 5). */
+export const NEWSLETTER_EMAIL_INVALID = {
+  title: 'Invalid Email',
+  description: 'Please enter a valid email address',
+} as const;
+
+export const UTM_KEYS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+] as const;
+
+export type UtmKey = (typeof UTM_KEYS)[number];
+
+const UTM_MAX_LENGTH = 200;
+const utmValue = z
+  .string()
+  .trim()
+  .max(UTM_MAX_LENGTH)
+  .nullish()
+  .transform((value) => value || undefined);
+
+/** Report ids come from the server; accept the string or number form it may serialize them in. */
+const idValue = z
+  .union([z.string().trim().min(1).max(64), z.number().int().nonnegative()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? undefined : String(value)));
+
+/**
+ * Newsletter lead from the report screen. The rule is the spec's (non-empty and contains "@"), not
+ * a full address check, so the server accepts exactly what the modal accepts.
+ */
+export const leadSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, NEWSLETTER_EMAIL_INVALID.description)
+    .max(CONTACT_LIMITS.email, 'Email must be less than 255 characters')
+    .refine((value) => value.includes('@'), NEWSLETTER_EMAIL_INVALID.description),
+  urlId: idValue,
+  reportId: idValue,
+  /**
+   * A field hidden from people: humans leave it empty. The schema accepts any value so the server
+   * can quietly drop bot submissions instead of telling the bot what gave it away.
+   */
+  honeypot: z.string().max(1000).optional().default(''),
+  utm_source: utmValue,
+  utm_medium: utmValue,
+  utm_campaign: utmValue,
+  utm_term: utmValue,
+  utm_content: utmValue,
+});
+
+export type LeadInput = z.input<typeof leadSchema>;
+export type Lead = z.output<typeof leadSchema>;
+
+/** The first message of a failed parse, per field, for showing next to each input. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}

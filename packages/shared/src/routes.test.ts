@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CLIENT_ONLY_ROUTES,
+  FEATURE_SLUGS,
+  NOT_FOUND_HTML_PATH,
+  PRERENDERED_ROUTES,
+  prerenderedHtmlPath,
+  resolvePageRoute,
+  SPA_FALLBACK_FILE,
+} from './routes.ts';
+
+describe('route map', () => {
+  it('prerenders every marketing page and each feature slug', () => {
+    expect(PRERENDERED_ROUTES).toContain('/');
+    expect(PRERENDERED_ROUTES).toContain('/partner');
+    for (const slug of FEATURE_SLUGS) expect(PRERENDERED_ROUTES).toContain(`/features/${slug}`);
+    expect(PRERENDERED_ROUTES).toHaveLength(18);
+    expect(CLIENT_ONLY_ROUTES).toEqual(['/report', '/auth', '/profile']);
+  });
+
+  it('names the file of a prerendered route', () => {
+    expect(prerenderedHtmlPath('/')).toBe('index.html');
+    expect(prerenderedHtmlPath('/features/word-count')).toBe('features/word-count/index.html');
+  });
+
+  it('resolves a request path to its answer', () => {
+    expect(resolvePageRoute('/')).toEqual({ kind: 'prerendered', status: 200, file: 'index.html' });
+    expect(resolvePageRoute('/pricing/')).toMatchObject({ file: 'pricing/index.html' });
+    expect(resolvePageRoute('/report')).toEqual({
+      kind: 'client-only',
+      status: 200,
+      file: SPA_FALLBACK_FILE,
+    });
+    expect(resolvePageRoute('/features/nope')).toEqual({
+      kind: 'not-found',
+      status: 404,
+      file: NOT_FOUND_HTML_PATH,
+    });
+    expect(resolvePageRoute('/404').status).toBe(404);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The web app's route map (product spec, point 2), shared so the server can decide how to answer a
+ * path: a prerendered marketing page (200 + its own HTML), a client-only screen (200 + the SPA
+ * fallback) or anything else (404 + the prerendered 404 page).
+ */
+
+export const FEATURE_SLUGS = [
+  'analyzer',
+  'js-render-detection',
+  'title-meta-audit',
+  'word-count',
+  'image-alt-coverage',
+  'canonical-checker',
+  'score-model',
+] as const;
+
+export type FeatureSlug = (typeof FEATURE_SLUGS)[number];
+
+export function isFeatureSlug(value: unknown): value is FeatureSlug {
+  return typeof value === 'string' && (FEATURE_SLUGS as readonly string[]).includes(value);
+}
+
+/** Every path the app links to, so links and the route config cannot drift apart. */
+export const PATHS = {
+  home: '/',
+  features: '/features',
+  feature: (slug: FeatureSlug) => `/features/${slug}`,
+  howItWorks: '/how-it-works',
+  pricing: '/pricing',
+  payments: '/payments',
+  runATest: '/run-a-test',
+  contact: '/contact',
+  about: '/about',
+  terms: '/terms',
+  privacy: '/privacy',
+  partner: '/partner',
+  report: '/report',
+  reportFor: (accessToken: string) => `/report?token=${encodeURIComponent(accessToken)}`,
+  auth: '/auth',
+  profile: '/profile',
+} as const;
+
+/** Marketing pages rendered to static HTML at build time (one index.html each). */
+export const PRERENDERED_ROUTES = [
+  PATHS.home,
+  PATHS.features,
+  ...FEATURE_SLUGS.map((slug) => PATHS.feature(slug)),
+  PATHS.howItWorks,
+  PATHS.pricing,
+  PATHS.payments,
+  PATHS.runATest,
+  PATHS.contact,
+  PATHS.about,
+  PATHS.terms,
+  PATHS.privacy,
+  PATHS.partner,
+] as const;
+
+/** Screens rendered only in the browser: the server answers them with the SPA fallback file. */
+export const CLIENT_ONLY_ROUTES = [PATHS.report, PATHS.auth, PATHS.profile] as const;
+
+/**
+ * The path the 404 page is prerendered from. It is not a real page: the server answers it, like
+ * every unknown path, with status 404 and the file at NOT_FOUND_HTML_PATH.
+ */
+export const NOT_FOUND_PRERENDER_PATH = '/404';
+
+/** The prerendered 404 page, relative to the web build's client directory (build/client). */
+export const NOT_FOUND_HTML_PATH = '404/index.html';
+
+/**
+ * React Router writes the SPA fallback under this name (relative to build/client) when "/" is
+ * prerendered too, because index.html is then the home page.
+ */
+export const SPA_FALLBACK_FILE = '__spa-fallback.html';
+
+/** The file (relative to build/client) that holds a prerendered route's HTML. */
+export function prerenderedHtmlPath(route: string): string {
+  const trimmed = route.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `${trimmed}/index.html` : 'index.html';
+}
+
+export type RouteResolution =
+  | { kind: 'prerendered'; status: 200; file: string }
+  | { kind: 'client-only'; status: 200; file: typeof SPA_FALLBACK_FILE }
+  | { kind: 'not-found'; status: 404; file: typeof NOT_FOUND_HTML_PATH };
+
+const prerendered = new Set<string>(PRERENDERED_ROUTES);
+const clientOnly = new Set<string>(CLIENT_ONLY_ROUTES);
+
+/**
+ * How the server should answer a page request for `pathname` (no query string). A trailing slash
+ * is tolerated ("/pricing/" is "/pricing") because static hosts commonly add one.
+ */
+export function resolvePageRoute(pathname: string): RouteResolution {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+  if (prerendered.has(path)) {
+    return { kind: 'prerendered', status: 200, file: prerenderedHtmlPath(path) };
+  }
+  if (clientOnly.has(path)) return { kind: 'client-only', status: 200, file: SPA_FALLBACK_FILE };
+  return { kind: 'not-found', status: 404, file: NOT_FOUND_HTML_PATH };
+}
