@@ -1,0 +1,77 @@
+import { linksWithRel } from '../page/dom.ts';
+import type { Check, CheckOutcome } from './check.ts';
+import { isAbsoluteHttpUrl, isValidLanguageTag, MAX_LISTED, plural } from './markup-helpers.ts';
+
+/**
+ * `hreflang` (metadata): every `<link rel="alternate" hreflang>` carries a valid BCP 47 language
+ * code (or `x-default`) and an absolute http(s) href, as Google requires. Any offender is a
+ * warning; a page without alternates passes (the check does not apply). The same code pointing
+ * to two different URLs is reported as an offender too, because Google then ignores both.
+ */
+
+interface Offender {
+  hreflang: string;
+  href: string;
+  problems: string[];
+}
+
+export const hreflang: Check = {
+  meta: {
+    id: 'hreflang',
+    category: 'metadata',
+    title: 'Hreflang alternates',
+    why: 'Hreflang links point search engines to the versions of a page in other languages or regions. Each needs a valid language code (or x-default) and an absolute URL, or search engines ignore it.',
+  },
+  run(page): CheckOutcome {
+    const alternates = linksWithRel(page.document, 'alternate')
+      .filter((el) => el.attribs.hreflang !== undefined)
+      .map((el) => ({
+        hreflang: el.attribs.hreflang!.trim(),
+        href: (el.attribs.href ?? '').trim(),
+      }));
+
+    if (alternates.length === 0) {
+      return {
+        severity: 'success',
+        message: 'No hreflang alternates (not applicable)',
+        why: 'The page declares no language alternates. That is fine for a site in a single language.',
+        details: { count: 0, offenders: [] },
+      };
+    }
+
+    const firstHrefByCode = new Map<string, string>();
+    const offenders: Offender[] = [];
+    for (const { hreflang: code, href } of alternates) {
+      const problems: string[] = [];
+      const isDefault = code.toLowerCase() === 'x-default';
+      if (!isDefault && !isValidLanguageTag(code)) problems.push('invalid language code');
+      if (href === '') problems.push('missing href');
+      else if (!isAbsoluteHttpUrl(href)) problems.push('href is not an absolute http(s) URL');
+      const key = isDefault ? 'x-default' : code.toLowerCase();
+      const previous = firstHrefByCode.get(key);
+      if (previous === undefined) firstHrefByCode.set(key, href);
+      else if (previous !== href) problems.push('same language code points to another URL');
+      if (problems.length > 0) offenders.push({ hreflang: code, href, problems });
+    }
+
+    const details = {
+      count: alternates.length,
+      languages: [...firstHrefByCode.keys()],
+      offenders: offenders.slice(0, MAX_LISTED),
+      offenderCount: offenders.length,
+    };
+    if (offenders.length > 0) {
+      return {
+        severity: 'warning',
+        message: `${plural(offenders.length, 'hreflang link')} ${offenders.length === 1 ? 'is' : 'are'} invalid`,
+        why: 'Search engines ignore hreflang links with a malformed language code or a relative URL, so those language versions may not be shown to their audience. Use codes like "en", "en-GB" or "x-default" and full URLs starting with https://.',
+        details,
+      };
+    }
+    return {
+      severity: 'success',
+      message: `Hreflang alternates are valid (${alternates.length})`,
+      details,
+    };
+  },
+};
