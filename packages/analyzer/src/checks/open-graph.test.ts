@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { makePage } from '../page/test-artifacts.ts';
+import { openGraph } from './open-graph.ts';
+
+const run = (head: string) =>
+  openGraph.run(makePage({ html: `<html><head>${head}</head><body></body></html>` }));
+const og = (key: string, content: string) => `<meta property="og:${key}" content="${content}">`;
+const complete = {
+  title: 'Crawlwise',
+  description: 'SEO analyser',
+  image: 'https://example.com/card.png',
+  url: 'https://example.com/',
+  type: 'website',
+};
+const tags = (values: Partial<typeof complete>) =>
+  Object.entries(values)
+    .map(([k, v]) => og(k, v))
+    .join('');
+
+describe('open-graph check', () => {
+  it('has stable meta', () => {
+    expect(openGraph.meta).toMatchObject({ id: 'open-graph', category: 'social' });
+  });
+
+  it('passes when all five tags are present and valid', () => {
+    const outcome = run(tags(complete));
+    expect(outcome.severity).toBe('success');
+    expect(outcome.message).toBe('Open Graph tags are complete');
+    expect(outcome.details).toMatchObject({
+      missing: [],
+      invalid: [],
+      values: { 'og:image': 'https://example.com/card.png', 'og:type': 'website' },
+    });
+  });
+
+  it('warns when there are no Open Graph tags', () => {
+    const outcome = run('<title>x</title>');
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('No Open Graph tags');
+    expect(outcome.details).toMatchObject({
+      missing: ['og:title', 'og:description', 'og:image', 'og:url', 'og:type'],
+    });
+  });
+
+  it('names each missing tag', () => {
+    const { image: _image, url: _url, ...rest } = complete;
+    const outcome = run(tags(rest));
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Open Graph is missing og:image and og:url');
+    expect(outcome.details).toMatchObject({ missing: ['og:image', 'og:url'] });
+  });
+
+  it('treats an empty content as missing and reads name= as well as property=', () => {
+    const outcome = run(
+      tags({ ...complete, type: '' }).replace('property="og:title"', 'name="og:title"'),
+    );
+    expect(outcome.message).toBe('Open Graph is missing og:type');
+  });
+
+  it('warns when og:image is not an absolute http(s) URL', () => {
+    const outcome = run(tags({ ...complete, image: '/card.png' }));
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('og:image is not an absolute URL');
+    expect(outcome.details).toMatchObject({ invalid: ['og:image'] });
+    expect(run(tags({ ...complete, image: 'data:image/png;base64,AAAA' })).severity).toBe(
+      'warning',
+    );
+  });
+
+  it('warns when both URLs are relative', () => {
+    const outcome = run(tags({ ...complete, image: 'card.png', url: '/' }));
+    expect(outcome.message).toBe('og:image and og:url are not absolute URLs');
+  });
+
+  it('mentions an invalid image alongside missing tags', () => {
+    const outcome = run(tags({ title: 'T', image: '//cdn.example.com/x.png' }));
+    expect(outcome.message).toBe('Open Graph is missing og:description, og:url and og:type');
+    expect(outcome.why).toContain('og:image must be a full URL');
+    expect(outcome.details).toMatchObject({ invalid: ['og:image'] });
+  });
+});

@@ -1,0 +1,61 @@
+import { metaValues } from '../page/dom.ts';
+import type { Check, CheckOutcome } from './check.ts';
+import { isAbsoluteHttpUrl, listPhrase } from './markup-helpers.ts';
+
+/**
+ * `open-graph` (social): og:title, og:description, og:image, og:url and og:type are present;
+ * og:image (and og:url) must be absolute http(s) URLs, since scrapers do not resolve relative
+ * ones. No tags, some missing or an invalid URL are warnings; social never has criticals.
+ * Tags are read from `property` or `name`, since sites mix them up.
+ */
+
+const REQUIRED = ['og:title', 'og:description', 'og:image', 'og:url', 'og:type'] as const;
+const URL_TAGS = new Set<string>(['og:image', 'og:url']);
+
+export const openGraph: Check = {
+  meta: {
+    id: 'open-graph',
+    category: 'social',
+    title: 'Open Graph tags',
+    why: 'Open Graph tags decide the title, text and image shown when the page is shared on Facebook, LinkedIn, Slack and most chat apps. Set og:title, og:description, og:image, og:url and og:type, with full https:// URLs.',
+  },
+  run(page): CheckOutcome {
+    const values: Record<string, string | null> = {};
+    for (const key of REQUIRED) values[key] = metaValues(page.document, key)[0] || null;
+    const missing = REQUIRED.filter((key) => values[key] === null);
+    const invalid = REQUIRED.filter(
+      (key) => URL_TAGS.has(key) && values[key] !== null && !isAbsoluteHttpUrl(values[key]),
+    );
+    const details = { values, missing, invalid };
+
+    if (missing.length === REQUIRED.length) {
+      return {
+        severity: 'warning',
+        message: 'No Open Graph tags',
+        why: 'Without Open Graph tags a shared link shows whatever the platform guesses, often no image. Add og:title, og:description, og:image, og:url and og:type to <head>.',
+        details,
+      };
+    }
+    const invalidWhy =
+      invalid.length > 0
+        ? ` ${listPhrase(invalid)} must be a full URL starting with http:// or https://; platforms do not resolve relative paths.`
+        : '';
+    if (missing.length > 0) {
+      return {
+        severity: 'warning',
+        message: `Open Graph is missing ${listPhrase(missing)}`,
+        why: `Shared links fall back to guesses for the missing tags, and a card without og:image is barely noticed. Add ${listPhrase(missing)}.${invalidWhy}`,
+        details,
+      };
+    }
+    if (invalid.length > 0) {
+      return {
+        severity: 'warning',
+        message: `${listPhrase(invalid)} ${invalid.length === 1 ? 'is not an absolute URL' : 'are not absolute URLs'}`,
+        why: `Social platforms fetch these URLs as written.${invalidWhy}`,
+        details,
+      };
+    }
+    return { severity: 'success', message: 'Open Graph tags are complete', details };
+  },
+};

@@ -1,0 +1,140 @@
+import type { Element } from 'domhandler';
+import { isText } from 'domhandler';
+import { elementsByTag } from '../page/dom.ts';
+import type { Check, CheckOutcome } from './check.ts';
+import { MAX_LISTED, plural, truncate } from './markup-helpers.ts';
+
+/**
+ * `structured-data` (social): every `<script type="application/ld+json">` block parses as JSON and
+ * each item carries `@context` and `@type`. A top-level array of items and an `@graph` container
+ * (whose `@context` its items inherit) are allowed. A parse error or a missing `@context`/`@type`
+ * warns. A page without JSON-LD passes with `details.count` 0: structured data is optional, and
+ * the message notes the opportunity.
+ */
+
+interface Problem {
+  block: number;
+  problem: string;
+}
+
+type JsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The raw script text; script content is not entity-decoded, and whitespace is kept. */
+function rawText(el: Element): string {
+  return el.children
+    .filter(isText)
+    .map((node) => node.data)
+    .join('');
+}
+
+function typesOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return [];
+}
+
+/** Checks one parsed block; pushes problems and collects the @type values found. */
+function inspect(data: unknown, block: number, problems: Problem[], types: string[]): void {
+  const items: Array<{ item: unknown; inheritedContext: boolean }> = [];
+  if (Array.isArray(data)) {
+    for (const item of data) items.push({ item, inheritedContext: false });
+  } else if (isObject(data) && Array.isArray(data['@graph'])) {
+    if (data['@context'] === undefined)
+      problems.push({ block, problem: '@graph without @context' });
+    for (const item of data['@graph']) items.push({ item, inheritedContext: true });
+  } else {
+    items.push({ item: data, inheritedContext: false });
+  }
+  if (items.length === 0) problems.push({ block, problem: 'empty array' });
+
+  items.forEach(({ item, inheritedContext }, index) => {
+    const where = items.length > 1 || inheritedContext ? ` (item ${index + 1})` : '';
+    if (!isObject(item)) {
+      problems.push({ block, problem: `not a JSON object${where}` });
+      return;
+    }
+    if (!inheritedContext && item['@context'] === undefined) {
+      problems.push({ block, problem: `missing @context${where}` });
+    }
+    const itemTypes = typesOf(item['@type']);
+    if (itemTypes.length === 0) problems.push({ block, problem: `missing @type${where}` });
+    types.push(...itemTypes);
+  });
+}
+
+export const structuredData: Check = {
+  meta: {
+    id: 'structured-data',
+    category: 'social',
+    title: 'Structured data',
+    why: 'JSON-LD structured data describes the page (article, product, organisation...) in a form search engines read reliably and can turn into rich results. Each block must be valid JSON with @context and @type.',
+  },
+  run(page): CheckOutcome {
+    const blocks = elementsByTag(page.document, 'script').filter(
+      (el) => (el.attribs.type ?? '').trim().toLowerCase() === 'application/ld+json',
+    );
+    if (blocks.length === 0) {
+      return {
+        severity: 'success',
+        message: 'No structured data (optional)',
+        why: 'The page has no JSON-LD. It is optional, but adding schema.org markup (for example Organization, Article or Product) can earn rich results in search.',
+        details: { count: 0, types: [], problems: [] },
+      };
+    }
+
+    const problems: Problem[] = [];
+    const types: string[] = [];
+    let parseErrors = 0;
+    blocks.forEach((el, index) => {
+      const block = index + 1;
+      const text = rawText(el).trim();
+      if (text === '') {
+        parseErrors++;
+        problems.push({ block, problem: 'empty block' });
+        return;
+      }
+      let data: unknown;
+      try {
+        data = JSON.parse(text);
+      } catch (error) {
+        parseErrors++;
+        problems.push({
+          block,
+          problem: `invalid JSON: ${truncate((error as Error).message, 160)}`,
+        });
+        return;
+      }
+      inspect(data, block, problems, types);
+    });
+
+    const details = {
+      count: blocks.length,
+      types: [...new Set(types)],
+      problems: problems.slice(0, MAX_LISTED),
+      problemCount: problems.length,
+    };
+    if (parseErrors > 0) {
+      return {
+        severity: 'warning',
+        message: `${plural(parseErrors, 'JSON-LD block')} ${parseErrors === 1 ? 'does' : 'do'} not parse`,
+        why: 'Search engines drop a JSON-LD block that is not valid JSON, so its rich results are lost. Check it with a JSON validator; trailing commas, comments and unescaped quotes are the usual causes.',
+        details,
+      };
+    }
+    if (problems.length > 0) {
+      return {
+        severity: 'warning',
+        message: 'Structured data lacks @context or @type',
+        why: 'Each JSON-LD item needs "@context": "https://schema.org" and an "@type" (such as Organization or Article), or search engines cannot tell what it describes.',
+        details,
+      };
+    }
+    return {
+      severity: 'success',
+      message: `Structured data is valid (${plural(blocks.length, 'block')})`,
+      details,
+    };
+  },
+};

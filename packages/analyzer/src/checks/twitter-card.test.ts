@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { makePage } from '../page/test-artifacts.ts';
+import { twitterCard } from './twitter-card.ts';
+
+const run = (head: string) =>
+  twitterCard.run(makePage({ html: `<html><head>${head}</head><body></body></html>` }));
+const tw = (key: string, content: string) => `<meta name="twitter:${key}" content="${content}">`;
+const og = (key: string, content: string) => `<meta property="og:${key}" content="${content}">`;
+const full =
+  tw('card', 'summary_large_image') +
+  tw('title', 'Crawlwise') +
+  tw('description', 'SEO analyser') +
+  tw('image', 'https://example.com/card.png');
+
+describe('twitter-card check', () => {
+  it('has stable meta', () => {
+    expect(twitterCard.meta).toMatchObject({ id: 'twitter-card', category: 'social' });
+  });
+
+  it('passes a complete card', () => {
+    const outcome = run(full);
+    expect(outcome.severity).toBe('success');
+    expect(outcome.message).toBe('Twitter Card is set (summary_large_image)');
+    expect(outcome.details).toMatchObject({
+      card: 'summary_large_image',
+      missing: [],
+      invalidImage: false,
+      fields: { title: { value: 'Crawlwise', source: 'twitter' } },
+    });
+  });
+
+  it('accepts each known card type, case-insensitively', () => {
+    for (const type of ['summary', 'app', 'player', 'Summary']) {
+      expect(run(full.replace('summary_large_image', type)).severity).toBe('success');
+    }
+  });
+
+  it('inherits title, description and image from Open Graph', () => {
+    const outcome = run(
+      tw('card', 'summary') +
+        og('title', 'OG title') +
+        og('description', 'OG description') +
+        og('image', 'https://example.com/og.png'),
+    );
+    expect(outcome.severity).toBe('success');
+    expect(outcome.details).toMatchObject({
+      fields: {
+        title: { value: 'OG title', source: 'og' },
+        description: { source: 'og' },
+        image: { value: 'https://example.com/og.png', source: 'og' },
+      },
+    });
+  });
+
+  it('warns when twitter:card is missing', () => {
+    const outcome = run(full.replace(tw('card', 'summary_large_image'), ''));
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('No Twitter Card type');
+    expect(outcome.details).toMatchObject({ card: null });
+  });
+
+  it('warns on an unknown card type', () => {
+    const outcome = run(full.replace('summary_large_image', 'gallery'));
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Unknown Twitter Card type "gallery"');
+  });
+
+  it('warns when fields are neither set nor inherited', () => {
+    const outcome = run(tw('card', 'summary') + og('title', 'Only a title'));
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Twitter Card has no description and image');
+    expect(outcome.details).toMatchObject({
+      missing: ['description', 'image'],
+      fields: { image: { value: null, source: null } },
+    });
+  });
+
+  it('warns when the image is not an absolute URL', () => {
+    const outcome = run(full.replace('https://example.com/card.png', '/card.png'));
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Twitter Card image is not an absolute URL');
+    expect(outcome.details).toMatchObject({ invalidImage: true });
+  });
+
+  it('names the first problem and explains all of them', () => {
+    const outcome = run('');
+    expect(outcome.message).toBe('No Twitter Card type');
+    expect(outcome.why).toContain('card is incomplete');
+    expect(outcome.details).toMatchObject({ missing: ['title', 'description', 'image'] });
+  });
+});

@@ -1,0 +1,73 @@
+import { metaValues } from '../page/dom.ts';
+import type { Check, CheckOutcome } from './check.ts';
+import { isAbsoluteHttpUrl, listPhrase } from './markup-helpers.ts';
+
+/**
+ * `twitter-card` (social): twitter:card is one of summary, summary_large_image, app, player, and
+ * a title, description and image exist either as twitter:* or inherited from og:*. A missing or
+ * unknown card type, missing fields, or an image that is not an absolute http(s) URL are
+ * warnings; social never has criticals.
+ */
+
+const CARD_TYPES = ['summary', 'summary_large_image', 'app', 'player'];
+const FIELDS = ['title', 'description', 'image'] as const;
+type Field = (typeof FIELDS)[number];
+type Source = 'twitter' | 'og' | null;
+
+export const twitterCard: Check = {
+  meta: {
+    id: 'twitter-card',
+    category: 'social',
+    title: 'Twitter Card',
+    why: 'Twitter Card tags decide how the page looks when shared on X (Twitter). Set twitter:card to summary or summary_large_image; title, description and image may come from the Open Graph tags.',
+  },
+  run(page): CheckOutcome {
+    const doc = page.document;
+    const first = (key: string) => metaValues(doc, key)[0] || null;
+    const card = first('twitter:card');
+    const fields = {} as Record<Field, { value: string | null; source: Source }>;
+    for (const field of FIELDS) {
+      const own = first(`twitter:${field}`);
+      const inherited = own ?? first(`og:${field}`);
+      fields[field] = { value: inherited, source: own ? 'twitter' : inherited ? 'og' : null };
+    }
+    const missing = FIELDS.filter((field) => fields[field].value === null);
+    const invalidImage = fields.image.value !== null && !isAbsoluteHttpUrl(fields.image.value);
+    const details = { card, fields, missing, invalidImage };
+
+    const problems: Array<{ message: string; why: string }> = [];
+    if (card === null) {
+      problems.push({
+        message: 'No Twitter Card type',
+        why: 'Without twitter:card, X shows at best a plain link. Add <meta name="twitter:card" content="summary_large_image"> (or summary).',
+      });
+    } else if (!CARD_TYPES.includes(card.toLowerCase())) {
+      problems.push({
+        message: `Unknown Twitter Card type "${card}"`,
+        why: `X ignores cards of unknown type. Use one of ${listPhrase(CARD_TYPES)}.`,
+      });
+    }
+    if (missing.length > 0) {
+      problems.push({
+        message: `Twitter Card has no ${listPhrase(missing)}`,
+        why: `Neither twitter:${listPhrase(missing)} nor the matching og: tags exist, so the card is incomplete. Add them, as twitter:* or Open Graph tags.`,
+      });
+    }
+    if (invalidImage) {
+      problems.push({
+        message: 'Twitter Card image is not an absolute URL',
+        why: 'X fetches the card image as written; use a full URL starting with https://.',
+      });
+    }
+
+    if (problems.length > 0) {
+      return {
+        severity: 'warning',
+        message: problems[0]!.message,
+        why: problems.map((p) => p.why).join(' '),
+        details,
+      };
+    }
+    return { severity: 'success', message: `Twitter Card is set (${card})`, details };
+  },
+};
