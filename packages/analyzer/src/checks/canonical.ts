@@ -1,0 +1,171 @@
+import { type Document, elementsByTag, linksWithRel } from '../page/dom.ts';
+import type { Check, CheckOutcome } from './check.ts';
+
+/**
+ * `canonical` (crawlability): the URL the page declares as its preferred address, from
+ * `<link rel="canonical">` anywhere in the document and from `Link: <...>; rel="canonical"`
+ * response headers. Verdicts, most serious first: several conflicting (critical: Google then
+ * ignores them all); missing, invalid, cross-domain, http/https mismatch, another page of the
+ * same site (warnings); self-referencing (success).
+ *
+ * "Same page" compares URLs after dropping the fragment and a trailing slash (and the default
+ * port and host case, which URL parsing already normalises): `/page` and `/page/` are the same
+ * page for this purpose. A canonical that equals the page URL without its query string is also a
+ * success: that is exactly how tracking parameters (`?utm_source=...`) should be canonicalised.
+ * Cross-domain means a different host once a leading `www.` is ignored; `example.com` →
+ * `www.example.com` is the same site, reported as pointing to another page.
+ */
+
+export interface CanonicalDeclaration {
+  source: 'link element' | 'Link header';
+  href: string;
+}
+
+/** URLs the `Link` header marks rel="canonical" (several links may share one header). */
+export function canonicalsFromLinkHeader(value: string): string[] {
+  const found: string[] = [];
+  for (const match of value.matchAll(/<([^>]*)>([^<]*)/g)) {
+    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i.exec(match[2]!);
+    const tokens = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+    if (tokens.includes('canonical')) found.push(match[1]!);
+  }
+  return found;
+}
+
+/** The base for relative hrefs: the first `<base href>`, else the page URL. */
+function documentBase(doc: Document, pageUrl: URL): URL {
+  const href = elementsByTag(doc, 'base').find((el) => el.attribs.href !== undefined)?.attribs.href;
+  if (href === undefined) return pageUrl;
+  try {
+    return new URL(href.trim(), pageUrl);
+  } catch {
+    return pageUrl;
+  }
+}
+
+function resolveHttpUrl(href: string, base: URL): URL | null {
+  if (href.trim() === '') return null;
+  try {
+    const url = new URL(href.trim(), base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The form two URLs are compared in: no fragment, no trailing slash (except the root path). */
+export function comparableUrl(url: URL): string {
+  const copy = new URL(url.href);
+  copy.hash = '';
+  if (copy.pathname.length > 1 && copy.pathname.endsWith('/')) {
+    copy.pathname = copy.pathname.replace(/\/+$/, '') || '/';
+  }
+  return copy.href;
+}
+
+const siteHost = (url: URL) => url.hostname.replace(/^www\./, '');
+
+export const canonical: Check = {
+  meta: {
+    id: 'canonical',
+    category: 'crawlability',
+    title: 'Canonical URL',
+    why: 'The canonical URL tells search engines which address to index when the same content is reachable at several (with or without www, tracking parameters, trailing slash). Declare one absolute <link rel="canonical"> that points to the page itself.',
+  },
+  run(page): CheckOutcome {
+    const base = documentBase(page.document, page.url);
+    const declarations: Array<CanonicalDeclaration & { resolved: URL | null }> = [
+      ...linksWithRel(page.document, 'canonical').map((el) => {
+        const href = el.attribs.href ?? '';
+        return { source: 'link element' as const, href, resolved: resolveHttpUrl(href, base) };
+      }),
+      ...canonicalsFromLinkHeader(page.artifacts.fetch.headers.link ?? '').map((href) => ({
+        source: 'Link header' as const,
+        href,
+        resolved: resolveHttpUrl(href, page.url),
+      })),
+    ];
+    const listed = declarations.map(({ source, href, resolved }) => ({
+      source,
+      href,
+      resolved: resolved?.href ?? null,
+    }));
+    const pageUrl = page.url.href;
+
+    if (declarations.length === 0) {
+      return {
+        severity: 'warning',
+        message: 'No canonical URL',
+        why: `Without a canonical URL search engines guess which address to index when this content is reachable at several. Add <link rel="canonical" href="${pageUrl}"> to <head>.`,
+        details: { pageUrl, declarations: listed },
+      };
+    }
+
+    const distinct = [
+      ...new Map(
+        declarations
+          .filter((d) => d.resolved !== null)
+          .map((d) => [comparableUrl(d.resolved!), d.resolved!.href]),
+      ).values(),
+    ];
+    if (distinct.length > 1) {
+      return {
+        severity: 'critical',
+        message: `${distinct.length} conflicting canonical URLs`,
+        why: `The page declares ${distinct.join(', ')} as its canonical URL. With conflicting declarations Google ignores all of them; keep a single canonical in the HTML or the Link header, not different ones in both.`,
+        details: { pageUrl, canonicals: distinct, declarations: listed },
+      };
+    }
+
+    const invalid = declarations.filter((d) => d.resolved === null);
+    if (invalid.length > 0) {
+      const shown = invalid[0]!.href.trim() === '' ? 'an empty address' : `"${invalid[0]!.href}"`;
+      return {
+        severity: 'warning',
+        message: 'Invalid canonical URL',
+        why: `The canonical ${invalid[0]!.source} holds ${shown}, which is not a valid http(s) address, so search engines ignore it. Use the absolute address of the page, such as ${pageUrl}.`,
+        details: { pageUrl, invalid: invalid.map((d) => d.href), declarations: listed },
+      };
+    }
+
+    const target = declarations[0]!.resolved!;
+    const details = { pageUrl, canonical: target.href, declarations: listed };
+
+    if (siteHost(target) !== siteHost(page.url)) {
+      return {
+        severity: 'warning',
+        message: `The canonical URL points to another domain (${target.hostname})`,
+        why: `Search engines will index ${target.href} instead of this page. That is right for a syndicated copy of content published there; otherwise point the canonical at this page's own address.`,
+        details,
+      };
+    }
+    if (target.protocol !== page.url.protocol) {
+      return {
+        severity: 'warning',
+        message: `The canonical URL uses ${target.protocol}// but the page is served over ${page.url.protocol}//`,
+        why: `The canonical ${target.href} and the page differ in protocol, which sends search engines mixed signals about which version to index. Use the ${page.url.protocol === 'https:' ? 'https://' : 'same'} address in the canonical.`,
+        details,
+      };
+    }
+
+    const self = comparableUrl(page.url);
+    if (comparableUrl(target) === self) {
+      return { severity: 'success', message: 'The canonical URL points to this page', details };
+    }
+    const pageWithoutQuery = new URL(page.url.href);
+    pageWithoutQuery.search = '';
+    if (page.url.search !== '' && comparableUrl(target) === comparableUrl(pageWithoutQuery)) {
+      return {
+        severity: 'success',
+        message: 'The canonical URL points to this page without its query string',
+        details,
+      };
+    }
+    return {
+      severity: 'warning',
+      message: `The canonical URL points to another page: ${target.href}`,
+      why: `Search engines will treat this page as a copy of ${target.href} and index that one instead. That is right for duplicates; if this page has its own content, point the canonical at ${pageUrl}.`,
+      details,
+    };
+  },
+};

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { makePage } from '../page/test-artifacts.ts';
+import { googlebotHeaderDirectives, robotsMeta } from './robots-meta.ts';
+
+const run = (head: string, headers: Record<string, string> = {}, renderedHead?: string) =>
+  robotsMeta.run(
+    makePage({
+      html: `<html><head>${head}</head><body><p>Hello</p></body></html>`,
+      fetch: { headers: { 'content-type': 'text/html', ...headers } },
+      ...(renderedHead === undefined
+        ? {}
+        : {
+            render: {
+              status: 'rendered' as const,
+              html: `<html><head>${renderedHead}</head><body><p>Hello</p></body></html>`,
+            },
+          }),
+    }),
+  );
+
+describe('robots-meta check', () => {
+  it('has stable meta', () => {
+    expect(robotsMeta.meta).toMatchObject({ id: 'robots-meta', category: 'crawlability' });
+  });
+
+  it('passes without any directive', () => {
+    expect(run('')).toEqual({
+      severity: 'success',
+      message: 'Indexing is allowed (no robots directives)',
+      details: { directives: [], noindex: false, nofollow: false },
+    });
+  });
+
+  it('passes directives that allow indexing', () => {
+    const outcome = run('<meta name="robots" content="index, follow, max-snippet:-1">');
+    expect(outcome.severity).toBe('success');
+    expect(outcome.message).toBe('Robots directives allow indexing');
+    expect(outcome.details?.directives).toEqual([
+      {
+        source: '<meta name="robots">',
+        value: 'index, follow, max-snippet:-1',
+        directives: ['index', 'follow', 'max-snippet:-1'],
+      },
+    ]);
+  });
+
+  it('is critical on noindex in meta robots, whatever the case', () => {
+    const outcome = run('<meta name="ROBOTS" content="NoIndex">');
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.message).toBe('The page tells search engines not to index it');
+    expect(outcome.why).toContain('<meta name="robots"> says noindex');
+    expect(outcome.details).toMatchObject({ noindex: true, nofollow: false });
+  });
+
+  it('is critical on none in meta googlebot, which also means nofollow', () => {
+    const outcome = run('<meta name="googlebot" content="none">');
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.details).toMatchObject({ noindex: true, nofollow: true });
+  });
+
+  it('is critical on noindex in the X-Robots-Tag header', () => {
+    const outcome = run('', { 'x-robots-tag': 'noindex' });
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.why).toContain('X-Robots-Tag header says noindex');
+  });
+
+  it('is critical when script adds noindex to the rendered page', () => {
+    const outcome = run('', {}, '<meta name="robots" content="noindex">');
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.why).toContain('<meta name="robots"> added by JavaScript says noindex');
+  });
+
+  it('does not list a rendered copy of a server directive twice', () => {
+    const tag = '<meta name="robots" content="nofollow">';
+    const outcome = run(tag, {}, tag);
+    expect(outcome.details?.directives).toHaveLength(1);
+  });
+
+  it('warns on nofollow', () => {
+    const outcome = run('<meta name="robots" content="index,nofollow">');
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('The page tells search engines not to follow its links');
+    expect(outcome.details).toMatchObject({ noindex: false, nofollow: true });
+  });
+
+  it('ignores header directives scoped to other crawlers', () => {
+    const outcome = run('', { 'x-robots-tag': 'otherbot: noindex, nofollow' });
+    expect(outcome.severity).toBe('success');
+  });
+
+  it('ignores meta tags for other crawlers', () => {
+    expect(run('<meta name="bingbot" content="noindex">').severity).toBe('success');
+  });
+});
+
+describe('googlebotHeaderDirectives', () => {
+  it.each([
+    ['noindex', ['noindex']],
+    ['googlebot: noindex', ['noindex']],
+    ['GoogleBot: nofollow, otherbot: noindex, noarchive', ['nofollow']],
+    ['otherbot: noindex, googlebot: nofollow', ['nofollow']],
+    [
+      'unavailable_after: 25 Jun 2010 15:00:00 PST',
+      ['unavailable_after: 25 jun 2010 15:00:00 pst'],
+    ],
+    ['max-snippet: 20, noindex nofollow', ['max-snippet: 20', 'noindex', 'nofollow']],
+  ])('%s → %j', (value, expected) => {
+    expect(googlebotHeaderDirectives(value)).toEqual(expected);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { makePage } from '../page/test-artifacts.ts';
+import type { RobotsArtifact } from '../types.ts';
+import { robotsTxt } from './robots-txt.ts';
+
+const run = (robots: Partial<RobotsArtifact>) => robotsTxt.run(makePage({ robots }));
+
+describe('robots-txt check', () => {
+  it('has stable meta', () => {
+    expect(robotsTxt.meta).toMatchObject({ id: 'robots-txt', category: 'crawlability' });
+  });
+
+  it('passes when robots.txt allows Googlebot', () => {
+    expect(run({})).toEqual({
+      severity: 'success',
+      message: 'robots.txt allows Googlebot to crawl the page',
+      details: {
+        robotsUrl: 'https://example.com/robots.txt',
+        status: 'ok',
+        allowedForGooglebot: true,
+      },
+    });
+  });
+
+  it('passes when robots.txt is missing', () => {
+    const outcome = run({ status: 'missing', allowedForGooglebot: true, detail: 'HTTP 404' });
+    expect(outcome.severity).toBe('success');
+    expect(outcome.message).toBe('No robots.txt, so every page may be crawled');
+    expect(outcome.details).toMatchObject({ detail: 'HTTP 404' });
+    expect(outcome.details).not.toHaveProperty('skipped');
+  });
+
+  it('is a skipped warning when robots.txt is unreachable', () => {
+    const outcome = run({ status: 'unreachable', allowedForGooglebot: null, detail: 'HTTP 503' });
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('robots.txt could not be read');
+    expect(outcome.why).toContain('(HTTP 503)');
+    expect(outcome.details).toMatchObject({ skipped: 'robots.txt could not be fetched' });
+  });
+
+  it('explains an unreachable robots.txt without a detail', () => {
+    const outcome = run({ status: 'unreachable', allowedForGooglebot: null });
+    expect(outcome.why).toContain('https://example.com/robots.txt failed.');
+  });
+
+  it('warns when robots.txt cannot be parsed', () => {
+    const outcome = run({ status: 'unparsable', allowedForGooglebot: null, detail: 'HTML page' });
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('robots.txt could not be understood');
+    expect(outcome.why).toContain('(HTML page)');
+    expect(outcome.details).not.toHaveProperty('skipped');
+    expect(run({ status: 'unparsable', allowedForGooglebot: null }).why).not.toContain('(');
+  });
+
+  it('is critical when Googlebot is disallowed, naming the rule', () => {
+    const outcome = run({ allowedForGooglebot: false, detail: 'Disallow: /' });
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.message).toBe('robots.txt blocks Googlebot from this page');
+    expect(outcome.why).toContain('(rule: Disallow: /)');
+    expect(run({ allowedForGooglebot: false }).why).not.toContain('rule:');
+  });
+
+  it('is a skipped success when robots.txt was read without a verdict', () => {
+    const outcome = run({ allowedForGooglebot: null });
+    expect(outcome.severity).toBe('success');
+    expect(outcome.details).toMatchObject({ skipped: 'No verdict for Googlebot' });
+  });
+});

@@ -1,0 +1,72 @@
+import type { Check, CheckOutcome } from './check.ts';
+
+/**
+ * `robots-txt` (crawlability): whether the site's robots.txt lets Googlebot fetch this page. The
+ * gatherer fetched and matched it; this check only judges the verdict. A missing robots.txt
+ * (4xx) allows everything. An unreachable one (network error, 5xx) cannot be judged: it is
+ * reported as a skipped warning, because Google pauses crawling a site whose robots.txt answers
+ * with server errors, but the page is not charged points for it (it may be our network, not theirs).
+ */
+
+export const robotsTxt: Check = {
+  meta: {
+    id: 'robots-txt',
+    category: 'crawlability',
+    title: 'robots.txt',
+    why: 'robots.txt tells crawlers which addresses they may fetch. A page it disallows for Googlebot cannot be crawled, and Google shows it at best as a bare link without a description.',
+  },
+  run(page): CheckOutcome {
+    const robots = page.artifacts.robots;
+    const details = {
+      robotsUrl: robots.url,
+      status: robots.status,
+      allowedForGooglebot: robots.allowedForGooglebot,
+      ...(robots.detail === undefined ? {} : { detail: robots.detail }),
+    };
+
+    switch (robots.status) {
+      case 'missing':
+        return {
+          severity: 'success',
+          message: 'No robots.txt, so every page may be crawled',
+          why: 'Without a robots.txt crawlers may fetch every page, which is fine. Add one only to keep crawlers out of parts of the site or to list your sitemap.',
+          details,
+        };
+      case 'unreachable':
+        return {
+          severity: 'warning',
+          message: 'robots.txt could not be read',
+          why: `Fetching ${robots.url} failed${robots.detail ? ` (${robots.detail})` : ''}. When robots.txt answers with server errors Google stops crawling the site until it can read it again; make sure it answers 200 (or 404 if you have none).`,
+          details: { ...details, skipped: 'robots.txt could not be fetched' },
+        };
+      case 'unparsable':
+        return {
+          severity: 'warning',
+          message: 'robots.txt could not be understood',
+          why: `${robots.url} does not look like a robots.txt file${robots.detail ? ` (${robots.detail})` : ''}, so crawlers may ignore or misread its rules. Serve plain text with User-agent, Allow and Disallow lines.`,
+          details,
+        };
+      case 'ok':
+        if (robots.allowedForGooglebot === false) {
+          return {
+            severity: 'critical',
+            message: 'robots.txt blocks Googlebot from this page',
+            why: `${robots.url} disallows this address for Googlebot${robots.detail ? ` (rule: ${robots.detail})` : ''}, so Google cannot crawl the page. Remove or narrow the Disallow rule.`,
+            details,
+          };
+        }
+        if (robots.allowedForGooglebot === null) {
+          return {
+            severity: 'success',
+            message: 'robots.txt was read but not matched against this page',
+            details: { ...details, skipped: 'No verdict for Googlebot' },
+          };
+        }
+        return {
+          severity: 'success',
+          message: 'robots.txt allows Googlebot to crawl the page',
+          details,
+        };
+    }
+  },
+};
