@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** One row per page address, stored once by its normalised form. */
+export const urls = pgTable('urls', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  normalizedUrl: text('normalized_url').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const REPORT_STATUSES = ['queued', 'analyzing', 'completed', 'failed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/**
+ * A report is also its own queue job: status, attempts, lease and run_after are what the
+ * worker's `FOR UPDATE SKIP LOCKED` claim reads, so there is no second table to keep in step.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    urlId: uuid('url_id')
+      .notNull()
+      .references(() => urls.id),
+    userId: text('user_id'),
+    /** Unguessable bearer token (256 random bits, base64url) that grants read access. */
+    accessToken: text('access_token').notNull(),
+    status: text('status').$type<ReportStatus>().notNull().default('queued'),
+    score: integer('score'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    finalUrl: text('final_url'),
+    metaJson: jsonb('meta_json'),
+    issues: jsonb('issues'),
+    categories: jsonb('categories'),
+    /** The document fetched when the report was created, so the worker does not fetch it again. */
+    fetchArtifact: jsonb('fetch_artifact'),
+    /** Who asked (user id or client address group), for the daily limit. */
+    requesterKey: text('requester_key'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('reports_access_token_key').on(table.accessToken),
+    index('reports_claim_idx')
+      .on(table.runAfter)
+      .where(sql`${table.status} in ('queued', 'analyzing')`),
+    index('reports_requester_created_idx').on(table.requesterKey, table.createdAt),
+    index('reports_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+export type ReportRow = typeof reports.$inferSelect;
+
+/** Newsletter subscribers; kept until they unsubscribe (privacy policy). */
+export const leads = pgTable(
+  'leads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    urlId: uuid('url_id').references(() => urls.id),
+    reportId: uuid('report_id').references(() => reports.id),
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    utmTerm: text('utm_term'),
+    utmContent: text('utm_content'),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('leads_email_key').on(sql`lower(${table.email})`),
+    uniqueIndex('leads_unsubscribe_token_key').on(table.unsubscribeToken),
+  ],
+);
+
+/** Messages sent through the contact form: stored so none is lost, mailed when mail is set up. */
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  website: text('website'),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const partnerWaitlist = pgTable(
+  'partner_waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('partner_waitlist_email_key').on(sql`lower(${table.email})`)],
+);

@@ -1,0 +1,44 @@
+import { buildApp } from './app.ts';
+import { openDatabase } from './db/database.ts';
+import { exitOnStartupError, loadConfigOrExit, onShutdownSignal } from './lifecycle.ts';
+import { createEngine } from './services/engine-factory.ts';
+import { JobQueue } from './services/job-queue.ts';
+import { Worker } from './worker/worker.ts';
+
+/** `npm start`: the web server and, unless EMBEDDED_WORKER=0, a worker in the same process. */
+async function main() {
+  const config = loadConfigOrExit();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const engine = await createEngine(config);
+  const app = await buildApp(config, { database, engine });
+  const worker = config.EMBEDDED_WORKER
+    ? new Worker({
+        database,
+        queue: new JobQueue(database),
+        engine,
+        logger: app.log,
+        concurrency: config.WORKER_CONCURRENCY,
+      })
+    : null;
+
+  onShutdownSignal(async () => {
+    // Stop accepting and finish in-flight requests, then finish or release in-flight jobs.
+    await app.close();
+    await worker?.stop();
+    await engine.close();
+    await database.close();
+  });
+
+  await worker?.start();
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { database: database.kind, worker: Boolean(worker) },
+    `Crawlwise is running on http://localhost:${config.PORT}`,
+  );
+}
+
+main().catch(exitOnStartupError);

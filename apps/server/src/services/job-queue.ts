@@ -1,0 +1,168 @@
+import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+
+/**
+ * The queue is the reports table itself. A worker claims one queued report (or one whose lease
+ * ran out because its worker died) with `FOR UPDATE SKIP LOCKED`, so concurrent workers never
+ * take the same row; the lease makes processing at-least-once, and completion is accepted only
+ * from the lease holder, so it is idempotent.
+ */
+
+export const LEASE_SECONDS = 60;
+export const MAX_ATTEMPTS = 3;
+/** A report queued or analysing for longer than this is failed by the sweep. */
+export const STUCK_AFTER_SECONDS = 5 * 60;
+
+export interface ClaimedJob {
+  id: string;
+  url: string;
+  attempts: number;
+  fetchArtifact: FetchArtifact | null;
+}
+
+type Row = Record<string, unknown>;
+
+async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+export class JobQueue {
+  constructor(
+    private readonly database: Database,
+    private readonly leaseSeconds = LEASE_SECONDS,
+  ) {}
+
+  async claim(workerId: string): Promise<ClaimedJob | null> {
+    const [row] = await rows(
+      this.database,
+      sql`
+        update reports set
+          status = 'analyzing',
+          started_at = coalesce(started_at, now()),
+          attempts = attempts + 1,
+          lease_owner = ${workerId},
+          lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
+        where id = (
+          select id from reports
+          where deleted_at is null
+            and ((status = 'queued' and run_after <= now())
+              or (status = 'analyzing' and lease_expires_at < now()
+                and attempts < ${MAX_ATTEMPTS}))
+          order by run_after
+          limit 1
+          for update skip locked
+        )
+        returning id, attempts, fetch_artifact,
+          (select normalized_url from urls where urls.id = reports.url_id) as url`,
+    );
+    if (!row) return null;
+    return {
+      id: String(row.id),
+      url: String(row.url),
+      attempts: Number(row.attempts),
+      fetchArtifact: parseJson(row.fetch_artifact) as FetchArtifact | null,
+    };
+  }
+
+  /** Keeps a long analysis from being re-claimed while its worker is alive. */
+  async extendLease(id: string, workerId: string): Promise<boolean> {
+    const updated = await rows(
+      this.database,
+      sql`update reports set lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
+          where id = ${id} and lease_owner = ${workerId} and status = 'analyzing' returning id`,
+    );
+    return updated.length > 0;
+  }
+
+  /** Completion is accepted once, from the worker holding the lease. */
+  async complete(id: string, workerId: string, result: AnalysisReport): Promise<boolean> {
+    const updated = await rows(
+      this.database,
+      sql`update reports set
+            status = 'completed',
+            score = ${result.score},
+            final_url = ${result.finalUrl},
+            meta_json = ${JSON.stringify(result.meta_json)}::jsonb,
+            issues = ${JSON.stringify(result.issues)}::jsonb,
+            categories = ${JSON.stringify(result.categories)}::jsonb,
+            fetch_artifact = null,
+            error_code = null, error_message = null,
+            completed_at = now(), lease_owner = null, lease_expires_at = null
+          where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'
+          returning id`,
+    );
+    return updated.length > 0;
+  }
+
+  async fail(id: string, workerId: string, code: string, message: string): Promise<boolean> {
+    const updated = await rows(
+      this.database,
+      sql`update reports set
+            status = 'failed', error_code = ${code}, error_message = ${message},
+            fetch_artifact = null,
+            completed_at = now(), lease_owner = null, lease_expires_at = null
+          where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'
+          returning id`,
+    );
+    return updated.length > 0;
+  }
+
+  /** Puts a job back for a later attempt (transient fault), with the given delay. */
+  async retryLater(id: string, workerId: string, delayMs: number): Promise<boolean> {
+    const updated = await rows(
+      this.database,
+      sql`update reports set
+            status = 'queued', lease_owner = null, lease_expires_at = null,
+            run_after = now() + make_interval(secs => ${delayMs / 1000})
+          where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'
+          returning id`,
+    );
+    return updated.length > 0;
+  }
+
+  /** Gives a job back untouched at shutdown: the attempt does not count. */
+  async release(id: string, workerId: string): Promise<void> {
+    await this.database.db.execute(
+      sql`update reports set status = 'queued', attempts = greatest(attempts - 1, 0),
+            lease_owner = null, lease_expires_at = null
+          where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'`,
+    );
+    await this.database.notifyJobs();
+  }
+
+  /**
+   * Fails what is stuck so no report waits forever: jobs whose lease expired after the last
+   * attempt (analysis_failed), and anything pending far longer than an analysis can take
+   * (function_timeout, which the report screen explains).
+   */
+  async sweep(now = new Date()): Promise<number> {
+    const failedAttempts = await rows(
+      this.database,
+      sql`update reports set status = 'failed', error_code = 'analysis_failed',
+            error_message = 'The analysis stopped unexpectedly several times.',
+            fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
+            lease_owner = null, lease_expires_at = null
+          where status = 'analyzing' and lease_expires_at < ${now.toISOString()}::timestamptz
+            and attempts >= ${MAX_ATTEMPTS}
+          returning id`,
+    );
+    const timedOut = await rows(
+      this.database,
+      sql`update reports set status = 'failed', error_code = 'function_timeout',
+            error_message = 'The analysis took longer than expected and was stopped.',
+            fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
+            lease_owner = null, lease_expires_at = null
+          where status in ('queued', 'analyzing')
+            and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${STUCK_AFTER_SECONDS})
+          returning id`,
+    );
+    return failedAttempts.length + timedOut.length;
+  }
+}
+
+function parseJson(value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? JSON.parse(value) : value;
+}

@@ -1,0 +1,96 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/database.ts';
+
+/**
+ * Integration tests run on in-memory PGlite, or on the PostgreSQL named by DATABASE_URL (CI runs
+ * the suite a second time that way). Private targets are allowed: test sites live on 127.0.0.1.
+ */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    DATA_DIR: 'memory://',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ALLOW_PRIVATE_TARGETS: '1',
+    RENDER: 'off',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
+export async function openTestDatabase(config: Config): Promise<Database> {
+  return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 5 });
+}
+
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; config: Config; database: Database }> {
+  const config = testConfig(overrides);
+  const database = await openTestDatabase(config);
+  const app = await buildApp(config, { database });
+  app.addHook('onClose', () => database.close());
+  return { app, config, database };
+}
+
+export interface TestSite {
+  url: (path?: string) => string;
+  hits: Map<string, number>;
+  close(): Promise<void>;
+}
+
+/** A small website on 127.0.0.1: path → [status, content type, body]. */
+export async function startTestSite(
+  pages: Record<string, { status?: number; type?: string; body: string }>,
+): Promise<TestSite> {
+  const hits = new Map<string, number>();
+  const server = http.createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0] ?? '/';
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const page = pages[path];
+    if (!page) {
+      response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+      return;
+    }
+    response
+      .writeHead(page.status ?? 200, { 'content-type': page.type ?? 'text/html; charset=utf-8' })
+      .end(page.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path = '/') => `http://127.0.0.1:${port}${path}`,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const HEALTHY_PAGE = `<!doctype html><html lang="en"><head>
+<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Handmade oak furniture from a small workshop</title>
+<meta name="description" content="We build solid oak tables, chairs and shelves by hand in our workshop and deliver them across the country.">
+</head><body><header><nav><a href="/">Home</a></nav></header>
+<main><h1>Oak furniture made to last</h1>
+<p>${'Every piece is cut, joined and finished by hand from sustainably grown oak. '.repeat(30)}</p>
+<img src="/table.jpg" alt="A round oak dining table"></main></body></html>`;
+
+/** Polls until the report leaves queued/analyzing, or fails the test after `timeoutMs`. */
+export async function waitForReport(
+  app: FastifyInstance,
+  token: string,
+  timeoutMs = 20_000,
+): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await app.inject({ method: 'GET', url: `/api/reports/${token}` });
+    const report = response.json().report as Record<string, unknown>;
+    if (report.status === 'completed' || report.status === 'failed') return report;
+    if (Date.now() > deadline) throw new Error(`report still ${String(report.status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,0 +1,21 @@
+import { runChecks } from './checks/run-checks.ts';
+import { createPageContext } from './page/page-context.ts';
+import { buildMetaJson } from './score/meta-json.ts';
+import { scoreFindings } from './score/score.ts';
+import type { AnalysisReport, Artifacts } from './types.ts';
+
+/** The pure half of an analysis: artifacts → checks → score → report. No I/O. */
+export function analyzeArtifacts(artifacts: Artifacts): AnalysisReport {
+  const page = createPageContext(artifacts);
+  const findings = runChecks(page);
+  const { score, categories, issues } = scoreFindings(findings);
+  return {
+    url: artifacts.fetch.requestedUrl,
+    finalUrl: artifacts.fetch.finalUrl,
+    fetchedAt: artifacts.fetch.fetchedAt,
+    score,
+    categories,
+    issues,
+    meta_json: buildMetaJson(page, findings),
+  };
+}

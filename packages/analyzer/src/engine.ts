@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { analyzeArtifacts } from './analyze-artifacts.ts';
+import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
+import { type BrowserPool, createBrowserPool } from './gather/browser-pool.ts';
+import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
+import { renderPage } from './gather/render-page.ts';
+import { fetchRobots } from './gather/robots.ts';
+import type { AddressGuard, AnalysisReport, FetchArtifact, Resolver } from './types.ts';
+
+export interface EngineOptions {
+  /** Allow private and loopback targets on any port. Tests and local development only. */
+  allowPrivate?: boolean;
+  /** Fixed DNS answers for chosen hosts (host → address), like curl's --resolve. */
+  resolveOverrides?: ReadonlyMap<string, string>;
+  resolver?: Resolver;
+  userAgent?: string;
+  /** false: never start a browser; the js-rendering check reports that it was skipped. */
+  render?: boolean;
+  renderConcurrency?: number;
+  renderTimeoutMs?: number;
+  /** Where an npm-packaged browser may unpack itself. */
+  dataDir?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Engine {
+  /** The crawl fetch: redirects, limits and the address guard; throws AnalysisError. */
+  fetchDocument(url: string): Promise<FetchArtifact>;
+  /** robots.txt and the render of an already fetched document, then checks and score. */
+  analyze(document: FetchArtifact): Promise<AnalysisReport>;
+  /** Fetch and analyse in one go (the CLI). */
+  analyzeUrl(url: string): Promise<AnalysisReport>;
+  close(): Promise<void>;
+}
+
+/** Answers overridden hosts from the map and everything else from `fallback`. */
+export function overridingResolver(
+  overrides: ReadonlyMap<string, string>,
+  fallback: Resolver = defaultResolver,
+): Resolver {
+  return async (hostname) => {
+    const address = overrides.get(hostname.toLowerCase());
+    if (!address) return fallback(hostname);
+    return [{ address, family: address.includes(':') ? 6 : 4 }];
+  };
+}
+
+/**
+ * One engine per process: it owns the address guard and the browser pool (one browser reused
+ * across analyses), so it is created once and closed at shutdown.
+ */
+export function createEngine(options: EngineOptions = {}): Engine {
+  const resolver = options.resolveOverrides?.size
+    ? overridingResolver(options.resolveOverrides, options.resolver)
+    : options.resolver;
+  const guard: AddressGuard = createAddressGuard({
+    allowPrivate: options.allowPrivate ?? false,
+    ...(resolver ? { resolver } : {}),
+  });
+  const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+  const pool: BrowserPool | null =
+    options.render === false
+      ? null
+      : createBrowserPool({
+          guard,
+          concurrency: options.renderConcurrency ?? 2,
+          ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
+          ...(options.env ? { env: options.env } : {}),
+        });
+
+  const fetchDocument = (url: string) => fetchPage(url, { guard, userAgent });
+
+  const analyze = async (document: FetchArtifact): Promise<AnalysisReport> => {
+    const [robots, render] = await Promise.all([
+      fetchRobots(document.finalUrl, { guard, userAgent }),
+      pool
+        ? renderPage(pool, {
+            url: document.finalUrl,
+            html: document.html,
+            userAgent,
+            timeoutMs: options.renderTimeoutMs ?? 5000,
+          })
+        : Promise.resolve({ status: 'skipped' as const, reason: 'Rendering is switched off' }),
+    ]);
+    return analyzeArtifacts({ fetch: document, robots, render });
+  };
+
+  return {
+    fetchDocument,
+    analyze,
+    analyzeUrl: async (url) => analyze(await fetchDocument(url)),
+    close: async () => {
+      await pool?.close();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type RunningServer, startServer, startSite } from './harness.ts';
+
+const SITE_HOST = 'shop.crawlwise.test';
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Handmade oak furniture from a small workshop</title>
+<meta name="description" content="We build solid oak tables, chairs and shelves by hand in our workshop and deliver them nationwide.">
+</head><body><main><h1>Oak furniture made to last</h1>
+<p>${'Every piece is cut, joined and finished by hand from sustainably grown oak. '.repeat(30)}</p>
+</main></body></html>`;
+
+let server: RunningServer;
+let site: Awaited<ReturnType<typeof startSite>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite(PAGE);
+  // The URL bar accepts only real-looking hosts (a dot and a 2+ letter ending), so the test site
+  // gets a name that the server resolves to 127.0.0.1.
+  server = await startServer({
+    ALLOW_PRIVATE_TARGETS: '1',
+    RESOLVE_OVERRIDES: `${SITE_HOST}=127.0.0.1`,
+    LOG_LEVEL: 'warn',
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  const code = await server?.stop();
+  await site?.close();
+  expect(code).toBe(0);
+});
+
+describe('home → submit a page → completed report', () => {
+  it('ends on a completed report with a score', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.baseUrl);
+    const input = page.getByRole('textbox').first();
+    await input.fill(`http://${SITE_HOST}:${site.port}/`);
+    await page.getByRole('button', { name: /run free check/i }).first().click();
+    await page.waitForURL(/\/report\?token=/, { timeout: 20_000 });
+    await page.getByText('Analysis Complete ✓').waitFor({ timeout: 30_000 });
+    await page.getByText(/SEO Health/i).first().waitFor({ timeout: 30_000 });
+    const token = new URL(page.url()).searchParams.get('token');
+    const api = await fetch(`${server.baseUrl}/api/reports/${token}`).then((r) => r.json());
+    expect(api.report.status).toBe('completed');
+    expect(api.report.score).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves prerendered marketing pages with their content in the HTML', async () => {
+    const response = await fetch(`${server.baseUrl}/features`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>/);
+    expect(html.length).toBeGreaterThan(2000);
+  });
+
+  it('answers unknown routes with HTTP 404 and the 404 page', async () => {
+    const response = await fetch(`${server.baseUrl}/no-such-page`);
+    expect(response.status).toBe(404);
+    const page = await browser.newPage();
+    await page.goto(`${server.baseUrl}/no-such-page`);
+    await page.getByText('Oops! Page not found').waitFor();
+    await page.close();
+  });
+
+  it('serves client-only screens with the SPA shell', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.baseUrl}/report`);
+    expect(response?.status()).toBe(200);
+    await page.getByText('No access token provided. Please submit a URL from the homepage.').waitFor();
+    await page.close();
+  });
+});
