@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { makePage } from '../page/test-artifacts.ts';
+import { crawlableAnchors } from './crawlable-anchors.ts';
+
+const run = (inner: string) =>
+  crawlableAnchors.run(makePage({ html: `<html><head></head><body>${inner}</body></html>` }));
+
+describe('crawlable-anchors check', () => {
+  it('has stable meta', () => {
+    expect(crawlableAnchors.meta).toMatchObject({ id: 'crawlable-anchors', category: 'links' });
+  });
+
+  it('passes real links, fragments, mailto, tel and plain named anchors', () => {
+    const outcome = run(
+      '<a href="/pricing">Pricing</a><a href="https://other.org/">Other</a><a href="#faq">FAQ</a>' +
+        '<a href="mailto:a@example.com">Mail</a><a href="tel:+123">Call</a><a name="top"></a><a id="x">x</a>',
+    );
+    expect(outcome.severity).toBe('success');
+    expect(outcome.message).toBe('All links are crawlable');
+    expect(outcome.details).toEqual({ total: 7, offenderCount: 0, offenders: [] });
+  });
+
+  it('warns on a javascript: href', () => {
+    const outcome = run('<a href="javascript:void(0)" onclick="go()">Open</a>');
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('1 link cannot be crawled (javascript: href)');
+    expect(outcome.details).toEqual({
+      total: 1,
+      offenderCount: 1,
+      offenders: [
+        { reason: 'javascript: href', href: 'javascript:void(0)', text: 'Open', onclick: true },
+      ],
+    });
+  });
+
+  it('recognises javascript: with odd case and whitespace', () => {
+    expect(run('<a href="  JavaScript:go()">x</a>').severity).toBe('warning');
+    expect(run('<a href="java\tscript:go()">x</a>').severity).toBe('warning');
+  });
+
+  it('warns on an empty href', () => {
+    const outcome = run('<a href="  " onclick="go()">Open</a><a href>Bare</a>');
+    expect(outcome.message).toBe('2 links cannot be crawled');
+    expect(outcome.details).toMatchObject({
+      offenders: [
+        { reason: 'empty href', href: '  ' },
+        { reason: 'empty href', href: '' },
+      ],
+    });
+  });
+
+  it('warns on "#" only', () => {
+    const outcome = run('<a href="#" onclick="openMenu()">Menu</a><a href=" # ">Top</a>');
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.details).toMatchObject({
+      offenders: [
+        { reason: '# only', onclick: true, text: 'Menu' },
+        { reason: '# only', onclick: false },
+      ],
+    });
+  });
+
+  it('warns on a missing href with a click handler or role=link', () => {
+    const outcome = run(
+      '<a onclick="go()">Go</a><a role="link" aria-label="Next page"></a><a name="plain">Plain</a>',
+    );
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.details).toEqual({
+      total: 3,
+      offenderCount: 2,
+      offenders: [
+        { reason: 'no href', href: null, text: 'Go', onclick: true },
+        { reason: 'no href', href: null, text: 'Next page', onclick: false },
+      ],
+    });
+  });
+
+  it('ignores anchors inside template', () => {
+    expect(run('<template><a href="javascript:x()">x</a></template>').severity).toBe('success');
+  });
+
+  it('lists at most 20 offenders but counts all', () => {
+    const outcome = run(Array.from({ length: 21 }, () => '<a href="#">x</a>').join(''));
+    const details = outcome.details as { offenders: unknown[]; offenderCount: number };
+    expect(details.offenderCount).toBe(21);
+    expect(details.offenders).toHaveLength(20);
+  });
+});

@@ -1,0 +1,94 @@
+import type { Element } from 'domhandler';
+import { elementsByTag, textContent } from '../page/dom.ts';
+import type { Check, CheckOutcome } from './check.ts';
+import { hasAncestor, MAX_LISTED, truncate } from './markup-helpers.ts';
+
+/**
+ * `headings` (content): exactly one non-empty `<h1>` (none is a warning: an empty `<h1>` counts
+ * as missing; several is a warning), and heading levels never skip on the way down (h2 → h4 is a
+ * warning; going back up any number of levels is fine, and the first heading may be any level).
+ * A heading's text is its text content, or the alt text of images inside it (logo headings).
+ * Headings inside `<template>` are not part of the page and are ignored.
+ */
+
+const MAX_OUTLINE = 50;
+
+function headingText(el: Element): string {
+  const text = textContent(el);
+  if (text) return text;
+  return elementsByTag(el, 'img')
+    .map((img) => (img.attribs.alt ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+}
+
+export const headings: Check = {
+  meta: {
+    id: 'headings',
+    category: 'content',
+    title: 'Heading structure',
+    why: 'Headings outline the page for search engines and screen-reader users. Use one <h1> naming the topic, then <h2> for sections and <h3> inside them, without skipping levels.',
+  },
+  run(page): CheckOutcome {
+    const elements = elementsByTag(page.document, 'h1', 'h2', 'h3', 'h4', 'h5', 'h6').filter(
+      (el) => !hasAncestor(el, 'template'),
+    );
+    const outline = elements.map((el) => ({
+      level: Number(el.name[1]),
+      text: truncate(headingText(el)),
+    }));
+    const h1s = outline.filter((h) => h.level === 1);
+    const filledH1s = h1s.filter((h) => h.text !== '');
+
+    const skips: Array<{ from: string; to: string; text: string }> = [];
+    let previous: number | null = null;
+    for (const heading of outline) {
+      if (previous !== null && heading.level > previous + 1) {
+        skips.push({ from: `h${previous}`, to: `h${heading.level}`, text: heading.text });
+      }
+      previous = heading.level;
+    }
+
+    const details = {
+      h1Count: filledH1s.length,
+      emptyH1Count: h1s.length - filledH1s.length,
+      h1: filledH1s.slice(0, MAX_LISTED).map((h) => h.text),
+      skips: skips.slice(0, MAX_LISTED),
+      skipCount: skips.length,
+      outline: outline.slice(0, MAX_OUTLINE),
+    };
+
+    const problems: Array<{ message: string; why: string }> = [];
+    if (filledH1s.length === 0) {
+      problems.push({
+        message: h1s.length > 0 ? 'The <h1> heading is empty' : 'Page has no <h1> heading',
+        why: 'The <h1> is the main heading search engines read as the page topic. Add one <h1> with text that names it.',
+      });
+    } else if (filledH1s.length > 1) {
+      problems.push({
+        message: `Page has ${filledH1s.length} <h1> headings`,
+        why: 'Several <h1> headings blur what the page is mainly about. Keep one <h1> and turn the others into <h2>.',
+      });
+    }
+    if (skips.length > 0) {
+      const first = skips[0]!;
+      problems.push({
+        message:
+          skips.length === 1
+            ? `Heading level skips from ${first.from} to ${first.to}`
+            : `Heading levels skip ${skips.length} times`,
+        why: 'Skipped heading levels break the outline that search engines and screen readers follow. Go down one level at a time (h2, then h3); choose levels by structure and style them with CSS.',
+      });
+    }
+
+    if (problems.length > 0) {
+      return {
+        severity: 'warning',
+        message: problems[0]!.message,
+        why: problems.map((p) => p.why).join(' '),
+        details,
+      };
+    }
+    return { severity: 'success', message: 'Heading structure is sound', details };
+  },
+};
