@@ -1,0 +1,55 @@
+import { canonical } from './canonical.ts';
+import type { Check } from './check.ts';
+import { crawlableAnchors } from './crawlable-anchors.ts';
+import { duplicateMetadata } from './duplicate-metadata.ts';
+import { headings } from './headings.ts';
+import { hreflang } from './hreflang.ts';
+import { httpStatus } from './http-status.ts';
+import { https } from './https.ts';
+import { imageAlt } from './image-alt.ts';
+import { jsRendering } from './js-rendering.ts';
+import { lang } from './lang.ts';
+import { linkText } from './link-text.ts';
+import { metaDescription } from './meta-description.ts';
+import { openGraph } from './open-graph.ts';
+import { pageWeight } from './page-weight.ts';
+import { redirects } from './redirects.ts';
+import { responseTime } from './response-time.ts';
+import { robotsMeta } from './robots-meta.ts';
+import { robotsTxt } from './robots-txt.ts';
+import { structuredData } from './structured-data.ts';
+import { title } from './title.ts';
+import { twitterCard } from './twitter-card.ts';
+import { viewport } from './viewport.ts';
+import { wordCount } from './word-count.ts';
+
+/**
+ * Every check of the catalogue (CHECKS.md), in catalogue order: the order findings are produced
+ * in and the tie-break order of the issue list. Adding a check means adding it here and giving
+ * it points in score/score-config.ts (a test fails otherwise).
+ */
+export const ALL_CHECKS: Check[] = [
+  httpStatus,
+  redirects,
+  https,
+  robotsMeta,
+  robotsTxt,
+  canonical,
+  jsRendering,
+  responseTime,
+  pageWeight,
+  title,
+  metaDescription,
+  duplicateMetadata,
+  viewport,
+  lang,
+  hreflang,
+  openGraph,
+  twitterCard,
+  structuredData,
+  wordCount,
+  headings,
+  imageAlt,
+  linkText,
+  crawlableAnchors,
+];

@@ -1,0 +1,71 @@
+import type { CategoryId } from '../types.ts';
+
+/**
+ * The score model's numbers, kept here and not in the checks (like Lighthouse's default-config):
+ * six weighted categories whose weights sum to 100, and for every check the points a critical
+ * or a warning finding costs. A category never loses more than its weight (see score.ts), so a
+ * critical that costs a whole category's weight means "nothing else in this category matters
+ * until this is fixed" (a 404, a noindex, a robots.txt block).
+ *
+ * docs/score-model.md publishes these tables; a test keeps the two identical.
+ */
+
+export interface CategoryConfig {
+  id: CategoryId;
+  title: string;
+  /** Points out of 100 the category is worth; also the most it can lose. */
+  weight: number;
+}
+
+export interface CheckPoints {
+  check: string;
+  category: CategoryId;
+  critical: number;
+  warning: number;
+}
+
+export const SCORE_CATEGORIES: readonly CategoryConfig[] = [
+  { id: 'crawlability', title: 'Crawlability', weight: 30 },
+  { id: 'performance', title: 'Performance', weight: 10 },
+  { id: 'metadata', title: 'Metadata', weight: 20 },
+  { id: 'social', title: 'Social', weight: 10 },
+  { id: 'content', title: 'Content', weight: 20 },
+  { id: 'links', title: 'Links', weight: 10 },
+];
+
+/** In catalogue order (CHECKS.md), which is also the tie-break order of the issue list. */
+export const CHECK_POINTS: readonly CheckPoints[] = [
+  { check: 'http-status', category: 'crawlability', critical: 30, warning: 10 },
+  { check: 'redirects', category: 'crawlability', critical: 5, warning: 3 },
+  { check: 'https', category: 'crawlability', critical: 15, warning: 5 },
+  { check: 'robots-meta', category: 'crawlability', critical: 30, warning: 6 },
+  { check: 'robots-txt', category: 'crawlability', critical: 30, warning: 5 },
+  { check: 'canonical', category: 'crawlability', critical: 10, warning: 4 },
+  { check: 'js-rendering', category: 'crawlability', critical: 20, warning: 8 },
+  { check: 'response-time', category: 'performance', critical: 8, warning: 4 },
+  { check: 'page-weight', category: 'performance', critical: 5, warning: 3 },
+  { check: 'title', category: 'metadata', critical: 10, warning: 4 },
+  { check: 'meta-description', category: 'metadata', critical: 8, warning: 3 },
+  { check: 'duplicate-metadata', category: 'metadata', critical: 4, warning: 2 },
+  { check: 'viewport', category: 'metadata', critical: 6, warning: 3 },
+  { check: 'lang', category: 'metadata', critical: 3, warning: 2 },
+  { check: 'hreflang', category: 'metadata', critical: 3, warning: 2 },
+  { check: 'open-graph', category: 'social', critical: 6, warning: 3 },
+  { check: 'twitter-card', category: 'social', critical: 4, warning: 2 },
+  { check: 'structured-data', category: 'social', critical: 4, warning: 2 },
+  { check: 'word-count', category: 'content', critical: 12, warning: 5 },
+  { check: 'headings', category: 'content', critical: 6, warning: 3 },
+  { check: 'image-alt', category: 'content', critical: 6, warning: 3 },
+  { check: 'link-text', category: 'links', critical: 5, warning: 3 },
+  { check: 'crawlable-anchors', category: 'links', critical: 6, warning: 3 },
+];
+
+export const CHECK_POINTS_BY_ID: ReadonlyMap<string, CheckPoints> = new Map(
+  CHECK_POINTS.map((entry) => [entry.check, entry]),
+);
+
+/** Position in the catalogue; checks the config does not know sort after all known ones. */
+export function catalogueIndex(check: string): number {
+  const index = CHECK_POINTS.findIndex((entry) => entry.check === check);
+  return index === -1 ? CHECK_POINTS.length : index;
+}
