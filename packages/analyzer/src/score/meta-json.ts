@@ -1,0 +1,108 @@
+import {
+  DESCRIPTION_MAX_LENGTH,
+  DESCRIPTION_MIN_LENGTH,
+  TITLE_MAX_LENGTH,
+  TITLE_MIN_LENGTH,
+} from '@crawlwise/shared/limits';
+import { servedOverValidHttps } from '../checks/https.ts';
+import { codePointLength, documentTitle } from '../checks/markup-helpers.ts';
+import { loadTimeSeconds } from '../checks/response-time.ts';
+import { metaValues } from '../page/dom.ts';
+import type { PageContext } from '../page/page-context.ts';
+import type { Finding, MetaJson, Severity } from '../types.ts';
+
+/**
+ * The `meta_json` summary the report screen reads (CHECKS.md; product spec, point 3): its tiles
+ * show technical (ssl, viewport), performance (loadTime in seconds), and the status of title,
+ * meta description and word count, where `pass` counts as good.
+ *
+ * Statuses come from the findings (success → pass, warning → warning, critical → fail) so the
+ * tiles never disagree with the issue list. Values come from the findings' details (`value`,
+ * `length`, `count`) and are computed from the page only when a finding or detail is missing
+ * (a check filtered out, or one that failed to run).
+ */
+
+type Status = MetaJson['title']['status'];
+
+/** The word-count check's thin-content threshold (CHECKS.md), for the fallback only. */
+const THIN_CONTENT_WORDS = 300;
+
+const STATUS: Record<Severity, Status> = { success: 'pass', warning: 'warning', critical: 'fail' };
+
+function statusFromLength(value: string | null, min: number, max: number): Status {
+  if (value === null) return 'fail';
+  const length = codePointLength(value);
+  return length >= min && length <= max ? 'pass' : 'warning';
+}
+
+/** The text section (title, description) from its finding, or measured from the page. */
+function textSection(
+  finding: Finding | undefined,
+  measured: string | null,
+  min: number,
+  max: number,
+): MetaJson['title'] {
+  const detail = finding?.details.value;
+  const value = typeof detail === 'string' || detail === null ? detail || null : measured || null;
+  const length =
+    typeof finding?.details.length === 'number'
+      ? finding.details.length
+      : value === null
+        ? 0
+        : codePointLength(value);
+  return {
+    status: finding ? STATUS[finding.severity] : statusFromLength(value, min, max),
+    value,
+    length,
+  };
+}
+
+function hasDeviceWidthViewport(page: PageContext): boolean {
+  return metaValues(page.document, 'viewport').some((content) =>
+    /(?:^|[,;\s])width\s*=\s*device-width(?:$|[,;\s])/i.test(content),
+  );
+}
+
+export function buildMetaJson(page: PageContext, findings: readonly Finding[]): MetaJson {
+  const byId = new Map(findings.map((finding) => [finding.id, finding]));
+  const { fetch } = page.artifacts;
+  const viewportFinding = byId.get('viewport');
+  const wordCountFinding = byId.get('word-count');
+  const count = wordCountFinding?.details.count;
+  const serverWords = typeof count === 'number' ? count : page.serverText.wordCount;
+
+  return {
+    technical: {
+      ssl: servedOverValidHttps(fetch),
+      viewport: viewportFinding
+        ? viewportFinding.severity === 'success'
+        : hasDeviceWidthViewport(page),
+      statusCode: fetch.status,
+      redirects: fetch.redirects.length,
+    },
+    performance: { loadTime: loadTimeSeconds(fetch.totalMs) },
+    title: textSection(
+      byId.get('title'),
+      documentTitle(page.document),
+      TITLE_MIN_LENGTH,
+      TITLE_MAX_LENGTH,
+    ),
+    metaDescription: textSection(
+      byId.get('meta-description'),
+      metaValues(page.document, 'description')[0] ?? null,
+      DESCRIPTION_MIN_LENGTH,
+      DESCRIPTION_MAX_LENGTH,
+    ),
+    wordCount: {
+      status: wordCountFinding
+        ? STATUS[wordCountFinding.severity]
+        : serverWords === 0
+          ? 'fail'
+          : serverWords < THIN_CONTENT_WORDS
+            ? 'warning'
+            : 'pass',
+      count: serverWords,
+      renderedCount: page.renderedText?.wordCount ?? null,
+    },
+  };
+}
