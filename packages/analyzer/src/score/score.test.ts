@@ -125,22 +125,38 @@ describe('scoreFindings', () => {
     expect(result.issues.map((i) => i.id)).toEqual(['title', 'aa-future', 'zz-future']);
   });
 
-  it('puts a healthy real-world page in the typical 75-90 band', () => {
-    // Good title, description and basics; no Twitter Card, a few images without alt,
-    // thin-ish content, a long meta description and one vague link.
+  it('puts a healthy real-world page in the typical 75-90 band (worked example of the doc)', () => {
+    // docs/score-model.md, "Worked example: a healthy page".
     const result = scoreFindings(
       page({
-        'twitter-card': 'warning',
         'image-alt': 'warning',
         'word-count': 'warning',
-        'meta-description': 'warning',
+        'open-graph': 'warning',
         'link-text': 'warning',
+        'twitter-card': 'warning',
         'js-rendering': ['success', { skipped: 'No browser' }],
       }),
     );
     expect(result.score).toBe(84);
-    expect(result.score).toBeGreaterThanOrEqual(75);
-    expect(result.score).toBeLessThanOrEqual(90);
+    expect(result.categories.map((c) => [c.id, c.score])).toEqual([
+      ['crawlability', 100],
+      ['performance', 100],
+      ['metadata', 100],
+      ['social', 50],
+      ['content', 60],
+      ['links', 70],
+    ]);
+    expect(result.issues[0]).toMatchObject({ id: 'word-count', points: 5 });
+  });
+
+  it('splits a capped category as the capping example of the doc says', () => {
+    // docs/score-model.md, "Worked example: capping": 26.47 and 3.53 become 26 and 4.
+    const result = scoreFindings(page({ 'robots-meta': 'critical', canonical: 'warning' }));
+    expect(deductionsOf(result, 'crawlability')).toEqual([
+      { check: 'robots-meta', points: 26 },
+      { check: 'canonical', points: 4 },
+    ]);
+    expect(result.score).toBe(70);
   });
 
   it('puts a page with critical problems well below 50', () => {
