@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Handler, type LocalServer, startHttpServer } from '../test-support/local-server.ts';
+import { createAddressGuard } from './address-guard.ts';
+import { parseContentType } from './charset.ts';
+import { fetchPage } from './fetch-page.ts';
+
+const guard = createAddressGuard({ allowPrivate: true });
+const routes = new Map<string, Handler>();
+let server: LocalServer;
+
+beforeAll(async () => {
+  server = await startHttpServer((req, res) => routes.get(req.url ?? '')?.(req, res));
+});
+afterAll(() => server.close());
+
+function serve(path: string, contentType: string, body: Buffer): string {
+  routes.set(path, (_req, res) => res.writeHead(200, { 'content-type': contentType }).end(body));
+  return `${server.origin}${path}`;
+}
+
+const latin1 = (text: string) => Buffer.from(text, 'latin1');
+
+describe('charset detection through fetchPage', () => {
+  it('prefers the BOM over the header', async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<p>Grüße')]);
+    const page = await fetchPage(serve('/bom', 'text/html; charset=windows-1252', body), { guard });
+    expect(page).toMatchObject({ charset: 'UTF-8', html: '<p>Grüße' });
+  });
+
+  it('reads a UTF-16LE BOM', async () => {
+    const body = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<p>€', 'utf16le')]);
+    const page = await fetchPage(serve('/utf16', 'text/html', body), { guard });
+    expect(page).toMatchObject({ charset: 'UTF-16LE', html: '<p>€' });
+  });
+
+  it('uses the header charset over a meta tag', async () => {
+    const body = latin1('<meta charset="utf-8"><p>caf\u00e9');
+    const page = await fetchPage(serve('/header', 'text/html; charset="ISO-8859-1"', body), {
+      guard,
+    });
+    // WHATWG maps the latin1 labels to windows-1252.
+    expect(page).toMatchObject({ charset: 'windows-1252', html: '<meta charset="utf-8"><p>café' });
+  });
+
+  it('falls back to a <meta> prescan', async () => {
+    const body = Buffer.concat([
+      Buffer.from(
+        '<html><head><meta http-equiv="Content-Type" content="text/html; charset=Shift_JIS">',
+      ),
+      Buffer.from([0x93, 0xfa, 0x96, 0x7b]), // 日本 in Shift_JIS
+    ]);
+    const page = await fetchPage(serve('/meta', 'text/html', body), { guard });
+    expect(page.charset).toBe('Shift_JIS');
+    expect(page.html).toContain('日本');
+  });
+
+  it('ignores an unknown header label and keeps sniffing', async () => {
+    const body = Buffer.from('<meta charset="utf-8"><p>naïve');
+    const page = await fetchPage(serve('/bogus', 'text/html; charset=x-bogus', body), { guard });
+    expect(page).toMatchObject({ charset: 'UTF-8', html: '<meta charset="utf-8"><p>naïve' });
+  });
+
+  it('defaults to windows-1252, turning 0x93/0x94 into curly quotes', async () => {
+    const body = Buffer.concat([
+      Buffer.from('<p>'),
+      Buffer.from([0x93]),
+      Buffer.from('hi'),
+      Buffer.from([0x94]),
+    ]);
+    const page = await fetchPage(serve('/default', 'text/html', body), { guard });
+    expect(page).toMatchObject({ charset: 'windows-1252', html: '<p>\u201chi\u201d' });
+  });
+});
+
+describe('parseContentType', () => {
+  it('splits type and charset', () => {
+    expect(parseContentType('Text/HTML ; Charset="UTF-8"')).toEqual({
+      mime: 'text/html',
+      charset: 'UTF-8',
+    });
+    expect(parseContentType(undefined)).toEqual({ mime: '', charset: null });
+    expect(parseContentType('nonsense')).toEqual({ mime: '', charset: null });
+  });
+});

@@ -1,0 +1,282 @@
+import type { Readable } from 'node:stream';
+import { AnalysisError } from '../analysis-error.ts';
+import type { AddressGuard, RedirectHop } from '../types.ts';
+import { type ContentType, parseContentType } from './charset.ts';
+import { createDeadline, type Deadline } from './deadline.ts';
+import { toAnalysisError } from './fetch-errors.ts';
+import { createPinnedClient, type TlsOptions } from './pinned-client.ts';
+import {
+  ACCEPT_ENCODING,
+  BodyDecodeError,
+  BodyTooLarge,
+  contentCodings,
+  readBody,
+} from './read-body.ts';
+
+/**
+ * The guarded HTTP GET shared by the page fetch and robots.txt: every hop is checked by the
+ * address guard and connected to exactly the address it approved, redirects are followed by hand
+ * (so each hop is checked), and one deadline covers everything. Policy (which statuses and types
+ * are acceptable) is left to the caller through `onResponse`.
+ */
+
+export interface ResponseHead {
+  url: URL;
+  status: number;
+  headers: Record<string, string>;
+  contentType: ContentType;
+}
+
+export interface GuardedFetchOptions {
+  guard: AddressGuard;
+  userAgent: string;
+  accept: string;
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  /** Past maxBytes: 'error' fails with content_too_large, 'truncate' keeps the first maxBytes. */
+  overflow: 'error' | 'truncate';
+  signal?: AbortSignal;
+  tls?: TlsOptions;
+  /**
+   * Called with the final response's head before any body byte is read. Returning 'skip' closes
+   * the connection without reading; throwing (an AnalysisError) ends the fetch.
+   */
+  onResponse?: (head: ResponseHead) => 'read' | 'skip';
+}
+
+export interface RawFetch {
+  requestedUrl: string;
+  finalUrl: string;
+  status: number;
+  headers: Record<string, string>;
+  contentType: ContentType;
+  contentEncoding: string | null;
+  redirects: RedirectHop[];
+  ttfbMs: number;
+  totalMs: number;
+  tls: { valid: boolean; protocol?: string } | null;
+  body: Buffer;
+  bodyRead: boolean;
+  truncated: boolean;
+  rawBytes: number;
+  decodedBytes: number;
+  fetchedAt: string;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Parses a target URL; only http and https are ever fetched. Fragment and credentials dropped. */
+export function parseTarget(input: string | URL, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(String(input), base);
+  } catch (error) {
+    const what = base ? 'redirected to an invalid address' : 'is not a valid address';
+    throw new AnalysisError('invalid_url', `${String(input).slice(0, 200)} ${what}.`, {
+      cause: error,
+    });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    const how = base ? `The page redirects to ${url.protocol} ` : `${url.protocol} `;
+    throw new AnalysisError(
+      'unsupported_protocol',
+      `${how}addresses cannot be analyzed: only http:// and https:// are supported.`,
+    );
+  }
+  url.hash = '';
+  url.username = '';
+  url.password = '';
+  return url;
+}
+
+export async function guardedFetch(
+  input: string | URL,
+  options: GuardedFetchOptions,
+): Promise<RawFetch> {
+  const fetchedAt = new Date().toISOString();
+  const started = performance.now();
+  const deadline = createDeadline(options.timeoutMs, options.signal);
+  let url = parseTarget(input);
+  const requestedUrl = url.href;
+  const redirects: RedirectHop[] = [];
+  const visited = new Set([url.href]);
+  try {
+    for (;;) {
+      const hop = await fetchHop(url, options, deadline, started);
+      if (hop.location === null) {
+        return {
+          ...hop.result,
+          requestedUrl,
+          finalUrl: url.href,
+          redirects,
+          totalMs: Math.round(performance.now() - started),
+          fetchedAt,
+        };
+      }
+      const next = parseTarget(hop.location, url);
+      redirects.push({ url: url.href, status: hop.status, location: next.href });
+      if (visited.has(next.href)) {
+        const chain = [...redirects.map((r) => r.url), next.href].join(' → ');
+        throw new AnalysisError('redirect_loop', `The page redirects in a loop: ${chain}.`);
+      }
+      if (redirects.length > options.maxRedirects) {
+        throw new AnalysisError(
+          'redirect_loop',
+          `The page redirects more than ${options.maxRedirects} times (stopped at ${next.href}).`,
+        );
+      }
+      visited.add(next.href);
+      url = next;
+    }
+  } catch (error) {
+    // The caller's own abort is theirs to interpret, not a property of the site.
+    if (options.signal?.aborted && !deadline.timedOut) throw options.signal.reason;
+    throw toFetchError(error, url, deadline, options);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+type HopOutcome =
+  | { location: string; status: number }
+  | {
+      location: null;
+      status: number;
+      result: Omit<RawFetch, 'requestedUrl' | 'finalUrl' | 'redirects' | 'totalMs' | 'fetchedAt'>;
+    };
+
+/** One request on its own pinned connection; reads the body only for a final response. */
+async function fetchHop(
+  url: URL,
+  options: GuardedFetchOptions,
+  deadline: Deadline,
+  started: number,
+): Promise<HopOutcome> {
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  const pin = await deadline.race(options.guard(url.hostname, port));
+  const pinned = createPinnedClient(url, pin, {
+    ...(options.tls ? { tls: options.tls } : {}),
+    connectTimeoutMs: deadline.remaining(),
+  });
+  try {
+    const response = await pinned.client.request({
+      method: 'GET',
+      path: `${url.pathname}${url.search}`,
+      headers: {
+        'user-agent': options.userAgent,
+        accept: options.accept,
+        'accept-encoding': ACCEPT_ENCODING,
+        'accept-language': 'en-US,en;q=0.9',
+      },
+      signal: deadline.signal,
+    });
+    const ttfbMs = Math.round(performance.now() - started);
+    const headers = flattenHeaders(response.headers);
+    const body = response.body as unknown as Readable;
+    const location = headers.location;
+    if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined) {
+      discard(body);
+      return { location, status: response.statusCode };
+    }
+
+    const contentType = parseContentType(headers['content-type']);
+    const contentEncoding = headers['content-encoding']?.trim() || null;
+    let decision: 'read' | 'skip';
+    try {
+      decision =
+        options.onResponse?.({ url, status: response.statusCode, headers, contentType }) ?? 'read';
+    } catch (error) {
+      discard(body);
+      throw error;
+    }
+    const common = {
+      status: response.statusCode,
+      headers,
+      contentType,
+      contentEncoding,
+      ttfbMs,
+      tls: url.protocol === 'https:' ? tlsInfo(pinned.tlsProtocol()) : null,
+    };
+    if (decision === 'skip') {
+      // Destroying before reading resets the connection: the server stops sending.
+      discard(body);
+      const empty = {
+        body: Buffer.alloc(0),
+        bodyRead: false,
+        truncated: false,
+        rawBytes: 0,
+        decodedBytes: 0,
+      };
+      return { location: null, status: response.statusCode, result: { ...common, ...empty } };
+    }
+
+    const declaredLength = Number(headers['content-length']);
+    const identity = contentCodings(contentEncoding).length === 0;
+    if (options.overflow === 'error' && identity && declaredLength > options.maxBytes) {
+      discard(body);
+      throw new BodyTooLarge(options.maxBytes, 0, 0);
+    }
+    const read = await readBody(body, {
+      encoding: contentEncoding,
+      maxBytes: options.maxBytes,
+      overflow: options.overflow,
+    });
+    return {
+      location: null,
+      status: response.statusCode,
+      result: {
+        ...common,
+        body: read.bytes,
+        bodyRead: true,
+        truncated: read.truncated,
+        rawBytes: read.rawBytes,
+        decodedBytes: read.decodedBytes,
+      },
+    };
+  } finally {
+    void pinned.client.destroy().catch(() => {});
+  }
+}
+
+/** Drops an unread body. undici reports that as an 'error' event, which must not go unhandled. */
+function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+function tlsInfo(protocol: string | null): { valid: boolean; protocol?: string } {
+  // rejectUnauthorized is always on, so a response over TLS means the chain validated.
+  return protocol ? { valid: true, protocol } : { valid: true };
+}
+
+function flattenHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function toFetchError(
+  error: unknown,
+  url: URL,
+  deadline: Deadline,
+  options: GuardedFetchOptions,
+): AnalysisError {
+  if (error instanceof BodyTooLarge) {
+    const mb = Math.round((options.maxBytes / 1024 / 1024) * 10) / 10;
+    return new AnalysisError(
+      'content_too_large',
+      `The page is larger than ${mb} MB once decompressed; reading stopped there.`,
+      { cause: error },
+    );
+  }
+  if (error instanceof BodyDecodeError) {
+    return new AnalysisError('parse_error', `${error.message}.`, { cause: error });
+  }
+  return toAnalysisError(error, { url, timedOut: deadline.timedOut, timeoutMs: options.timeoutMs });
+}
