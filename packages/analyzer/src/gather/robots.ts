@@ -1,0 +1,115 @@
+import robotsParser from 'robots-parser';
+import { isAnalysisError } from '../analysis-error.ts';
+import type { AddressGuard, RobotsArtifact } from '../types.ts';
+import { DEFAULT_USER_AGENT } from './fetch-page.ts';
+import { guardedFetch } from './http-fetch.ts';
+import type { TlsOptions } from './pinned-client.ts';
+import { looksBinary, looksLikeHtml } from './sniff.ts';
+
+/**
+ * robots.txt the way Google treats it (developers.google.com/search/docs/crawling-indexing/
+ * robots/robots_txt): 4xx means "no robots.txt, everything allowed"; 429, 5xx and network
+ * failures mean "could not tell"; more than 5 redirects count as not found; only the first
+ * 500 KiB is read.
+ */
+
+export const ROBOTS_TIMEOUT_MS = 3000;
+export const ROBOTS_MAX_BYTES = 500 * 1024;
+export const ROBOTS_MAX_REDIRECTS = 5;
+const GOOGLEBOT = 'Googlebot';
+
+export interface FetchRobotsOptions {
+  guard: AddressGuard;
+  userAgent?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  tls?: TlsOptions;
+}
+
+/** Reads the robots.txt of the page's origin and answers whether Googlebot may fetch the page. Never throws. */
+export async function fetchRobots(
+  pageUrl: string,
+  options: FetchRobotsOptions,
+): Promise<RobotsArtifact> {
+  let robotsUrl: string;
+  try {
+    const page = new URL(pageUrl);
+    robotsUrl = new URL('/robots.txt', page.origin).href;
+  } catch {
+    return {
+      url: '',
+      status: 'unreachable',
+      allowedForGooglebot: null,
+      detail: 'Invalid page URL.',
+    };
+  }
+
+  try {
+    const raw = await guardedFetch(robotsUrl, {
+      guard: options.guard,
+      userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+      accept: 'text/plain,*/*;q=0.5',
+      timeoutMs: options.timeoutMs ?? ROBOTS_TIMEOUT_MS,
+      maxBytes: ROBOTS_MAX_BYTES,
+      maxRedirects: ROBOTS_MAX_REDIRECTS,
+      overflow: 'truncate',
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.tls ? { tls: options.tls } : {}),
+      onResponse: (head) => (head.status >= 200 && head.status < 300 ? 'read' : 'skip'),
+    });
+    const { status } = raw;
+    if (status === 429 || status >= 500) {
+      return unreachable(robotsUrl, `robots.txt answered HTTP ${status}.`);
+    }
+    if (status < 200 || status >= 300) {
+      return {
+        url: robotsUrl,
+        status: 'missing',
+        allowedForGooglebot: true,
+        detail: `robots.txt answered HTTP ${status}; Google treats that as no robots.txt.`,
+      };
+    }
+    return judge(robotsUrl, pageUrl, raw.body);
+  } catch (error) {
+    if (isAnalysisError(error) && error.code === 'redirect_loop') {
+      return {
+        url: robotsUrl,
+        status: 'missing',
+        allowedForGooglebot: true,
+        detail: `${error.message} Google treats that as no robots.txt.`,
+      };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return unreachable(robotsUrl, message);
+  }
+}
+
+/** Parses a fetched robots.txt and finds the rule that decides for Googlebot. */
+export function judge(robotsUrl: string, pageUrl: string, body: Buffer): RobotsArtifact {
+  // Google reads robots.txt as UTF-8; TextDecoder also drops a BOM that would hide line 1.
+  const text = new TextDecoder('utf-8').decode(body);
+  if (looksLikeHtml(body) || looksBinary(text)) {
+    // Google ignores lines it cannot parse, so such a file blocks nothing.
+    return {
+      url: robotsUrl,
+      status: 'unparsable',
+      allowedForGooglebot: true,
+      detail:
+        'robots.txt is not a robots file (it looks like an HTML page or binary data); no rule applies.',
+    };
+  }
+  const robots = robotsParser(robotsUrl, text);
+  const target = new URL(pageUrl);
+  target.hash = '';
+  const allowed = robots.isAllowed(target.href, GOOGLEBOT) ?? true;
+  const line = robots.getMatchingLineNumber(target.href, GOOGLEBOT);
+  const rule = line > 0 ? text.split(/\r\n|\r|\n/)[line - 1]?.trim() : undefined;
+  const detail = rule
+    ? `${allowed ? 'Allowed' : 'Blocked'} for Googlebot by "${rule}" (line ${line}).`
+    : 'No rule blocks Googlebot.';
+  return { url: robotsUrl, status: 'ok', allowedForGooglebot: allowed, detail };
+}
+
+function unreachable(url: string, detail: string): RobotsArtifact {
+  return { url, status: 'unreachable', allowedForGooglebot: null, detail };
+}
