@@ -199,6 +199,8 @@ describe('uncappedCost', () => {
     expect(uncappedCost(finding('title', 'warning'))).toBe(4);
     expect(uncappedCost(finding('title', 'success'))).toBe(0);
     expect(uncappedCost(finding('title', 'critical', { skipped: null }))).toBe(10);
+    expect(uncappedCost(finding('title', 'critical', { skipped: '' }))).toBe(10);
+    expect(uncappedCost(finding('title', 'critical', { skipped: 'No browser' }))).toBe(0);
   });
 });
 

@@ -29,8 +29,9 @@ export interface ScoreResult {
 
 const SEVERITY_RANK: Record<Severity, number> = { critical: 0, warning: 1, success: 2 };
 
+/** A check that could not judge the page names the reason in `details.skipped`. */
 export function isSkipped(finding: Finding): boolean {
-  return finding.details?.skipped !== undefined && finding.details.skipped !== null;
+  return Boolean(finding.details?.skipped);
 }
 
 /** Points the finding would cost before capping. */
@@ -93,7 +94,8 @@ export function scoreFindings(findings: readonly Finding[]): ScoreResult {
     return {
       id,
       weight,
-      score: weight === 0 ? 100 : Math.round((100 * (weight - lost)) / weight),
+      // Weights are positive whole numbers (score-model-doc.test.ts holds the config to that).
+      score: Math.round((100 * (weight - lost)) / weight),
       deductions: members
         .filter((issue) => issue.points > 0)
         .map((issue) => ({ check: issue.id, points: issue.points })),
