@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Container } from './ui/container.tsx';
+
+export function PageHeader({
+  eyebrow,
+  title,
+  children,
+}: {
+  eyebrow?: string;
+  title: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="bg-gradient-to-b from-brand-50 to-white">
+      <Container className="py-16 text-center sm:py-20">
+        {eyebrow ? (
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        ) : null}
+        <h1 className="mx-auto mt-2 max-w-3xl text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+          {title}
+        </h1>
+        {children ? (
+          <div className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">{children}</div>
+        ) : null}
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import type { TileStatus, Tone } from '@crawlwise/shared/display';
+
+export const TONE_TEXT: Record<Tone, string> = {
+  green: 'text-green-600',
+  blue: 'text-blue-600',
+  yellow: 'text-yellow-500',
+  red: 'text-red-600',
+  gray: 'text-slate-400',
+};
+
+export const TONE_STROKE: Record<Tone, string> = {
+  green: 'stroke-green-500',
+  blue: 'stroke-blue-500',
+  yellow: 'stroke-yellow-400',
+  red: 'stroke-red-500',
+  gray: 'stroke-slate-300',
+};
+
+export const TILE_TONE: Record<TileStatus, Tone> = {
+  pass: 'green',
+  warning: 'yellow',
+  fail: 'red',
+};

@@ -1,0 +1,104 @@
+import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
+import { RERUN_RELOAD_DELAY_MS } from '@crawlwise/shared/limits';
+import { PATHS } from '@crawlwise/shared/routes';
+import { CircleAlert, RefreshCw } from 'lucide-react';
+import { AppLink, scrollToTop } from '../../components/app-link.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Container } from '../../components/ui/container.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { ProgressCard } from './progress-card.tsx';
+import { ScoreRing } from './score-ring.tsx';
+import { SummaryTiles } from './summary-tiles.tsx';
+import { TopIssues } from './top-issues.tsx';
+import { UnlockBanner } from './unlock-banner.tsx';
+import type { ReportScreenState } from './use-report-screen.ts';
+
+export const MISSING_TOKEN_TEXT =
+  'No access token provided. Please submit a URL from the homepage.';
+
+/** Rerun is a reload (spec point 4): the same report is fetched again from the top of the page. */
+function rerun() {
+  scrollToTop();
+  setTimeout(() => window.location.reload(), RERUN_RELOAD_DELAY_MS);
+}
+
+export function ReportScreen({
+  accessToken,
+  report,
+  error,
+  loading,
+  progress,
+  resultsShown,
+}: ReportScreenState) {
+  if (!accessToken) {
+    return (
+      <Container className="py-16">
+        <h1 className="text-3xl font-bold">SEO Report</h1>
+        <Card className="mt-6">
+          <p className="text-slate-700">{MISSING_TOKEN_TEXT}</p>
+          <AppLink
+            to={PATHS.home}
+            className="mt-4 inline-block font-medium text-brand-700 underline"
+          >
+            Go to the homepage
+          </AppLink>
+        </Card>
+      </Container>
+    );
+  }
+
+  const showResults = resultsShown && report?.status === 'completed';
+  const errorEntry = error ? catalogueEntry(error) : null;
+
+  return (
+    <Container className="space-y-6 py-10">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold">SEO Report</h1>
+          {report ? <p className="mt-1 break-all text-slate-600">{report.url}</p> : null}
+        </div>
+        <Button variant="outline" onClick={rerun} disabled={!showResults}>
+          <RefreshCw className="size-4" aria-hidden />
+          Rerun Analysis
+        </Button>
+      </div>
+
+      {errorEntry ? (
+        <Card className="border-red-200 bg-red-50" role="alert">
+          <div className="flex items-start gap-3">
+            <CircleAlert className="mt-0.5 size-6 shrink-0 text-red-600" aria-hidden />
+            <div>
+              <p className="font-semibold text-red-800">Error: {errorEntry.title}</p>
+              <p className="mt-1 text-red-700">{errorEntry.description}</p>
+              {errorEntry.action ? (
+                <p className="mt-2 text-sm text-red-700">{errorEntry.action}</p>
+              ) : null}
+              <AppLink to={PATHS.home} className="mt-3 inline-block text-sm font-medium underline">
+                Run a new analysis
+              </AppLink>
+            </div>
+          </div>
+        </Card>
+      ) : loading || !report ? (
+        <Card className="flex items-center gap-3 text-slate-600">
+          <Spinner />
+          Loading report...
+        </Card>
+      ) : (
+        <ProgressCard report={report} progress={progress} />
+      )}
+
+      {showResults && report ? (
+        <div className="space-y-6">
+          <div className="grid gap-6 md:grid-cols-[280px_1fr]">
+            <ScoreRing score={typeof report.score === 'number' ? report.score : 0} />
+            <TopIssues issues={report.issues} />
+          </div>
+          <SummaryTiles meta={report.meta_json} issues={report.issues} />
+          <UnlockBanner />
+        </div>
+      ) : null}
+    </Container>
+  );
+}

@@ -1,0 +1,32 @@
+import { PATHS } from '@crawlwise/shared/routes';
+import { Sparkles } from 'lucide-react';
+import { AppLink } from '../../components/app-link.tsx';
+import { buttonClasses } from '../../components/ui/button.tsx';
+
+export function UnlockBanner() {
+  return (
+    <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-8 text-white">
+      <div className="flex items-start gap-3">
+        <Sparkles className="mt-1 size-6 shrink-0" aria-hidden />
+        <div>
+          <h2 className="text-2xl font-bold">Unlock Your Full SEO Report</h2>
+          <p className="mt-2 max-w-2xl text-brand-100">
+            See every finding with step-by-step fixes, the full score breakdown and exports. It is
+            free while we are in beta.
+          </p>
+        </div>
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <AppLink to={PATHS.pricing} className={buttonClasses('outline', 'lg')}>
+          Start Free Trial
+        </AppLink>
+        <AppLink
+          to={PATHS.pricing}
+          className={`${buttonClasses('ghost', 'lg')} text-white hover:bg-white/10`}
+        >
+          View Pricing
+        </AppLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
+import { PATHS } from '@crawlwise/shared/routes';
+import { normalizeUrlInput } from '@crawlwise/shared/url-input';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notifyCatalogue, notifyError } from '../../lib/notify.ts';
+import { createReport } from './api/create-report.ts';
+
+export type UrlBarState =
+  | { status: 'idle' }
+  | { status: 'submitting' }
+  | { status: 'error'; message: string };
+
+const IDLE: UrlBarState = { status: 'idle' };
+
+/**
+ * The URL bar's state machine (spec point 4): idle → submitting → the report page, or an error
+ * that lasts until the user types again.
+ */
+export function useUrlSubmission() {
+  const navigate = useNavigate();
+  const [state, setState] = useState<UrlBarState>(IDLE);
+  const busy = useRef(false);
+  const mounted = useRef(true);
+  useEffect(
+    () => () => {
+      mounted.current = false;
+    },
+    [],
+  );
+
+  const submit = useCallback(
+    async (raw: string) => {
+      if (busy.current) return;
+      const input = normalizeUrlInput(raw);
+      if (!input.ok) {
+        notifyError(catalogueEntry(input.code).title, input.message);
+        setState({ status: 'error', message: input.message });
+        return;
+      }
+      busy.current = true;
+      setState({ status: 'submitting' });
+      const result = await createReport(input.url);
+      busy.current = false;
+      if (!mounted.current) return;
+      if (result.ok) {
+        if (result.rateLimitSoft) notifyCatalogue('rate_limit_soft');
+        navigate(PATHS.reportFor(result.accessToken));
+        return;
+      }
+      const entry = catalogueEntry(result.code);
+      // Every failed create-report call is destructive, whatever the code's usual severity.
+      notifyError(entry.title, entry.description);
+      setState({ status: 'error', message: entry.action ?? entry.description });
+    },
+    [navigate],
+  );
+
+  const clearError = useCallback(() => {
+    setState((current) => (current.status === 'error' ? IDLE : current));
+  }, []);
+
+  return { state, submit, clearError };
+}

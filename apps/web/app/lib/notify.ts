@@ -1,0 +1,22 @@
+import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
+import { toast } from 'sonner';
+
+/**
+ * Shows a catalogue entry as a toast whose look follows its severity: errors are destructive,
+ * warnings and info are not.
+ */
+export function notifyCatalogue(code: unknown, overrides: { description?: string } = {}): void {
+  const entry = catalogueEntry(code);
+  const options = { description: overrides.description ?? entry.description };
+  if (entry.severity === 'info') toast.info(entry.title, options);
+  else if (entry.severity === 'warning') toast.warning(entry.title, options);
+  else toast.error(entry.title, options);
+}
+
+export function notifySuccess(title: string, description: string): void {
+  toast.success(title, { description });
+}
+
+export function notifyError(title: string, description: string): void {
+  toast.error(title, { description });
+}

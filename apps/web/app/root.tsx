@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from 'react-router';
+import './app.css';
+import { Container } from './components/ui/container.tsx';
+import { Spinner } from './components/ui/spinner.tsx';
+import { AccountControl } from './features/auth/account-control.tsx';
+import { AppShell } from './features/layout/app-shell.tsx';
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AppShell account={<AccountControl />}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * What the SPA fallback file shows (report, auth and profile) until the app has loaded. It is
+ * rendered outside the router, so it uses plain links.
+ */
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center gap-4 text-slate-600">
+      <Spinner className="size-8 text-brand-600" />
+      <p>Loading Crawlwise...</p>
+      <noscript>
+        <p className="max-w-md px-4 text-center">
+          This page needs JavaScript. Without it you can still run a check from{' '}
+          <a href="/run-a-test" className="text-brand-700 underline">
+            the test page
+          </a>
+          .
+        </p>
+      </noscript>
+    </div>
+  );
+}
+
+/** Last resort when a screen throws: keep the site chrome and say what happened. */
+export function ErrorBoundary({ error }: { error: unknown }) {
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : 'Something went wrong while showing this page.';
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <AppShell account={null}>
+      <Container className="py-24 text-center">
+        <h1 className="text-3xl font-bold">Something Went Wrong</h1>
+        <p className="mt-3 text-slate-600">{message}</p>
+        <a href="/" className="mt-6 inline-block font-medium text-brand-700 underline">
+          Return to Home
+        </a>
+      </Container>
+    </AppShell>
+  );
+}

@@ -1,0 +1,21 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+export default [
+  index('routes/home.tsx'),
+  route('features', 'routes/features.tsx'),
+  route('features/:slug', 'routes/feature-detail.tsx'),
+  route('how-it-works', 'routes/how-it-works.tsx'),
+  route('pricing', 'routes/pricing.tsx'),
+  route('payments', 'routes/payments.tsx'),
+  route('run-a-test', 'routes/run-a-test.tsx'),
+  route('contact', 'routes/contact.tsx'),
+  route('about', 'routes/about.tsx'),
+  route('terms', 'routes/terms.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
+  route('partner', 'routes/partner.tsx'),
+  route('report', 'routes/report.tsx'),
+  route('auth', 'routes/auth.tsx'),
+  route('profile', 'routes/profile.tsx'),
+  // Any other path, including the /404 path the 404 page is prerendered from.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,77 @@
+import { Gauge, HandCoins, MessageSquareText } from 'lucide-react';
+import { PageHeader } from '../components/page-header.tsx';
+import { Container } from '../components/ui/container.tsx';
+import { UrlBar } from '../features/url-bar/url-bar.tsx';
+import { pageMeta } from '../lib/meta.ts';
+
+export function meta() {
+  return pageMeta(
+    'About Crawlwise: SEO without the jargon',
+    'Crawlwise helps website owners, solo founders, small teams and developers see their pages the way search crawlers do, and fix what matters first.',
+  );
+}
+
+const VALUES = [
+  {
+    icon: MessageSquareText,
+    title: 'Clarity over jargon',
+    text: 'Every finding says what is wrong, why it matters and how to fix it, in plain language.',
+  },
+  {
+    icon: Gauge,
+    title: 'Speed over clutter',
+    text: 'A score and the top fixes in about a minute, instead of a hundred-page audit nobody reads.',
+  },
+  {
+    icon: HandCoins,
+    title: 'Value over subscriptions',
+    text: 'Pay for the pages you need, when you need them. No mandatory subscription.',
+  },
+];
+
+export default function AboutRoute() {
+  return (
+    <>
+      <PageHeader eyebrow="About" title="SEO answers for people who build websites">
+        <p>
+          Crawlwise is for website owners, solo founders, small teams and developers who want to
+          know why a page is not found, and what to do about it, without hiring an agency.
+        </p>
+      </PageHeader>
+      <Container className="max-w-3xl py-12">
+        <h2 className="text-2xl font-bold">Our mission</h2>
+        <p className="mt-3 text-slate-700">
+          Search engines read your page before any visitor does. Modern sites often look perfect in
+          a browser while crawlers receive an empty shell, a missing title or a canonical tag that
+          points somewhere else. Our mission is to show you your page the way a crawler sees it, and
+          to turn that view into a short list of fixes you can act on today.
+        </p>
+        <p className="mt-3 text-slate-700">
+          We come from agency work, where we ran the same audits again and again. Crawlwise packs
+          that experience into a fast, transparent check that anyone can run for free.
+        </p>
+      </Container>
+      <Container className="py-8">
+        <h2 className="text-center text-2xl font-bold">What we value</h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {VALUES.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl border border-slate-200 p-6">
+              <Icon className="size-7 text-brand-600" aria-hidden />
+              <h3 className="mt-3 text-lg font-semibold">{title}</h3>
+              <p className="mt-2 text-slate-600">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </Container>
+      <Container className="py-12">
+        <div className="rounded-3xl bg-brand-50 p-8 text-center sm:p-12">
+          <h2 className="text-3xl font-bold">Try Crawlwise</h2>
+          <p className="mt-2 text-slate-600">See your score and top 3 fixes, free.</p>
+          <div className="mx-auto mt-8 max-w-2xl">
+            <UrlBar />
+          </div>
+        </div>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { useSearchParams } from 'react-router';
+import { NewsletterPrompt } from '../features/newsletter/newsletter-modal.tsx';
+import { ReportScreen } from '../features/report/report-screen.tsx';
+import { useReportScreen } from '../features/report/use-report-screen.ts';
+
+export function meta() {
+  // A report belongs to whoever holds its link: keep it out of search results.
+  return [{ title: 'SEO Report | Crawlwise' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function ReportRoute() {
+  const [searchParams] = useSearchParams();
+  const screen = useReportScreen(searchParams.get('token'));
+  const { report, resultsShown } = screen;
+  return (
+    <>
+      <ReportScreen {...screen} />
+      {report ? (
+        <NewsletterPrompt
+          active={resultsShown && report.status === 'completed'}
+          urlId={report.url_id}
+          reportId={report.id}
+        />
+      ) : null}
+    </>
+  );
+}
