@@ -35,20 +35,30 @@ const TIMEOUT_CODES = new Set([
   'ETIMEDOUT',
 ]);
 
-/** Every `code` on the error, its causes and aggregated errors, outermost first. */
-export function errorCodes(error: unknown): string[] {
-  const codes: string[] = [];
-  const seen = new Set<unknown>();
+interface ErrorLike {
+  code?: unknown;
+  name?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+}
+
+/** The error, its causes and aggregated errors, outermost first. */
+function errorChain(error: unknown): ErrorLike[] {
+  const chain: ErrorLike[] = [];
   const visit = (value: unknown) => {
-    if (!value || typeof value !== 'object' || seen.has(value)) return;
-    seen.add(value);
-    const { code, cause, errors } = value as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof code === 'string') codes.push(code);
-    visit(cause);
-    if (Array.isArray(errors)) for (const inner of errors) visit(inner);
+    if (!value || typeof value !== 'object' || chain.includes(value)) return;
+    const link = value as ErrorLike;
+    chain.push(link);
+    visit(link.cause);
+    if (Array.isArray(link.errors)) for (const inner of link.errors) visit(inner);
   };
   visit(error);
-  return codes;
+  return chain;
+}
+
+/** Every `code` in the error chain, outermost first. */
+export function errorCodes(error: unknown): string[] {
+  return errorChain(error).flatMap((e) => (typeof e.code === 'string' ? [e.code] : []));
 }
 
 export function isTlsError(codes: string[]): boolean {
@@ -87,8 +97,13 @@ export function toAnalysisError(error: unknown, context: FailureContext): Analys
       cause: error,
     });
   }
-  if (codes.some((c) => c.startsWith('HPE_') || c === 'UND_ERR_HEADERS_OVERFLOW')) {
-    return new AnalysisError('fetch_failed', `${host} sent a malformed HTTP response (${code}).`, {
+  // undici's HTTPParserError sometimes carries no code, only its name.
+  const malformed =
+    codes.some((c) => c.startsWith('HPE_') || c === 'UND_ERR_HEADERS_OVERFLOW') ||
+    errorChain(error).some((e) => e.name === 'HTTPParserError');
+  if (malformed) {
+    const what = codes[0] ?? 'not HTTP/1.1';
+    return new AnalysisError('fetch_failed', `${host} sent a malformed HTTP response (${what}).`, {
       cause: error,
     });
   }

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import net from 'node:net';
 import zlib from 'node:zlib';
 import { MAX_PAGE_BYTES } from '@crawlwise/shared/limits';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -415,6 +416,24 @@ describe('fetchPage: connection failures', () => {
       setTimeout(() => req.socket.destroy(), 20);
     });
     expect((await failure(fetchPage(url, { guard }))).code).toBe('fetch_failed');
+  });
+
+  it('reports a malformed HTTP response (fetch_failed)', async () => {
+    const sockets: net.Socket[] = [];
+    const garbage = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.end('NOT HTTP AT ALL\r\n\r\n');
+    });
+    await new Promise<void>((resolve) => garbage.listen(0, '127.0.0.1', resolve));
+    const { port } = garbage.address() as net.AddressInfo;
+    try {
+      const error = await failure(fetchPage(`http://127.0.0.1:${port}/`, { guard }));
+      expect(error.code).toBe('fetch_failed');
+      expect(error.message).toContain('malformed');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => garbage.close(resolve));
+    }
   });
 
   it('reports an unresolvable host (dns_error) naming it', async () => {
