@@ -53,7 +53,7 @@ export async function buildApp(
   app.decorate('database', database);
   app.decorate('engine', engine);
   app.decorate('reports', new ReportService(database));
-  app.decorate('queue', new JobQueue(database));
+  app.decorate('queue', new JobQueue(database, config.JOB_LEASE_SECONDS));
   app.addHook('onClose', async () => {
     if (!dependencies.engine) await engine.close();
     if (!dependencies.database) await database.close();

@@ -52,6 +52,8 @@ const envSchema = z.object({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /** How long a claimed report stays with its worker without a heartbeat before another may take it. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
   /** With `npm start` the web server also runs a worker; set 0 for a web-only process. */
   EMBEDDED_WORKER: z
     .enum(['1', '0', 'true', 'false'])
@@ -77,5 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = parsed.data.DATA_DIR;
   // memory:// keeps the embedded database in memory (tests); anything else is a directory.
-  return { ...parsed.data, DATA_DIR: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir) };
+  return {
+    ...parsed.data,
+    DATA_DIR: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir),
+  };
 }

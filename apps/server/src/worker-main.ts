@@ -20,7 +20,7 @@ async function main() {
   const engine = await createEngine(config);
   const worker = new Worker({
     database,
-    queue: new JobQueue(database),
+    queue: new JobQueue(database, config.JOB_LEASE_SECONDS),
     engine,
     logger,
     concurrency: config.WORKER_CONCURRENCY,

@@ -115,7 +115,9 @@ describe('POST /api/reports → worker → GET /api/reports/:token', () => {
     await waitForReport(app, deleted);
     await waitForReport(app, expired);
     const { sql } = await import('drizzle-orm');
-    await database.db.execute(sql`update reports set deleted_at = now() where access_token = ${deleted}`);
+    await database.db.execute(
+      sql`update reports set deleted_at = now() where access_token = ${deleted}`,
+    );
     await database.db.execute(
       sql`update reports set created_at = now() - interval '31 days' where access_token = ${expired}`,
     );
@@ -144,7 +146,12 @@ describe('private targets', () => {
     const { app: strictApp } = await buildTestApp({ ALLOW_PRIVATE_TARGETS: '0' });
     const hitsBefore = site.hits.get('/') ?? 0;
     try {
-      for (const url of [site.url('/'), 'http://localhost/', 'http://[::1]/', 'http://2130706433/']) {
+      for (const url of [
+        site.url('/'),
+        'http://localhost/',
+        'http://[::1]/',
+        'http://2130706433/',
+      ]) {
         const response = await strictApp.inject({
           method: 'POST',
           url: '/api/reports',

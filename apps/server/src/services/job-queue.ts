@@ -31,7 +31,7 @@ async function rows(database: Database, query: ReturnType<typeof sql>): Promise<
 export class JobQueue {
   constructor(
     private readonly database: Database,
-    private readonly leaseSeconds = LEASE_SECONDS,
+    readonly leaseSeconds = LEASE_SECONDS,
   ) {}
 
   async claim(workerId: string): Promise<ClaimedJob | null> {

@@ -3,12 +3,7 @@ import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
-import {
-  type ClaimedJob,
-  type JobQueue,
-  LEASE_SECONDS,
-  MAX_ATTEMPTS,
-} from '../services/job-queue.ts';
+import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-queue.ts';
 
 export interface WorkerOptions {
   database: Database;
@@ -107,7 +102,7 @@ export class Worker {
     const log = logger.child({ reportId: job.id, attempt: job.attempts });
     const heartbeat = setInterval(
       () => void queue.extendLease(job.id, this.id).catch(() => {}),
-      (LEASE_SECONDS * 1000) / 3,
+      (queue.leaseSeconds * 1000) / 3,
     );
     const started = performance.now();
     try {

@@ -1,0 +1,181 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { buildTestApp, HEALTHY_PAGE } from '../test-support/test-app.ts';
+
+/**
+ * Durability and scale-out with real worker processes. Several processes can share only a real
+ * PostgreSQL (the embedded database is locked to one process), so these run when DATABASE_URL
+ * is set, as CI does.
+ */
+const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const LEASE_SECONDS = 4;
+
+interface WorkerProcess {
+  child: ChildProcess;
+  log: () => string;
+}
+
+function startWorkerProcess(): WorkerProcess {
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
+    cwd: SERVER_ROOT,
+    env: {
+      ...process.env,
+      ALLOW_PRIVATE_TARGETS: '1',
+      RENDER: 'off',
+      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+      WORKER_CONCURRENCY: '2',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    log += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    log += chunk;
+  });
+  return { child, log: () => log };
+}
+
+async function stopWorker(worker: WorkerProcess): Promise<void> {
+  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => worker.child.once('exit', resolve));
+  worker.child.kill('SIGTERM');
+  await exited;
+}
+
+async function waitFor(
+  condition: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('worker processes on PostgreSQL', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let site: http.Server;
+  let siteUrl: string;
+  let robotsHits = 0;
+  let holdRobots = false;
+
+  beforeAll(async () => {
+    site = http.createServer((request, response) => {
+      if (request.url === '/robots.txt') {
+        robotsHits += 1;
+        // While held, robots.txt answers slowly: the analysis is in flight long enough to kill.
+        const delay = holdRobots ? 2500 : 0;
+        setTimeout(
+          () =>
+            response
+              .writeHead(200, { 'content-type': 'text/plain' })
+              .end('User-agent: *\nAllow: /\n'),
+          delay,
+        );
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'text/html' }).end(HEALTHY_PAGE);
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+    ({ app, database } = await buildTestApp());
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    site?.closeAllConnections();
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  const create = async (url: string): Promise<string> => {
+    const response = await app.inject({ method: 'POST', url: '/api/reports', payload: { url } });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().accessToken;
+  };
+
+  const statusOf = async (token: string) => {
+    const result = (await database.db.execute(
+      sql`select status, attempts from reports where access_token = ${token}`,
+    )) as unknown as { rows: Array<{ status: string; attempts: number }> };
+    return result.rows[0]!;
+  };
+
+  it('completes a report whose worker was killed with SIGKILL mid-analysis', async () => {
+    holdRobots = true;
+    const first = startWorkerProcess();
+    const token = await create(`${siteUrl}/?killed=${Date.now()}`);
+    const hitsBefore = robotsHits;
+    await waitFor(() => robotsHits > hitsBefore, 20_000, 'the first worker to start analysing');
+    expect((await statusOf(token)).status).toBe('analyzing');
+    first.child.kill('SIGKILL');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+    holdRobots = false;
+
+    const second = startWorkerProcess();
+    try {
+      await waitFor(
+        async () => (await statusOf(token)).status === 'completed',
+        LEASE_SECONDS * 1000 + 25_000,
+        'the second worker to complete the report',
+      );
+      expect((await statusOf(token)).attempts).toBe(2);
+    } finally {
+      await stopWorker(second);
+    }
+  });
+
+  it('three workers share 100 reports and analyse each exactly once', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 100; i++) tokens.push(await create(`${siteUrl}/?n=${i}&t=${Date.now()}`));
+    const workers = [startWorkerProcess(), startWorkerProcess(), startWorkerProcess()];
+    try {
+      await waitFor(
+        async () => {
+          const result = (await database.db.execute(
+            sql`select count(*)::int as done from reports
+                where access_token in ${tokens} and status = 'completed'`,
+          )) as unknown as { rows: Array<{ done: number }> };
+          return result.rows[0]!.done === tokens.length;
+        },
+        90_000,
+        '100 reports to complete',
+      );
+    } finally {
+      await Promise.all(workers.map(stopWorker));
+    }
+    const completions = new Map<string, number>();
+    const perWorker: number[] = [];
+    for (const worker of workers) {
+      let count = 0;
+      for (const line of worker.log().split('\n')) {
+        if (!line.includes('"report completed"')) continue;
+        const { reportId } = JSON.parse(line) as { reportId: string };
+        completions.set(reportId, (completions.get(reportId) ?? 0) + 1);
+        count += 1;
+      }
+      perWorker.push(count);
+    }
+    const ids = (await database.db.execute(
+      sql`select id, attempts from reports where access_token in ${tokens}`,
+    )) as unknown as { rows: Array<{ id: string; attempts: number }> };
+    for (const row of ids.rows) {
+      expect(completions.get(row.id), row.id).toBe(1);
+      expect(row.attempts).toBe(1);
+    }
+    // The work was shared, not done by one process alone.
+    expect(perWorker.filter((count) => count > 0).length).toBeGreaterThan(1);
+  });
+});
