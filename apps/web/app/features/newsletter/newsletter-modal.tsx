@@ -50,7 +50,10 @@ export function NewsletterPrompt({ active, urlId, reportId }: NewsletterPromptPr
       setOpen(false);
       return;
     }
-    const known = result.code !== 'unknown_error' ? catalogueEntry(result.code).description : null;
+    // A code the server chose (invalid_email, email_blocked...) explains itself; a generic
+    // failure gets the spec's default wording.
+    const generic = result.code === 'unknown_error' || result.code === 'internal_error';
+    const known = generic ? null : catalogueEntry(result.code).description;
     notifyError('Error', result.message ?? known ?? FAILED_DEFAULT);
   };
 

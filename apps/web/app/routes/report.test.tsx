@@ -1,0 +1,209 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NEWSLETTER_SHOWN_KEY } from '../features/newsletter/use-newsletter-prompt.ts';
+import { jsonResponse, renderRoute } from '../test/render.tsx';
+import ReportRoute from './report.tsx';
+
+const META = {
+  technical: { ssl: true, viewport: true },
+  performance: { loadTime: 1.2 },
+  title: { status: 'pass' },
+  metaDescription: { status: 'fail' },
+  wordCount: { status: 'pass' },
+};
+
+const report = (status: string, extra: Record<string, unknown> = {}) => ({
+  ok: true,
+  report: {
+    id: 'r1',
+    url: 'https://example.com/',
+    url_id: 'u1',
+    status,
+    score: status === 'completed' ? 82 : null,
+    error_message: null,
+    meta_json: status === 'completed' ? META : null,
+    issues:
+      status === 'completed'
+        ? [
+            { id: 1, severity: 'critical', message: 'Page is not indexable', why: 'noindex set.' },
+            { id: 2, severity: 'success', message: 'HTTPS is on', why: 'Good.' },
+            { id: 3, severity: 'warning', message: 'Title too short', why: 'Aim for 20-60.' },
+            { id: 4, severity: 'warning', message: 'Missing alt text', why: '3 images.' },
+            { locked: true, severity: 'warning', category: 'social' },
+          ]
+        : [],
+    ...extra,
+  },
+});
+
+/** Answers each GET with the next body in `bodies`, repeating the last one. */
+function stubReportApi(...bodies: Array<{ body: unknown; status?: number }>) {
+  let call = 0;
+  const fetchMock = vi.fn(async () => {
+    const next = bodies[Math.min(call, bodies.length - 1)]!;
+    call += 1;
+    return jsonResponse(next.body, next.status ?? 200);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+
+const renderReport = (url = '/report?token=tok') =>
+  renderRoute(<ReportRoute />, { path: '/report', url });
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('report screen', () => {
+  it('asks for a token when there is none', async () => {
+    const fetchMock = stubReportApi({ body: report('queued') });
+    renderReport('/report');
+    expect(
+      screen.getByText('No access token provided. Please submit a URL from the homepage.'),
+    ).toBeInTheDocument();
+    await advance(5000);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('polls every 2 s, simulates progress, and shows results 4 s after completion', async () => {
+    const fetchMock = stubReportApi(
+      { body: report('queued') },
+      { body: report('analyzing') },
+      { body: report('completed') },
+    );
+    renderReport();
+    await advance(0);
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/reports/tok', expect.anything());
+    expect(screen.getByRole('heading', { name: 'SEO Report' })).toBeInTheDocument();
+    expect(screen.getByText('Estimated 10 seconds remaining')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /rerun analysis/i })).toBeDisabled();
+
+    await advance(2000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Estimated 8 seconds remaining')).toBeInTheDocument();
+
+    await advance(2000); // third answer: completed, so polling stops
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(screen.getByText('Estimated 5 seconds remaining')).toBeInTheDocument();
+
+    await advance(3000); // 7 s: 87.5%
+    expect(screen.getByText('Compiling Results...')).toBeInTheDocument();
+
+    await advance(1000); // 8 s: progress is full
+    expect(screen.getByText('Analysis Complete ✓')).toBeInTheDocument();
+    expect(screen.queryByText(/Top Issues/)).not.toBeInTheDocument();
+
+    await advance(3900);
+    expect(screen.queryByText(/Top Issues/)).not.toBeInTheDocument();
+    await advance(100); // 4 s after completion
+    expect(screen.getByRole('heading', { name: 'Top Issues (4)' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'SEO Health score 82 out of 100' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /rerun analysis/i })).toBeEnabled();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+
+    // First three issues in full, the fourth locked for anonymous readers.
+    expect(screen.getByText('Page is not indexable')).toBeInTheDocument();
+    expect(screen.getByText('Missing alt text')).toBeInTheDocument();
+    expect(screen.queryByText('HTTPS is on')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /sign in to see/i })).toHaveAttribute('href', '/auth');
+
+    // Summary tiles.
+    expect(screen.getByText('Can Google Find It?')).toBeInTheDocument();
+    expect(screen.getByText('Yes')).toBeInTheDocument();
+    expect(screen.getByText('Attention Required')).toBeInTheDocument();
+    expect(screen.getByText('1.2s')).toBeInTheDocument();
+    expect(screen.getByText('4 issues')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Unlock Your Full SEO Report' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+
+    // The newsletter prompt follows 15 s later, once per session.
+    await advance(14_900);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await advance(100);
+    expect(screen.getByRole('dialog', { name: 'Get SEO tips in your inbox' })).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(NEWSLETTER_SHOWN_KEY)).not.toBeNull();
+  });
+
+  it('shows a finished report at once and skips the prompt already seen this session', async () => {
+    window.sessionStorage.setItem(NEWSLETTER_SHOWN_KEY, '1');
+    stubReportApi({ body: report('completed') });
+    renderReport();
+    await advance(0);
+    expect(screen.getByRole('heading', { name: 'Top Issues (4)' })).toBeInTheDocument();
+    await advance(20_000);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the failure with the report message and stops polling', async () => {
+    const fetchMock = stubReportApi({
+      body: report('failed', { error_message: 'The site took over 10 seconds to respond.' }),
+    });
+    renderReport();
+    await advance(0);
+    expect(screen.getByText('Analysis Failed')).toBeInTheDocument();
+    expect(screen.getByText('The site took over 10 seconds to respond.')).toBeInTheDocument();
+    await advance(10_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: /rerun analysis/i })).toBeDisabled();
+  });
+
+  it('falls back to the catalogue text when a failed report has no message', async () => {
+    stubReportApi({ body: report('failed') });
+    renderReport();
+    await advance(0);
+    expect(
+      screen.getByText('We could not complete the analysis of this page.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a missing report inline and as a toast', async () => {
+    stubReportApi({ body: { ok: false, error: 'report_not_found' }, status: 404 });
+    renderReport();
+    await advance(0);
+    expect(screen.getByText('Error: Report Not Found')).toBeInTheDocument();
+    expect(
+      screen.getAllByText('This report does not exist or the link is incomplete.'),
+    ).toHaveLength(2);
+  });
+
+  it('shows an expired report with its catalogue entry', async () => {
+    stubReportApi({ body: { ok: false, error: 'report_expired' }, status: 410 });
+    renderReport();
+    await advance(0);
+    expect(screen.getByText('Error: Report Expired')).toBeInTheDocument();
+  });
+
+  it('keeps polling through a dropped connection once the report is on screen', async () => {
+    let call = 0;
+    const fetchMock = vi.fn(async () => {
+      call += 1;
+      if (call === 2) throw new TypeError('Failed to fetch');
+      return jsonResponse(report(call >= 3 ? 'completed' : 'analyzing'));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderReport();
+    await advance(0);
+    await advance(2000);
+    await advance(50); // sonner renders a new toast a tick later
+    expect(screen.getByText('Connection Problem')).toBeInTheDocument();
+    expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
+    await advance(1950);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});
