@@ -1,9 +1,14 @@
+import { FEATURE_SLUGS } from '@crawlwise/shared/routes';
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
   index('routes/home.tsx'),
   route('features', 'routes/features.tsx'),
-  route('features/:slug', 'routes/feature-detail.tsx'),
+  // One route per known slug (not /features/:slug), so an unknown slug is the 404 route both in
+  // the server's answer and in the browser, and the 404 page hydrates without a mismatch.
+  ...FEATURE_SLUGS.map((slug) =>
+    route(`features/${slug}`, 'routes/feature-detail.tsx', { id: `routes/feature-${slug}` }),
+  ),
   route('how-it-works', 'routes/how-it-works.tsx'),
   route('pricing', 'routes/pricing.tsx'),
   route('payments', 'routes/payments.tsx'),

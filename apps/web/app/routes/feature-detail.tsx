@@ -1,6 +1,6 @@
 import { isFeatureSlug, PATHS } from '@crawlwise/shared/routes';
 import { ArrowLeft, CircleCheck, TriangleAlert } from 'lucide-react';
-import { useParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { NotFoundView } from '../components/not-found-view.tsx';
 import { Container } from '../components/ui/container.tsx';
@@ -9,11 +9,15 @@ import { FEATURE_ICONS } from '../features/marketing/feature-icons.ts';
 import { UrlBar } from '../features/url-bar/url-bar.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
-export function meta({ params }: { params: { slug?: string } }) {
-  if (!isFeatureSlug(params.slug)) {
+/** The route is registered once per slug (app/routes.ts); the slug is the last path segment. */
+const slugOf = (pathname: string) => pathname.replace(/\/+$/, '').split('/').pop();
+
+export function meta({ location }: { location: { pathname: string } }) {
+  const slug = slugOf(location.pathname);
+  if (!isFeatureSlug(slug)) {
     return [{ title: 'Page Not Found | Crawlwise' }, { name: 'robots', content: 'noindex' }];
   }
-  const feature = FEATURE_DETAILS[params.slug];
+  const feature = FEATURE_DETAILS[slug];
   return pageMeta(feature.title, feature.summary);
 }
 
@@ -31,7 +35,7 @@ function Section({ title, items }: { title: string; items: string[] }) {
 }
 
 export default function FeatureDetailRoute() {
-  const { slug } = useParams();
+  const slug = slugOf(useLocation().pathname);
   if (!isFeatureSlug(slug)) return <NotFoundView />;
   const feature = FEATURE_DETAILS[slug];
   const Icon = FEATURE_ICONS[slug];
