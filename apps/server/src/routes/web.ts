@@ -14,7 +14,7 @@ import { errorBody } from '../errors.ts';
 
 const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  '../../web/build/client',
+  '../../../web/build/client',
 );
 export const webRoutes: FastifyPluginAsync = async (app) => {
   const root = app.config.WEB_DIST_DIR ? path.resolve(app.config.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
