@@ -1,3 +1,4 @@
+import { PATHS } from '@crawlwise/shared/routes';
 import { Gauge, HandCoins, MessageSquareText } from 'lucide-react';
 import { PageHeader } from '../components/page-header.tsx';
 import { Container } from '../components/ui/container.tsx';
@@ -6,6 +7,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.about,
     'About Crawlwise: SEO without the jargon',
     'Crawlwise helps website owners, solo founders, small teams and developers see their pages the way search crawlers do, and fix what matters first.',
   );

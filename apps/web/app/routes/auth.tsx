@@ -7,6 +7,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.auth,
     'Sign in to Crawlwise',
     'Accounts for Crawlwise are coming soon. Until then every SEO check works without an account: keep your report link to come back to it.',
   );

@@ -10,6 +10,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.contact,
     'Contact the Crawlwise team',
     'Questions about your SEO report, pricing or partnerships? Send the Crawlwise team a message and we will get back to you within 24 hours.',
   );

@@ -18,7 +18,7 @@ export function meta({ location }: { location: { pathname: string } }) {
     return [{ title: 'Page Not Found | Crawlwise' }, { name: 'robots', content: 'noindex' }];
   }
   const feature = FEATURE_DETAILS[slug];
-  return pageMeta(feature.title, feature.summary);
+  return pageMeta(PATHS.feature(slug), feature.title, feature.summary);
 }
 
 function Section({ title, items }: { title: string; items: string[] }) {

@@ -11,6 +11,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.features,
     'Features: what the SEO check covers',
     'Crawler-view fetching, JavaScript rendering detection, title and meta audits, word count, alt text, canonical checks and a transparent score.',
   );

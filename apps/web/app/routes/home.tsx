@@ -10,6 +10,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.home,
     'Crawlwise: free SEO check, score and top 3 fixes',
     'See your page the way a search crawler does. Get a free 0-100 SEO score and the top 3 fixes in about 60 seconds, no account needed.',
   );

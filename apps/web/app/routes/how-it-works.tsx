@@ -1,3 +1,4 @@
+import { PATHS } from '@crawlwise/shared/routes';
 import { Code, FileSearch, Globe, Tags } from 'lucide-react';
 import { PageHeader } from '../components/page-header.tsx';
 import { Container } from '../components/ui/container.tsx';
@@ -6,6 +7,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.howItWorks,
     'How it works: four steps to your SEO score',
     'We fetch your page like a crawler, detect client-side rendering, audit your metadata and audit your content. The analysis takes about 5-10 seconds.',
   );

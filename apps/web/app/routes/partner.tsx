@@ -1,3 +1,4 @@
+import { PATHS } from '@crawlwise/shared/routes';
 import { Handshake } from 'lucide-react';
 import { Container } from '../components/ui/container.tsx';
 import { PartnerForm } from '../features/partner/partner-form.tsx';
@@ -5,6 +6,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.partner,
     'Partner program waitlist for agencies',
     'Agencies and consultants: join the Crawlwise partner program waitlist and hear first when white-label reports and partner pricing launch.',
   );

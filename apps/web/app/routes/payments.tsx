@@ -7,6 +7,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.payments,
     'Payments are not open yet during the beta',
     'Crawlwise is free during the beta, so there is nothing to pay yet. Run a free check now, or see the plans we will offer once pricing launches.',
   );

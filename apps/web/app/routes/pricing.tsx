@@ -12,6 +12,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.pricing,
     'Pricing: free during beta, $15 per page later',
     'Crawlwise is free during the beta. Planned pricing: Starter $15 per page, Bundle $49 for 5 pages, Pro $99 per month. No mandatory subscription.',
   );

@@ -1,9 +1,11 @@
+import { PATHS } from '@crawlwise/shared/routes';
 import { LegalPage, type LegalSection } from '../components/legal-page.tsx';
 import { SUPPORT_EMAIL } from '../config/site.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.privacy,
     'Privacy Policy',
     'What Crawlwise collects (URLs, emails, usage, technical data and UTM parameters), why, how long we keep it, and your rights over your data.',
   );

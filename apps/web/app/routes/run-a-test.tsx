@@ -6,6 +6,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.runATest,
     'Run a free SEO test on any page',
     'Enter a page address to get a free 0-100 SEO score and the top 3 fixes. Works for modern JavaScript sites and static sites alike.',
   );

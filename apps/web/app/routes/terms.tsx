@@ -6,6 +6,7 @@ import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
   return pageMeta(
+    PATHS.terms,
     'Terms & Conditions',
     'The terms for using Crawlwise during the beta: the service, acceptable use, accuracy limits, future pricing, payments, liability and your rights.',
   );
