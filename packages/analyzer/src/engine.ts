@@ -5,7 +5,13 @@ import { type BrowserPool, createBrowserPool } from './gather/browser-pool.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
 import { renderPage } from './gather/render-page.ts';
 import { fetchRobots } from './gather/robots.ts';
-import type { AddressGuard, AnalysisReport, FetchArtifact, Resolver } from './types.ts';
+import type {
+  AddressGuard,
+  AnalysisReport,
+  FetchArtifact,
+  RenderArtifact,
+  Resolver,
+} from './types.ts';
 
 export interface EngineOptions {
   /** Allow private and loopback targets on any port. Tests and local development only. */
@@ -80,7 +86,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
             userAgent,
             timeoutMs: options.renderTimeoutMs ?? 5000,
           })
-        : Promise.resolve({ status: 'skipped' as const, reason: 'Rendering is switched off' }),
+        : Promise.resolve<RenderArtifact>({
+            status: 'skipped',
+            reason: 'Rendering is switched off',
+          }),
     ]);
     return analyzeArtifacts({ fetch: document, robots, render });
   };

@@ -40,10 +40,16 @@ describe('home → submit a page → completed report', () => {
     await page.goto(server.baseUrl);
     const input = page.getByRole('textbox').first();
     await input.fill(`http://${SITE_HOST}:${site.port}/`);
-    await page.getByRole('button', { name: /run free check/i }).first().click();
+    await page
+      .getByRole('button', { name: /run free check/i })
+      .first()
+      .click();
     await page.waitForURL(/\/report\?token=/, { timeout: 20_000 });
     await page.getByText('Analysis Complete ✓').waitFor({ timeout: 30_000 });
-    await page.getByText(/SEO Health/i).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/SEO Health/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
     const token = new URL(page.url()).searchParams.get('token');
     const api = await fetch(`${server.baseUrl}/api/reports/${token}`).then((r) => r.json());
     expect(api.report.status).toBe('completed');
@@ -74,7 +80,9 @@ describe('serving the web app', () => {
     const page = await browser.newPage();
     const response = await page.goto(`${server.baseUrl}/report`);
     expect(response?.status()).toBe(200);
-    await page.getByText('No access token provided. Please submit a URL from the homepage.').waitFor();
+    await page
+      .getByText('No access token provided. Please submit a URL from the homepage.')
+      .waitFor();
     await page.close();
   });
 });
