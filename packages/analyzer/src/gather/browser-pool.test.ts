@@ -1,0 +1,203 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowOnly, startServer, type TestServer } from '../test-support/render-fixtures.ts';
+import { findBrowser } from './browser-path.ts';
+import { type BrowserPool, BrowserUnavailableError, createBrowserPool } from './browser-pool.ts';
+import { renderPage } from './render-page.ts';
+
+const browser = await findBrowser();
+if (!browser) {
+  console.warn(
+    'browser-pool tests skipped: no Chromium found (apt-get install chromium-headless-shell, or set CHROMIUM_PATH)',
+  );
+}
+
+const UA = 'CrawlwiseTest/1.0';
+
+/** PIDs of this process's children whose command line is the browser binary. */
+function browserPids(path: string): number[] {
+  let out = '';
+  try {
+    out = execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' });
+  } catch {
+    return [];
+  }
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(path);
+      } catch {
+        return false;
+      }
+    });
+}
+
+describe('createBrowserPool without a browser', () => {
+  it('throws BrowserUnavailableError from withPage', async () => {
+    const pool = createBrowserPool({ guard: allowOnly({}), findBrowser: async () => null });
+    await expect(pool.withPage({ userAgent: UA }, async () => 1)).rejects.toBeInstanceOf(
+      BrowserUnavailableError,
+    );
+    expect(pool.egressStats).toBeNull();
+    await pool.close();
+  });
+});
+
+describe.skipIf(!browser)('createBrowserPool with headless Chromium', () => {
+  let site: TestServer;
+  let pool: BrowserPool;
+  const browserOf = (p: BrowserPool) =>
+    p.withPage({ userAgent: UA }, async (page) => page.context().browser() as Browser);
+  const renderOk = async () => {
+    const result = await renderPage(pool, {
+      url: `${site.origin}/`,
+      html: '<!doctype html><p>still works</p>',
+      userAgent: UA,
+    });
+    expect(result.status).toBe('rendered');
+    expect(result.visibleText).toContain('still works');
+  };
+
+  beforeAll(async () => {
+    site = await startServer();
+    pool = createBrowserPool({
+      guard: allowOnly({ [`127.0.0.1:${site.port}`]: '127.0.0.1' }),
+      findBrowser: async () => browser,
+      concurrency: 2,
+    });
+  });
+
+  afterAll(async () => {
+    await pool?.close();
+    await site?.close();
+  });
+
+  it('reuses one browser, with a fresh context and the given user agent per page', async () => {
+    const first = await browserOf(pool);
+    const second = await browserOf(pool);
+    expect(second).toBe(first);
+    const agent = await pool.withPage({ userAgent: 'AgentUnderTest/2' }, (page) =>
+      page.evaluate('navigator.userAgent'),
+    );
+    expect(agent).toBe('AgentUnderTest/2');
+  });
+
+  it('closes each page context after use', async () => {
+    const used = await pool.withPage({ userAgent: UA }, async (page) => page.context());
+    await expect.poll(() => used.browser()?.contexts().includes(used)).toBe(false);
+  });
+
+  it('opens the next page ahead of time, only for the same user agent', async () => {
+    const first = await pool.withPage({ userAgent: UA }, async (page) => page.context());
+    const browserOfFirst = first.browser() as Browser;
+    // Once the first context is closed, the spare is the only context left.
+    const onlySpare = () => {
+      const contexts = browserOfFirst.contexts();
+      return contexts.length === 1 && contexts[0] !== first ? contexts[0] : undefined;
+    };
+    await expect.poll(onlySpare).toBeDefined();
+    const spare = onlySpare();
+    const second = await pool.withPage({ userAgent: UA }, async (page) => page.context());
+    expect(second).toBe(spare);
+    await expect.poll(() => onlySpare() && onlySpare() !== second).toBe(true);
+    // A different user agent cannot use the spare (the agent is fixed per context).
+    const agent = await pool.withPage({ userAgent: 'Other/1' }, (page) =>
+      page.evaluate('navigator.userAgent'),
+    );
+    expect(agent).toBe('Other/1');
+  });
+
+  it('runs at most `concurrency` pages at once and queues the rest', async () => {
+    let active = 0;
+    let peak = 0;
+    let bothActive: () => void = () => {};
+    const pair = new Promise<void>((resolve) => {
+      bothActive = resolve;
+    });
+    const jobs = Array.from({ length: 5 }, () =>
+      pool.withPage({ userAgent: UA }, async () => {
+        active += 1;
+        peak = Math.max(peak, active);
+        if (active === 2) bothActive();
+        // Hold the page until a second one runs (or give up), so the overlap is not left to timing.
+        await Promise.race([pair, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        active -= 1;
+      }),
+    );
+    await Promise.all(jobs);
+    expect(peak).toBe(2);
+  });
+
+  it('relaunches after the browser is closed behind its back', async () => {
+    const before = await browserOf(pool);
+    await before.close();
+    await renderOk();
+    expect(await browserOf(pool)).not.toBe(before);
+  });
+
+  const killBrowser = async (target: Browser) => {
+    const pids = browserPids(browser?.path ?? '');
+    expect(pids.length).toBeGreaterThan(0);
+    const gone = new Promise((resolve) => target.once('disconnected', resolve));
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    await gone;
+  };
+
+  it('relaunches after the browser process is killed', async () => {
+    const before = await browserOf(pool);
+    await killBrowser(before);
+    await renderOk();
+    expect(await browserOf(pool)).not.toBe(before);
+  });
+
+  it('ends a render promptly when the browser dies during it', async () => {
+    const before = await browserOf(pool);
+    const started = performance.now();
+    const rendering = renderPage(pool, {
+      url: `${site.origin}/`,
+      // Keeps the render busy (never quiet) until the browser is killed.
+      html: '<script>(async () => { for (;;) await fetch("/tick?" + Math.random()); })()</script>',
+      userAgent: UA,
+      timeoutMs: 10_000,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await killBrowser(before);
+    const result = await rendering;
+    expect(result.status).toBe('failed');
+    expect(performance.now() - started).toBeLessThan(3_000);
+    await renderOk();
+  });
+
+  it("keeps the server's environment out of the browser process", async () => {
+    const own = createBrowserPool({
+      guard: allowOnly({}),
+      findBrowser: async () => browser,
+      env: { ...process.env, CRAWLWISE_TEST_SECRET: 'do-not-leak' },
+      prewarm: false,
+    });
+    try {
+      const before = new Set(browserPids(browser?.path ?? ''));
+      await browserOf(own);
+      const launched = browserPids(browser?.path ?? '').filter((pid) => !before.has(pid));
+      expect(launched).toHaveLength(1);
+      const environ = readFileSync(`/proc/${launched[0]}/environ`, 'utf8').split('\0');
+      expect(environ.some((entry) => entry.startsWith('PATH='))).toBe(true);
+      expect(environ.some((entry) => entry.includes('do-not-leak'))).toBe(false);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses new pages after close()', async () => {
+    const own = createBrowserPool({ guard: allowOnly({}), findBrowser: async () => browser });
+    await browserOf(own);
+    await own.close();
+    await expect(browserOf(own)).rejects.toBeInstanceOf(BrowserUnavailableError);
+  });
+});

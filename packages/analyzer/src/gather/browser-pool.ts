@@ -1,0 +1,348 @@
+/**
+ * One headless Chromium shared by all analyses of a process. Launching costs a few hundred
+ * milliseconds, a fresh context per page costs a few, so the browser is launched lazily, kept,
+ * and relaunched after a crash; each page gets its own context (no cookies, storage or cache
+ * shared between analysed sites). Concurrency is bounded because every page is a renderer
+ * process competing for the same cores.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { AddressGuard } from '../types.ts';
+import { type FoundBrowser, findBrowser } from './browser-path.ts';
+import { type EgressProxy, type EgressStats, startEgressProxy } from './egress-proxy.ts';
+
+/** No usable browser binary: the render is skipped, not failed. */
+export class BrowserUnavailableError extends Error {
+  override readonly name = 'BrowserUnavailableError';
+}
+
+export interface BrowserPoolOptions {
+  /** Checks every connection the browser makes (see egress-proxy.ts). */
+  guard: AddressGuard;
+  /** Pages rendered at once; more wait in a queue. Default 2. */
+  concurrency?: number;
+  /** Where @sparticuz/chromium may unpack itself (`${dataDir}/chromium`). */
+  dataDir?: string;
+  /** Environment for the binary search and (filtered) for the browser. Default process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Override the binary search (tests, or a caller that already knows the path). */
+  findBrowser?: () => Promise<FoundBrowser | null>;
+  launchTimeoutMs?: number;
+  /** Keep one context and page open ahead of the next render. Default true. */
+  prewarm?: boolean;
+}
+
+export interface PageOptions {
+  userAgent: string;
+}
+
+export interface BrowserPool {
+  /**
+   * Runs `fn` with a new page in a new context, closing the context afterwards whatever happens.
+   * Throws BrowserUnavailableError when there is no browser binary.
+   */
+  withPage<T>(options: PageOptions, fn: (page: Page) => Promise<T>): Promise<T>;
+  /** The browser found (or null), without launching it. */
+  browserInfo(): Promise<FoundBrowser | null>;
+  /** Counters of the egress proxy; null before the first launch. */
+  readonly egressStats: EgressStats | null;
+  close(): Promise<void>;
+}
+
+/**
+ * Flags on top of Playwright's defaults. QUIC and WebRTC would use UDP, which an HTTP proxy
+ * cannot carry: QUIC is switched off, and WebRTC may only use proxied (TCP) transports.
+ */
+const LAUNCH_ARGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
+
+/**
+ * The browser runs without a sandbox (it usually runs as root in a container), so a renderer
+ * exploit would see the browser's environment: pass only what Chromium needs, not the server's
+ * secrets.
+ */
+const BROWSER_ENV_KEYS = [
+  'PATH',
+  'HOME',
+  'TMPDIR',
+  'LANG',
+  'LC_ALL',
+  'TZ',
+  'FONTCONFIG_PATH',
+  'FONTCONFIG_FILE',
+  'LD_LIBRARY_PATH',
+  'XDG_CONFIG_HOME',
+  'XDG_CACHE_HOME',
+];
+
+function browserEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const key of BROWSER_ENV_KEYS) {
+    const value = env[key];
+    if (value !== undefined) picked[key] = value;
+  }
+  return picked;
+}
+
+/** A context that will not close in this time has a stuck renderer: the browser is replaced. */
+const CONTEXT_CLOSE_TIMEOUT_MS = 2_000;
+
+/** FIFO counting semaphore. */
+class Slots {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free -= 1;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free += 1;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Rejects as soon as the browser disconnects. Needed because some Playwright calls never settle
+ * when the browser dies under them: `context.newPage()` hung forever in most of 30 trials where
+ * the process was SIGKILLed during the call (playwright-core 1.65).
+ */
+function unlessDisconnected<T>(browser: Browser, work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  if (!browser.isConnected()) return Promise.reject(new Error('The browser has disconnected'));
+  let onDisconnect: () => void = () => {};
+  const gone = new Promise<never>((_, reject) => {
+    onDisconnect = () => reject(new Error('The browser has disconnected'));
+    browser.once('disconnected', onDisconnect);
+  });
+  return Promise.race([work, gone]).finally(() => browser.off('disconnected', onDisconnect));
+}
+
+export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
+  const slots = new Slots(Math.max(1, options.concurrency ?? 2));
+  const launchTimeoutMs = options.launchTimeoutMs ?? 30_000;
+  const prewarm = options.prewarm ?? true;
+  const find =
+    options.findBrowser ?? (() => findBrowser(options.env ?? process.env, options.dataDir));
+
+  let found: Promise<FoundBrowser | null> | null = null;
+  let proxy: Promise<EgressProxy> | null = null;
+  let proxyStats: EgressStats | null = null;
+  let launching: Promise<Browser> | null = null;
+  /** The connected browser, so a late 'disconnected' of an old one does not reset a new one. */
+  let current: Browser | null = null;
+  let closed = false;
+
+  function browserInfo(): Promise<FoundBrowser | null> {
+    // The search touches the disk (and may unpack a browser): do it once per pool.
+    found ??= find().catch(() => null);
+    return found;
+  }
+
+  function startProxy(): Promise<EgressProxy> {
+    // Started once and kept across relaunches, so the port in the launch flags stays valid.
+    proxy ??= startEgressProxy(options.guard).then((started) => {
+      proxyStats = started.stats;
+      return started;
+    });
+    proxy.catch(() => {
+      proxy = null;
+    });
+    return proxy;
+  }
+
+  async function launch(): Promise<Browser> {
+    const binary = await browserInfo();
+    if (!binary) {
+      throw new BrowserUnavailableError(
+        'No headless browser found (set CHROMIUM_PATH or install chromium-headless-shell)',
+      );
+    }
+    const egress = await startProxy();
+    const browser = await chromium.launch({
+      executablePath: binary.path,
+      headless: true,
+      args: LAUNCH_ARGS,
+      // '<-loopback>' removes Chromium's implicit loopback bypass: 127.0.0.1 and localhost
+      // must go through the guard like any other host.
+      proxy: { server: `http://127.0.0.1:${egress.port}`, bypass: '<-loopback>' },
+      timeout: launchTimeoutMs,
+      env: browserEnv(options.env ?? process.env),
+      // The pool owns the browser's lifetime; the server's own signal handling closes it.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+    browser.on('disconnected', () => {
+      // A crash or an outside close: forget it so the next use launches a new one.
+      if (current === browser) forget();
+    });
+    current = browser;
+    return browser;
+  }
+
+  function forget(): void {
+    current = null;
+    launching = null;
+  }
+
+  async function getBrowser(): Promise<Browser> {
+    if (closed) throw new BrowserUnavailableError('The browser pool is closed');
+    if (launching) {
+      const browser = await launching;
+      if (browser.isConnected()) return browser;
+      if (current === browser) forget();
+    }
+    // Single flight: concurrent callers share one launch.
+    launching ??= launch().catch((error: unknown) => {
+      launching = null;
+      throw error;
+    });
+    return launching;
+  }
+
+  interface OpenPage {
+    browser: Browser;
+    context: BrowserContext;
+    page: Page;
+  }
+
+  async function openPage(browser: Browser, userAgent: string): Promise<OpenPage> {
+    const opening = browser.newContext({
+      userAgent,
+      viewport: { width: 1366, height: 768 },
+      javaScriptEnabled: true,
+      acceptDownloads: false,
+      // A service worker could outlive the context's routes and serve the page from its cache.
+      serviceWorkers: 'block',
+      bypassCSP: false,
+      locale: 'en-US',
+    });
+    const context = await unlessDisconnected(browser, opening);
+    try {
+      // Alerts, confirms and beforeunload prompts would block the page's script forever.
+      context.on('dialog', (dialog) => void dialog.dismiss().catch(() => undefined));
+      const page = await unlessDisconnected(browser, context.newPage());
+      // Popups (window.open) are not part of the analysed page; close them at once.
+      context.on('page', (popup) => {
+        if (popup !== page) void popup.close().catch(() => undefined);
+      });
+      return { browser, context, page };
+    } catch (error) {
+      void context.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /**
+   * A context and blank page opened ahead of time. Starting a page's renderer process is the
+   * largest fixed cost of a render (~65 ms); doing it between renders takes it off the clock.
+   */
+  let spare: { userAgent: string; ready: Promise<OpenPage | null> } | null = null;
+
+  function prepareSpare(userAgent: string): void {
+    const browser = current;
+    if (!prewarm || closed || spare || !browser?.isConnected()) return;
+    spare = { userAgent, ready: openPage(browser, userAgent).catch(() => null) };
+  }
+
+  async function takeSpare(userAgent: string): Promise<OpenPage | null> {
+    const taken = spare;
+    spare = null;
+    const opened = taken ? await taken.ready : null;
+    if (!opened) return null;
+    const usable =
+      taken?.userAgent === userAgent &&
+      opened.browser === current &&
+      opened.browser.isConnected() &&
+      !opened.page.isClosed();
+    if (usable) return opened;
+    void opened.context.close().catch(() => undefined);
+    return null;
+  }
+
+  async function acquirePage(userAgent: string): Promise<OpenPage> {
+    const ready = await takeSpare(userAgent);
+    if (ready) return ready;
+    const browser = await getBrowser();
+    try {
+      return await openPage(browser, userAgent);
+    } catch (error) {
+      // The browser may have died before its 'disconnected' event reached us: relaunch once.
+      if (browser.isConnected()) throw error;
+      if (current === browser) forget();
+      return openPage(await getBrowser(), userAgent);
+    }
+  }
+
+  async function closeContext(context: BrowserContext): Promise<void> {
+    const result = await withTimeout(
+      context.close().catch(() => undefined),
+      CONTEXT_CLOSE_TIMEOUT_MS,
+    );
+    if (result === 'timeout') {
+      // A renderer stuck in a script can block the close; replace the whole browser.
+      const browser = context.browser();
+      if (browser && current === browser) forget();
+      void browser?.close().catch(() => undefined);
+    }
+  }
+
+  return {
+    browserInfo,
+    get egressStats() {
+      return proxyStats;
+    },
+    async withPage(pageOptions, fn) {
+      await slots.acquire();
+      let opened: OpenPage | null = null;
+      try {
+        opened = await acquirePage(pageOptions.userAgent);
+        // A crash mid-render must end the render, not leave it waiting on a dead browser.
+        return await unlessDisconnected(opened.browser, fn(opened.page));
+      } finally {
+        const context = opened?.context;
+        // Closing takes ~10 ms and the result is already known: close in the background, but
+        // keep the slot until the renderer is gone so the concurrency bound stays true.
+        void (context ? closeContext(context) : Promise.resolve()).finally(() => {
+          slots.release();
+          prepareSpare(pageOptions.userAgent);
+        });
+      }
+    },
+    async close() {
+      closed = true;
+      const pending = spare;
+      spare = null;
+      const browser = launching ? await launching.catch(() => null) : null;
+      forget();
+      const unused = pending ? await pending.ready : null;
+      await unused?.context.close().catch(() => undefined);
+      await browser?.close().catch(() => undefined);
+      const egress = proxy ? await proxy.catch(() => null) : null;
+      proxy = null;
+      await egress?.close();
+    },
+  };
+}

@@ -1,0 +1,233 @@
+/**
+ * Renders the already fetched document in headless Chromium to see what JavaScript adds.
+ *
+ * The document itself is served from the fetched HTML (the site is not asked twice, and the
+ * render sees exactly what the checks saw); everything the page loads goes through the pool's
+ * egress proxy. The wait is tuned for speed, since the render dominates an analysis: wait for
+ * DOMContentLoaded, then for a short network-quiet window, capped by the timeout.
+ */
+import { errors, type Page, type Request } from 'playwright-core';
+import type { RenderArtifact } from '../types.ts';
+import { type BrowserPool, BrowserUnavailableError } from './browser-pool.ts';
+
+export interface RenderOptions {
+  /** The final URL of the fetch: the document's address, its origin and base. */
+  url: string;
+  /** The fetched document, served to the browser in place of a second request. */
+  html: string;
+  userAgent: string;
+  /** Budget from navigation to capture. Default 5000. */
+  timeoutMs?: number;
+  /** Settled once no request started or ended for this long. Default 120. */
+  quietMs?: number;
+  /**
+   * Requests in flight longer than this stop holding the render (long polling, streams,
+   * hanging analytics). Default 1500.
+   */
+  longRequestMs?: number;
+}
+
+/**
+ * Resource types that never change DOM text; aborting them saves bandwidth and time.
+ * Stylesheets stay: innerText leaves out what CSS hides.
+ */
+const BLOCKED_TYPES = new Set(['image', 'media', 'font', 'texttrack', 'manifest']);
+
+/** Extra time after the budget to read the DOM; a page stuck in a script loop never answers. */
+const CAPTURE_GRACE_MS = 750;
+const POLL_MS = 10;
+
+// Strings, not functions: the analyzer compiles without DOM types.
+// One evaluate in the page's own world, serialising like page.content() does: content() runs in
+// Playwright's utility world, whose first use injects a large script (~40 ms per page). A page
+// could tamper with these builtins, but it would only falsify its own report.
+const CAPTURE = `(() => {
+  const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
+  const root = document.documentElement ? document.documentElement.outerHTML : '';
+  return { html: doctype + root, text: document.body ? document.body.innerText : '' };
+})()`;
+const PARSED = 'document.readyState !== "loading"';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function message(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  // Playwright appends a multi-line call log; the first line is the useful part.
+  return text.split('\n')[0] ?? text;
+}
+
+/** Tracks requests so the wait can tell a quiet page from a busy one. */
+function watchNetwork(page: Page) {
+  const inflight = new Map<Request, number>();
+  let lastActivity = performance.now();
+  page.on('request', (request) => {
+    inflight.set(request, performance.now());
+    lastActivity = performance.now();
+  });
+  const done = (request: Request) => {
+    inflight.delete(request);
+    lastActivity = performance.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    /** Quiet since `since` and since the last request event, ignoring long-lived requests. */
+    settled(now: number, since: number, quietMs: number, longRequestMs: number): boolean {
+      if (now - Math.max(lastActivity, since) < quietMs) return false;
+      for (const startedAt of inflight.values()) {
+        if (now - startedAt < longRequestMs) return false;
+      }
+      return true;
+    },
+  };
+}
+
+/** Serves the first main-frame navigation from `html`; sends the rest through the proxy. */
+async function routeRequests(page: Page, html: string): Promise<void> {
+  let served = false;
+  await page.route('**/*', async (route, request) => {
+    try {
+      const mainNavigation = request.isNavigationRequest() && request.frame() === page.mainFrame();
+      if (mainNavigation && !served) {
+        served = true;
+        await route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+      } else if (mainNavigation) {
+        // A script or meta redirect would replace the document being analysed; stay on it.
+        await route.abort('aborted');
+      } else if (BLOCKED_TYPES.has(request.resourceType())) {
+        await route.abort('blockedbyclient');
+      } else {
+        await route.continue();
+      }
+    } catch {
+      // The page or context closed while the route was pending; nothing left to answer.
+    }
+  });
+}
+
+async function capture(page: Page): Promise<{ html: string; visibleText: string }> {
+  const dom = (await page.evaluate(CAPTURE)) as { html?: unknown; text?: unknown } | null;
+  return {
+    html: typeof dom?.html === 'string' ? dom.html : '',
+    visibleText: typeof dom?.text === 'string' ? dom.text : '',
+  };
+}
+
+const TIMEOUT = Symbol('timeout');
+
+/** Races a page call against a budget; the loser's rejection is swallowed. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT> {
+  promise.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<typeof TIMEOUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMEOUT), Math.max(1, ms));
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Waits until the document is parsed (readyState past 'loading') and then the network has been
+ * quiet for `quietMs`; false when the deadline comes first.
+ *
+ * DOMContentLoaded is read from the page rather than from `goto({waitUntil})`: Playwright's
+ * navigation wait never resolves when a script starts a second navigation that we abort.
+ */
+async function waitUntilSettled(
+  page: Page,
+  network: ReturnType<typeof watchNetwork>,
+  deadline: number,
+  quietMs: number,
+  longRequestMs: number,
+): Promise<boolean> {
+  let readyAt: number | null = null;
+  while (performance.now() < deadline) {
+    if (readyAt === null) {
+      const ready = await within(page.evaluate(PARSED), deadline - performance.now()).catch(
+        () => false,
+      );
+      if (ready === true) readyAt = performance.now();
+    }
+    // Quiet is counted from readiness too: DOMContentLoaded handlers often start the fetches.
+    if (readyAt !== null && network.settled(performance.now(), readyAt, quietMs, longRequestMs)) {
+      return true;
+    }
+    await sleep(Math.min(POLL_MS, Math.max(1, deadline - performance.now())));
+  }
+  return false;
+}
+
+async function renderIn(page: Page, options: RenderOptions): Promise<RenderArtifact> {
+  const timeoutMs = options.timeoutMs ?? 5_000;
+  const quietMs = options.quietMs ?? 120;
+  const longRequestMs = options.longRequestMs ?? 1_500;
+  const started = performance.now();
+  const deadline = started + timeoutMs;
+  const elapsed = () => Math.round(performance.now() - started);
+
+  let crashed = false;
+  page.on('crash', () => {
+    crashed = true;
+  });
+  const network = watchNetwork(page);
+  await routeRequests(page, options.html);
+
+  let settled = false;
+  try {
+    // 'commit' returns as soon as the fulfilled document starts; readiness is checked below.
+    await page.goto(options.url, {
+      waitUntil: 'commit',
+      timeout: Math.max(1, Math.round(deadline - performance.now())),
+    });
+    settled = await waitUntilSettled(page, network, deadline, quietMs, longRequestMs);
+  } catch (error) {
+    // A timeout still leaves a DOM worth reading (below); any other navigation error does not.
+    if (!(error instanceof errors.TimeoutError) || crashed) {
+      return {
+        status: 'failed',
+        reason: `Render failed: ${message(error)}`,
+        durationMs: elapsed(),
+      };
+    }
+  }
+
+  try {
+    // Capture with its own small budget: a page stuck in a script loop never answers.
+    const dom = await within(capture(page), CAPTURE_GRACE_MS);
+    if (dom === TIMEOUT) {
+      return {
+        status: 'failed',
+        reason: `The page's scripts did not finish within ${timeoutMs} ms`,
+        durationMs: elapsed(),
+      };
+    }
+    return {
+      status: 'rendered',
+      html: dom.html,
+      visibleText: dom.visibleText,
+      durationMs: elapsed(),
+      ...(settled
+        ? {}
+        : {
+            reason: `The page was still loading after ${timeoutMs} ms; rendered DOM captured then`,
+          }),
+    };
+  } catch (error) {
+    const reason = crashed ? 'The browser page crashed' : `Render failed: ${message(error)}`;
+    return { status: 'failed', reason, durationMs: elapsed() };
+  }
+}
+
+/** Never throws: a render problem becomes a 'skipped' or 'failed' artifact. */
+export async function renderPage(
+  pool: BrowserPool | null,
+  options: RenderOptions,
+): Promise<RenderArtifact> {
+  if (!pool) return { status: 'skipped', reason: 'No headless browser found for rendering' };
+  try {
+    return await pool.withPage({ userAgent: options.userAgent }, (page) => renderIn(page, options));
+  } catch (error) {
+    if (error instanceof BrowserUnavailableError)
+      return { status: 'skipped', reason: error.message };
+    return { status: 'failed', reason: `Render failed: ${message(error)}` };
+  }
+}
