@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from './engine.ts';
+import { type LocalServer, startHttpServer } from './test-support/local-server.ts';
+
+const HAS_BROWSER =
+  fs.existsSync('/usr/lib/chromium/chromium-headless-shell') || fs.existsSync('/usr/bin/chromium');
+
+const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Client rendered shop front page here</title></head><body><div id="app"></div>
+<script>
+  fetch('/products.json').then((r) => r.json()).then((data) => {
+    document.getElementById('app').innerHTML =
+      '<main><h1>Shop</h1><p>' + data.text + '</p></main>';
+  });
+</script></body></html>`;
+
+const PRODUCTS = JSON.stringify({ text: 'handmade oak tables and chairs for sale '.repeat(30) });
+
+let site: LocalServer;
+
+beforeAll(async () => {
+  site = await startHttpServer((request, response) => {
+    if (request.url === '/products.json') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end(PRODUCTS);
+    } else if (request.url === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(SHELL);
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+});
+
+afterAll(() => site.close());
+
+describe.skipIf(!HAS_BROWSER)('engine with a headless browser', () => {
+  let engine: Engine;
+  beforeAll(() => {
+    engine = createEngine({ allowPrivate: true, render: true });
+  });
+  afterAll(() => engine.close());
+
+  it('flags content that exists only after script runs as critical, with both counts', async () => {
+    const report = await engine.analyzeUrl(site.url);
+    const finding = report.issues.find((issue) => issue.id === 'js-rendering');
+    expect(finding?.severity).toBe('critical');
+    expect(finding?.details).toMatchObject({ serverWords: 0 });
+    expect(finding?.details.renderedWords as number).toBeGreaterThanOrEqual(200);
+    expect(String(finding?.details.missingSample)).toContain('oak');
+    expect(report.meta_json.wordCount).toMatchObject({ count: 0 });
+    expect(report.meta_json.wordCount.renderedCount as number).toBeGreaterThanOrEqual(200);
+    // The most valuable fixes come first.
+    expect(report.issues[0]?.severity).toBe('critical');
+  });
+
+  it('resolves overridden hosts for the fetch and the browser alike', async () => {
+    const named = createEngine({
+      allowPrivate: true,
+      render: true,
+      resolveOverrides: new Map([['shop.crawlwise.test', '127.0.0.1']]),
+    });
+    try {
+      const report = await named.analyzeUrl(`http://shop.crawlwise.test:${site.port}/`);
+      const finding = report.issues.find((issue) => issue.id === 'js-rendering');
+      expect(finding?.details.renderedWords as number).toBeGreaterThanOrEqual(200);
+    } finally {
+      await named.close();
+    }
+  });
+});
+
+describe('engine without rendering', () => {
+  it('completes the analysis and says the JavaScript check was skipped', async () => {
+    const engine = createEngine({ allowPrivate: true, render: false });
+    try {
+      const report = await engine.analyzeUrl(site.url);
+      const finding = report.issues.find((issue) => issue.id === 'js-rendering');
+      expect(finding?.details.skipped).toEqual(expect.any(String));
+      expect(report.score).toBeGreaterThan(0);
+    } finally {
+      await engine.close();
+    }
+  });
+});
