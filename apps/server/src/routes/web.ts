@@ -25,16 +25,22 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   const notFoundPage = built && fs.existsSync(path.join(root, NOT_FOUND_HTML_PATH));
 
   if (built) {
+    // Hashed build assets never change under their name: cache them for a year.
+    await app.register(fastifyStatic, {
+      root: path.join(root, 'assets'),
+      prefix: '/assets/',
+      wildcard: false,
+      index: false,
+      maxAge: '365d',
+      immutable: true,
+    });
+    // Other top-level files (favicon...) may change between releases; HTML is served below.
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
-      globIgnore: ['**/*.html'],
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        }
-      },
+      decorateReply: false,
+      globIgnore: ['**/*.html', 'assets/**'],
     });
   }
 
