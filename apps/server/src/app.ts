@@ -9,6 +9,7 @@ import { reportRoutes } from './routes/reports.ts';
 import { webRoutes } from './routes/web.ts';
 import { createEngine } from './services/engine-factory.ts';
 import { JobQueue } from './services/job-queue.ts';
+import { RateLimiter } from './services/rate-limit.ts';
 import { ReportService } from './services/report-service.ts';
 
 declare module 'fastify' {
@@ -18,6 +19,15 @@ declare module 'fastify' {
     engine: AnalysisEngine;
     reports: ReportService;
     queue: JobQueue;
+    limits: RateLimiter;
+  }
+  interface FastifyRequest {
+    /**
+     * The signed-in account, or null for an anonymous visitor. Nothing signs in yet: the accounts
+     * work sets this from the session in an onRequest hook, and owner checks and per-account
+     * limits read it from here.
+     */
+    userId: string | null;
   }
 }
 
@@ -38,7 +48,8 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.LOG_LEVEL },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // X-Forwarded-For is believed only from the configured proxies (the report limit is per address).
+    trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
     return503OnClosing: true,
   });
   const database =
@@ -54,6 +65,8 @@ export async function buildApp(
   app.decorate('engine', engine);
   app.decorate('reports', new ReportService(database));
   app.decorate('queue', new JobQueue(database, config.JOB_LEASE_SECONDS));
+  app.decorate('limits', new RateLimiter(config.RATE_LIMITS === 'on'));
+  app.decorateRequest('userId', null);
   app.addHook('onClose', async () => {
     if (!dependencies.engine) await engine.close();
     if (!dependencies.database) await database.close();

@@ -8,6 +8,34 @@ describe('loadConfig', () => {
     expect(config.ALLOW_PRIVATE_TARGETS).toBe(false);
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.DATA_DIR).toMatch(/\/data$/);
+    expect(config.WEB_DIST_DIR).toMatch(/\/apps\/web\/build\/client$/);
+    expect(config.TRUSTED_PROXIES).toEqual([]);
+    expect(config.RATE_LIMITS).toBe('on');
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.SUPPORT_EMAIL).toBe('support@crawlwise.app');
+    expect(config.MAIL_FROM).toBe('Crawlwise <support@crawlwise.app>');
+  });
+
+  it('parses trusted proxies and mail settings', () => {
+    const config = loadConfig({
+      TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ,loopback,192.0.2.7',
+      SMTP_URL: 'smtp://user:secret@mail.example.com:587',
+      SUPPORT_EMAIL: 'help@example.com',
+    });
+    expect(config.TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '::1', 'loopback', '192.0.2.7']);
+    expect(config.SMTP_URL).toBe('smtp://user:secret@mail.example.com:587');
+    expect(config.MAIL_FROM).toBe('Crawlwise <help@example.com>');
+    expect(loadConfig({ MAIL_FROM: 'Bot <bot@example.com>' }).MAIL_FROM).toBe(
+      'Bot <bot@example.com>',
+    );
+  });
+
+  it('refuses malformed proxies and mail settings', () => {
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8,proxy.example.com' })).toThrow(
+      /TRUSTED_PROXIES.*proxy\.example\.com/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody' })).toThrow(/SUPPORT_EMAIL/);
   });
 
   it('parses flags and overrides', () => {

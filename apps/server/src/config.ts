@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /**
@@ -30,6 +32,30 @@ const resolveOverrides = optionalString.transform((value, ctx) => {
   return map;
 });
 
+/** proxy-addr's named ranges, accepted in TRUSTED_PROXIES next to addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `addr,cidr,…`: the reverse proxies whose X-Forwarded-For is believed. Anyone else could forge
+ * the header to dodge the per-address report limit, so the default is to trust nobody.
+ */
+const trustedProxies = optionalString.transform((value, ctx) => {
+  const entries = (value?.split(',') ?? []).map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (!PROXY_RANGE_NAMES.has(entry) && !ipaddr.isValid(entry) && !ipaddr.isValidCIDR(entry)) {
+      ctx.addIssue({ code: 'custom', message: `not an address or CIDR: "${entry}"` });
+      return z.NEVER;
+    }
+  }
+  return entries;
+});
+
+/** The web build next to this package (apps/web/build/client), used when WEB_DIST_DIR is unset. */
+const DEFAULT_WEB_DIST_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/build/client',
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -60,9 +86,26 @@ const envSchema = z.object({
     .default('1')
     .transform((value) => value === '1' || value === 'true'),
   WEB_DIST_DIR: optionalString,
+  TRUSTED_PROXIES: trustedProxies,
+  /** `off` lifts the per-requester report limits: for benchmarks and tests, never in production. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** `smtp://user:pass@host:587` or `smtps://…`; without it, mails are written to the log. */
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  SUPPORT_EMAIL: z.email().default('support@crawlwise.app'),
+  /** Sender of the mails; defaults to `Crawlwise <SUPPORT_EMAIL>`. */
+  MAIL_FROM: optionalString,
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR'> & { DATA_DIR: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'WEB_DIST_DIR' | 'MAIL_FROM'> & {
+  DATA_DIR: string;
+  WEB_DIST_DIR: string;
+  MAIL_FROM: string;
+};
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -82,5 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...parsed.data,
     DATA_DIR: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir),
+    WEB_DIST_DIR: path.resolve(parsed.data.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
+    MAIL_FROM: parsed.data.MAIL_FROM ?? `Crawlwise <${parsed.data.SUPPORT_EMAIL}>`,
   };
 }

@@ -1,32 +1,26 @@
-import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
-import { parseServerUrl } from '@crawlwise/shared/url-input';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { submitReport } from '../services/report-intake.ts';
 import { presentReport } from '../services/report-presenter.ts';
+import { requesterKey } from '../services/requester.ts';
 
 /**
- * POST /api/reports fetches the page while the visitor waits (10 s budget), so an unreachable
- * page is answered at once with its catalogue code; the fetched document is stored with the
- * queued report and the worker analyses it without fetching again.
+ * POST /api/reports fetches the page while the visitor waits (services/report-intake.ts), so an
+ * unreachable page is answered at once with its catalogue code.
  */
 export const reportRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/reports', async (request, reply) => {
     const body = (request.body ?? {}) as { url?: unknown };
-    const parsed = parseServerUrl(body.url);
-    if (!parsed.ok) throw new ApiError(parsed.code, parsed.message);
-    let document: Awaited<ReturnType<typeof app.engine.fetchDocument>>;
-    try {
-      document = await app.engine.fetchDocument(parsed.url.href);
-    } catch (error) {
-      if (isAnalysisError(error)) throw new ApiError(error.code, error.message);
-      throw error;
-    }
-    const { accessToken } = await app.reports.create({
-      url: parsed.url.href,
-      fetchArtifact: document,
-      requesterKey: request.ip,
+    const created = await submitReport(app, {
+      url: body.url,
+      requesterKey: requesterKey(request),
+      userId: request.userId,
     });
-    return reply.code(201).send({ ok: true, accessToken });
+    return reply.code(201).send({
+      ok: true,
+      accessToken: created.accessToken,
+      ...(created.rateLimitSoft ? { rate_limit_soft: true } : {}),
+    });
   });
 
   app.get<{ Params: { token: string } }>('/api/reports/:token', async (request) => {
@@ -39,7 +33,10 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       case 'expired':
         throw new ApiError('report_expired');
       case 'found':
-        return { ok: true, report: presentReport(lookup.report, lookup.url, false) };
+        return {
+          ok: true,
+          report: presentReport(lookup.report, lookup.url, request.userId !== null),
+        };
     }
   });
 };

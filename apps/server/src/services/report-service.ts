@@ -2,7 +2,7 @@ import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import { REPORT_EXPIRY_DAYS } from '@crawlwise/shared/limits';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import { type ReportRow, reports, urls } from '../db/schema.ts';
 import { isWellFormedAccessToken, newAccessToken } from './access-token.ts';
 
@@ -46,23 +46,36 @@ export class ReportService {
     return existing.id;
   }
 
-  /** Creates a queued report holding the fetched document and wakes a worker. */
-  async create(input: CreateReportInput): Promise<{ id: string; accessToken: string }> {
+  /**
+   * Creates a queued report holding the fetched document and wakes a worker. `admit` runs inside
+   * the inserting transaction, before the insert (the report limit takes its lock and counts
+   * there); throwing from it rolls back and nothing is created. The page fetch stays outside:
+   * a lock must not be held for the seconds a fetch can take.
+   */
+  async create(
+    input: CreateReportInput,
+    admit?: (tx: Db) => Promise<void>,
+  ): Promise<{ id: string; accessToken: string }> {
+    // The url row is harmless even when the report is refused, so it is not held under the lock.
     const urlId = await this.upsertUrl(input.url);
     const accessToken = newAccessToken();
-    const [row] = await this.db
-      .insert(reports)
-      .values({
-        urlId,
-        accessToken,
-        userId: input.userId ?? null,
-        requesterKey: input.requesterKey ?? null,
-        fetchArtifact: input.fetchArtifact,
-        status: 'queued',
-      })
-      .returning({ id: reports.id });
+    const id = await this.db.transaction(async (tx) => {
+      await admit?.(tx as unknown as Db);
+      const [row] = await tx
+        .insert(reports)
+        .values({
+          urlId,
+          accessToken,
+          userId: input.userId ?? null,
+          requesterKey: input.requesterKey ?? null,
+          fetchArtifact: input.fetchArtifact,
+          status: 'queued',
+        })
+        .returning({ id: reports.id });
+      return row!.id;
+    });
     await this.database.notifyJobs();
-    return { id: row!.id, accessToken };
+    return { id, accessToken };
   }
 
   async findByToken(token: string, now = new Date()): Promise<ReportLookup> {

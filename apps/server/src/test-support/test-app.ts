@@ -8,6 +8,8 @@ import { type Database, openDatabase } from '../db/database.ts';
 /**
  * Integration tests run on in-memory PGlite, or on the PostgreSQL named by DATABASE_URL (CI runs
  * the suite a second time that way). Private targets are allowed: test sites live on 127.0.0.1.
+ * Report limits are off unless a test turns them on (RATE_LIMITS: 'on'): every inject comes from
+ * 127.0.0.1, and on a PostgreSQL kept between runs those reports would add up to the daily limit.
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
@@ -16,6 +18,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ALLOW_PRIVATE_TARGETS: '1',
     RENDER: 'off',
     LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'off',
     ...overrides,
   });
 }

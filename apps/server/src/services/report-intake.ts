@@ -1,0 +1,74 @@
+import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
+import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
+import { parseServerUrl } from '@crawlwise/shared/url-input';
+import type { Database } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+import type { LimitDecision, RateLimiter } from './rate-limit.ts';
+import type { ReportService } from './report-service.ts';
+
+/**
+ * Creating a report, shared by POST /api/reports and the no-script GET /report?url=: validate
+ * the address, refuse early when the requester is clearly over a limit, fetch the page while
+ * the visitor waits (10 s budget, so an unreachable page is answered at once with its code),
+ * then count and insert under the requester's lock. The worker analyses the stored document
+ * without fetching it again.
+ */
+
+export interface IntakeServices {
+  database: Database;
+  engine: AnalysisEngine;
+  reports: ReportService;
+  limits: RateLimiter;
+}
+
+export interface IntakeRequest {
+  url: unknown;
+  requesterKey: string;
+  userId: string | null;
+}
+
+export interface IntakeResult {
+  accessToken: string;
+  /** The requester is at 80 or more of the 100 daily reports. */
+  rateLimitSoft: boolean;
+}
+
+export async function submitReport(
+  services: IntakeServices,
+  request: IntakeRequest,
+): Promise<IntakeResult> {
+  const parsed = parseServerUrl(request.url);
+  if (!parsed.ok) throw new ApiError(parsed.code, parsed.message);
+  throwIfRefused(await services.limits.precheck(services.database.db, request.requesterKey));
+
+  let document: Awaited<ReturnType<AnalysisEngine['fetchDocument']>>;
+  try {
+    document = await services.engine.fetchDocument(parsed.url.href);
+  } catch (error) {
+    if (isAnalysisError(error)) throw new ApiError(error.code, error.message);
+    throw error;
+  }
+
+  let rateLimitSoft = false;
+  const { accessToken } = await services.reports.create(
+    {
+      url: parsed.url.href,
+      fetchArtifact: document,
+      userId: request.userId,
+      requesterKey: request.requesterKey,
+    },
+    async (tx) => {
+      const decision = await services.limits.admit(tx, request.requesterKey);
+      throwIfRefused(decision);
+      rateLimitSoft = decision.allowed && decision.soft;
+    },
+  );
+  return { accessToken, rateLimitSoft };
+}
+
+function throwIfRefused(decision: LimitDecision): void {
+  if (decision.allowed) return;
+  throw new ApiError(decision.code, undefined, {
+    headers: { 'retry-after': String(decision.retryAfterSeconds) },
+  });
+}
