@@ -4,7 +4,9 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { healthRoutes } from './routes/health.ts';
+import { leadRoutes } from './routes/leads.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { webRoutes } from './routes/web.ts';
 import { createEngine } from './services/engine-factory.ts';
@@ -91,8 +93,11 @@ export async function buildApp(
       .send(errorBody('internal_error', ERROR_CATALOGUE.internal_error.description));
   });
 
+  // Before the routes: it collects their schemas as they are added.
+  await app.register(openApiPlugin);
   await app.register(healthRoutes);
   await app.register(reportRoutes);
+  await app.register(leadRoutes);
   await app.register(webRoutes);
   return app;
 }

@@ -66,3 +66,38 @@ describe('leadSchema', () => {
     ).toEqual({ email: 'a@b', urlId: '7', reportId: 'r1', honeypot: '', utm_source: 'news' });
   });
 });
+
+describe('missing fields', () => {
+  it('get the same messages as empty ones', () => {
+    expect(errorsOf(contactSchema.safeParse({}))).toEqual({
+      name: 'Name is required',
+      email: 'Invalid email address',
+      message: 'Message is required',
+    });
+    expect(
+      errorsOf(contactSchema.safeParse({ name: 'A', email: 'a@b.co', message: 'm', website: 5 })),
+    ).toEqual({
+      website: 'Must be a valid URL',
+    });
+    expect(errorsOf(partnerSchema.safeParse({}))).toEqual({
+      email: 'Please enter your email address.',
+    });
+    expect(errorsOf(leadSchema.safeParse({}))).toEqual({
+      email: 'Please enter a valid email address',
+    });
+  });
+});
+
+describe('leadSchema leniency', () => {
+  it('drops unusable report links and cuts long UTM values instead of refusing the sign-up', () => {
+    expect(
+      leadSchema.parse({
+        email: 'a@b',
+        urlId: '',
+        reportId: { id: 1 },
+        utm_source: 'x'.repeat(300),
+        utm_medium: 42,
+      }),
+    ).toEqual({ email: 'a@b', honeypot: '', utm_source: 'x'.repeat(200) });
+  });
+});

@@ -11,24 +11,25 @@ export const CONTACT_LIMITS = { name: 100, email: 255, message: 1000 } as const;
 const blankToUndefined = (value: string | undefined) => (value ? value : undefined);
 
 export const contactSchema = z.object({
+  // A missing field gets the same message as an empty one (the error option of z.string).
   name: z
-    .string()
+    .string({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
     .max(CONTACT_LIMITS.name, 'Name must be less than 100 characters'),
   email: z
-    .string()
+    .string({ error: 'Invalid email address' })
     .trim()
     .max(CONTACT_LIMITS.email, 'Email must be less than 255 characters')
     .pipe(z.email('Invalid email address')),
   website: z
-    .string()
+    .string({ error: 'Must be a valid URL' })
     .trim()
     .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Must be a valid URL' })]))
     .optional()
     .transform(blankToUndefined),
   message: z
-    .string()
+    .string({ error: 'Message is required' })
     .trim()
     .min(1, 'Message is required')
     .max(CONTACT_LIMITS.message, 'Message must be less than 1000 characters'),
@@ -50,7 +51,7 @@ export const PARTNER_EMAIL_INVALID = {
 
 export const partnerSchema = z.object({
   email: z
-    .string()
+    .string({ error: PARTNER_EMAIL_REQUIRED.description })
     .trim()
     .min(1, PARTNER_EMAIL_REQUIRED.description)
     .max(CONTACT_LIMITS.email, 'Email must be less than 255 characters')
@@ -77,19 +78,27 @@ export const UTM_KEYS = [
 
 export type UtmKey = (typeof UTM_KEYS)[number];
 
+/**
+ * UTM values come from whatever link brought the visitor; a strange one must not cost the
+ * sign-up, so it is cut to length, and a value that is not text is dropped.
+ */
 const UTM_MAX_LENGTH = 200;
 const utmValue = z
   .string()
   .trim()
-  .max(UTM_MAX_LENGTH)
   .nullish()
-  .transform((value) => value || undefined);
+  .transform((value) => (value ? value.slice(0, UTM_MAX_LENGTH) : undefined))
+  .catch(undefined);
 
-/** Report ids come from the server; accept the string or number form it may serialize them in. */
+/**
+ * Report ids come from the server; accept the string or number form it may serialize them in.
+ * Anything else is dropped rather than refused: the link is a nicety, the sign-up is not.
+ */
 const idValue = z
   .union([z.string().trim().min(1).max(64), z.number().int().nonnegative()])
   .nullish()
-  .transform((value) => (value === null || value === undefined ? undefined : String(value)));
+  .transform((value) => (value === null || value === undefined ? undefined : String(value)))
+  .catch(undefined);
 
 /**
  * Newsletter lead from the report screen. The rule is the spec's (non-empty and contains "@"), not
@@ -97,7 +106,7 @@ const idValue = z
  */
 export const leadSchema = z.object({
   email: z
-    .string()
+    .string({ error: NEWSLETTER_EMAIL_INVALID.description })
     .trim()
     .min(1, NEWSLETTER_EMAIL_INVALID.description)
     .max(CONTACT_LIMITS.email, 'Email must be less than 255 characters')
@@ -118,6 +127,22 @@ export const leadSchema = z.object({
 
 export type LeadInput = z.input<typeof leadSchema>;
 export type Lead = z.output<typeof leadSchema>;
+
+/** Success toasts of the three forms (spec point 8); the API answers with the description. */
+export const LEAD_SUCCESS = {
+  title: 'Success!',
+  description: "You're subscribed! Stay tuned for SEO tips and updates.",
+} as const;
+
+export const CONTACT_SUCCESS = {
+  title: 'Message sent!',
+  description: "We'll get back to you within 24 hours.",
+} as const;
+
+export const PARTNER_SUCCESS = {
+  title: 'Thanks for your interest!',
+  description: "We'll reach out when the partner program launches.",
+} as const;
 
 /** The first message of a failed parse, per field, for showing next to each input. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
