@@ -5,12 +5,14 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { formRoutes } from './routes/forms.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { webRoutes } from './routes/web.ts';
 import { createEngine } from './services/engine-factory.ts';
 import { JobQueue } from './services/job-queue.ts';
+import { Mailer } from './services/mailer.ts';
 import { RateLimiter } from './services/rate-limit.ts';
 import { ReportService } from './services/report-service.ts';
 
@@ -22,6 +24,7 @@ declare module 'fastify' {
     reports: ReportService;
     queue: JobQueue;
     limits: RateLimiter;
+    mailer: Mailer;
   }
   interface FastifyRequest {
     /**
@@ -69,7 +72,10 @@ export async function buildApp(
   app.decorate('queue', new JobQueue(database, config.JOB_LEASE_SECONDS));
   app.decorate('limits', new RateLimiter(config.RATE_LIMITS === 'on'));
   app.decorateRequest('userId', null);
+  const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log);
+  app.decorate('mailer', mailer);
   app.addHook('onClose', async () => {
+    await mailer.close();
     if (!dependencies.engine) await engine.close();
     if (!dependencies.database) await database.close();
   });
@@ -98,6 +104,7 @@ export async function buildApp(
   await app.register(healthRoutes);
   await app.register(reportRoutes);
   await app.register(leadRoutes);
+  await app.register(formRoutes);
   await app.register(webRoutes);
   return app;
 }

@@ -97,3 +97,58 @@ export async function waitForReport(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** The whole message as sent: headers, blank line, body. */
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  url: string;
+  mails: ReceivedMail[];
+  /** Resolves with the first mail (already received or arriving) that matches. */
+  waitForMail(match: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on 127.0.0.1 (no TLS, no auth) that keeps what it receives. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const { SMTPServer } = await import('smtp-server');
+  const mails: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const envelope = session.envelope;
+        mails.push({
+          from: envelope.mailFrom ? envelope.mailFrom.address : '',
+          to: envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitForMail(match, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.find(match);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no matching mail among ${mails.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/**
+ * Outgoing mail. With SMTP_URL set, nodemailer delivers over SMTP; without it (a fresh install,
+ * development) every mail is written to the server log instead, so nothing depends on a mail
+ * server being configured. Sending never fails the caller: what triggers a mail (a contact
+ * message) is already stored, so a delivery problem is logged, not answered to the visitor.
+ */
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string | undefined;
+  from: string;
+}
+
+/** A dead mail server must not keep a delivery (or shutdown) waiting for minutes. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
+export class Mailer {
+  private readonly transport: Transporter | null;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly options: MailerOptions,
+    private readonly logger: FastifyBaseLogger,
+  ) {
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
+      : null;
+  }
+
+  /** Resolves once the mail is delivered or the failure is logged; it never rejects. */
+  deliver(message: MailMessage): Promise<void> {
+    const delivery = this.send(message).finally(() => this.pending.delete(delivery));
+    this.pending.add(delivery);
+    return delivery;
+  }
+
+  private async send(message: MailMessage): Promise<void> {
+    // Subjects carry visitor input: a line break there would start a new header.
+    const subject = message.subject.replace(/\s+/g, ' ').trim();
+    if (!this.transport) {
+      this.logger.info(
+        { mail: { ...message, subject, from: this.options.from } },
+        'mail not sent (SMTP_URL is not set): written to the log instead',
+      );
+      return;
+    }
+    try {
+      await this.transport.sendMail({
+        from: this.options.from,
+        to: message.to,
+        subject,
+        text: message.text,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      });
+      this.logger.info({ to: message.to, subject }, 'mail sent');
+    } catch (error) {
+      this.logger.error({ err: error, to: message.to, subject }, 'mail delivery failed');
+    }
+  }
+
+  /** Lets deliveries in flight finish (bounded by the SMTP timeouts), then closes the transport. */
+  async close(): Promise<void> {
+    await Promise.all(this.pending);
+    this.transport?.close();
+  }
+}
