@@ -8,6 +8,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { formRoutes } from './routes/forms.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
+import { noScriptRoutes } from './routes/no-script.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { webRoutes } from './routes/web.ts';
 import { createEngine } from './services/engine-factory.ts';
@@ -105,6 +106,7 @@ export async function buildApp(
   await app.register(reportRoutes);
   await app.register(leadRoutes);
   await app.register(formRoutes);
+  await app.register(noScriptRoutes);
   await app.register(webRoutes);
   return app;
 }

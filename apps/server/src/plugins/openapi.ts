@@ -62,18 +62,34 @@ const errorSchema = (codes: ErrorCode[]) => ({
   },
 });
 
+function codesByStatus(specs: ErrorSpec[]): Map<number, ErrorCode[]> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const spec of [...specs, ...SERVER_ERRORS]) {
+    const [code, status] =
+      typeof spec === 'string' ? [spec, ERROR_CATALOGUE[spec].httpStatus] : spec;
+    const codes = byStatus.get(status) ?? [];
+    if (!codes.includes(code)) codes.push(code);
+    byStatus.set(status, codes);
+  }
+  return byStatus;
+}
+
 /** Response schemas for the error codes a route can answer, grouped by HTTP status. */
 export function errorResponses(
   ...specs: ErrorSpec[]
 ): Record<number, ReturnType<typeof errorSchema>> {
-  const byStatus = new Map<number, Set<ErrorCode>>();
-  for (const spec of [...specs, ...SERVER_ERRORS]) {
-    const [code, status] =
-      typeof spec === 'string' ? [spec, ERROR_CATALOGUE[spec].httpStatus] : spec;
-    byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));
-  }
   return Object.fromEntries(
-    [...byStatus].map(([status, codes]) => [status, errorSchema([...codes])]),
+    [...codesByStatus(specs)].map(([status, codes]) => [status, errorSchema(codes)]),
+  );
+}
+
+/** The same, for a route that answers errors as an HTML page (title and description). */
+export function errorPages(specs: ErrorSpec[]): Record<number, ReturnType<typeof htmlResponse>> {
+  return Object.fromEntries(
+    [...codesByStatus(specs)].map(([status, codes]) => [
+      status,
+      htmlResponse(`Error page for: ${codes.map((code) => `\`${code}\``).join(', ')}`),
+    ]),
   );
 }
 

@@ -1,5 +1,6 @@
 import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
+import { ANALYSIS_ERROR_CODES, type ErrorCode } from '@crawlwise/shared/error-catalogue';
 import { parseServerUrl } from '@crawlwise/shared/url-input';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
@@ -13,6 +14,14 @@ import type { ReportService } from './report-service.ts';
  * then count and insert under the requester's lock. The worker analyses the stored document
  * without fetching it again.
  */
+
+/** Every code a report creation can be refused with (for the API description). */
+export const REPORT_CREATION_ERRORS: ErrorCode[] = [
+  'missing_url',
+  ...ANALYSIS_ERROR_CODES,
+  'rate_limit_exceeded',
+  'too_many_requests',
+];
 
 export interface IntakeServices {
   database: Database;
