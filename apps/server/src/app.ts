@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
 import { formRoutes } from './routes/forms.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -100,6 +101,10 @@ export async function buildApp(
       .send(errorBody('internal_error', ERROR_CATALOGUE.internal_error.description));
   });
 
+  await app.register(securityPlugin, {
+    webDistDir: config.WEB_DIST_DIR,
+    publicUrl: config.PUBLIC_URL,
+  });
   // Before the routes: it collects their schemas as they are added.
   await app.register(openApiPlugin);
   await app.register(healthRoutes);

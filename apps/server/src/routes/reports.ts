@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { REPORT_STATUSES } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { submitReport } from '../services/report-intake.ts';
+import { BODY_ERRORS, errorResponses } from '../plugins/openapi.ts';
+import { REPORT_CREATION_ERRORS, submitReport } from '../services/report-intake.ts';
 import { presentReport } from '../services/report-presenter.ts';
 import { requesterKey } from '../services/requester.ts';
 
@@ -8,35 +10,159 @@ import { requesterKey } from '../services/requester.ts';
  * POST /api/reports fetches the page while the visitor waits (services/report-intake.ts), so an
  * unreachable page is answered at once with its catalogue code.
  */
-export const reportRoutes: FastifyPluginAsync = async (app) => {
-  app.post('/api/reports', async (request, reply) => {
-    const body = (request.body ?? {}) as { url?: unknown };
-    const created = await submitReport(app, {
-      url: body.url,
-      requesterKey: requesterKey(request),
-      userId: request.userId,
-    });
-    return reply.code(201).send({
-      ok: true,
-      accessToken: created.accessToken,
-      ...(created.rateLimitSoft ? { rate_limit_soft: true } : {}),
-    });
-  });
 
-  app.get<{ Params: { token: string } }>('/api/reports/:token', async (request) => {
-    const lookup = await app.reports.findByToken(request.params.token);
-    switch (lookup.kind) {
-      case 'not_found':
-        throw new ApiError('report_not_found');
-      case 'deleted':
-        throw new ApiError('report_deleted');
-      case 'expired':
-        throw new ApiError('report_expired');
-      case 'found':
-        return {
-          ok: true,
-          report: presentReport(lookup.report, lookup.url, request.userId !== null),
-        };
-    }
-  });
+const tokenParams = {
+  type: 'object',
+  required: ['token'],
+  properties: { token: { type: 'string', description: 'The report access token (43 characters)' } },
+};
+
+const nullableString = { type: 'string', nullable: true };
+
+/** Documents the report and serialises it; analysis output passes through as it is stored. */
+const reportSchema = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    url: { type: 'string' },
+    url_id: { type: 'string', format: 'uuid' },
+    final_url: nullableString,
+    status: { type: 'string', enum: REPORT_STATUSES },
+    score: { type: 'integer', description: '0-100; 0 while the analysis is pending' },
+    error_code: nullableString,
+    error_message: nullableString,
+    meta_json: { description: 'Summary-tile data (technical, performance, title, ...)' },
+    categories: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    issues: {
+      type: 'array',
+      description:
+        'After the third top issue, anonymous readers get `{id, severity, category, locked}`',
+      items: { type: 'object', additionalProperties: true },
+    },
+    created_at: { type: 'string', format: 'date-time' },
+    started_at: { ...nullableString, format: 'date-time' },
+    completed_at: { ...nullableString, format: 'date-time' },
+  },
+};
+
+export const reportRoutes: FastifyPluginAsync = async (app) => {
+  app.post(
+    '/api/reports',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Fetch a page and queue its analysis',
+        description:
+          'Limits per requester (signed-in account, else client address; IPv6 by /64): 100 ' +
+          'reports per rolling 24 hours (`rate_limit_exceeded`) and 10 per minute ' +
+          '(`too_many_requests`), both 429 with `Retry-After` in seconds. From the 80th report ' +
+          'of the day the answer carries `rate_limit_soft: true`.',
+        body: {
+          type: 'object',
+          properties: { url: { type: 'string', maxLength: 2048, description: 'http(s) address' } },
+          required: ['url'],
+        },
+        response: {
+          201: {
+            description: 'Report queued',
+            type: 'object',
+            properties: {
+              ok: { type: 'boolean', enum: [true] },
+              accessToken: { type: 'string' },
+              rate_limit_soft: { type: 'boolean', enum: [true] },
+            },
+          },
+          ...errorResponses(...REPORT_CREATION_ERRORS, ...BODY_ERRORS),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as { url?: unknown };
+      const created = await submitReport(app, {
+        url: body.url,
+        requesterKey: requesterKey(request),
+        userId: request.userId,
+      });
+      return reply.code(201).send({
+        ok: true,
+        accessToken: created.accessToken,
+        ...(created.rateLimitSoft ? { rate_limit_soft: true } : {}),
+      });
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    '/api/reports/:token',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Read a report by its access token',
+        params: tokenParams,
+        response: {
+          200: {
+            description: 'The report (poll until status is completed or failed)',
+            type: 'object',
+            properties: { ok: { type: 'boolean', enum: [true] }, report: reportSchema },
+          },
+          ...errorResponses('report_not_found', 'report_deleted', 'report_expired'),
+        },
+      },
+    },
+    async (request) => {
+      const lookup = await app.reports.findByToken(request.params.token);
+      switch (lookup.kind) {
+        case 'not_found':
+          throw new ApiError('report_not_found');
+        case 'deleted':
+          throw new ApiError('report_deleted');
+        case 'expired':
+          throw new ApiError('report_expired');
+        case 'found':
+          return {
+            ok: true,
+            report: presentReport(lookup.report, lookup.url, request.userId !== null),
+          };
+      }
+    },
+  );
+
+  app.delete<{ Params: { token: string } }>(
+    '/api/reports/:token',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Delete one of your reports',
+        description:
+          'Owner only: the report must belong to the signed-in account. Later reads answer ' +
+          '`report_deleted` (410). Without a session: 401 `invalid_request`.',
+        params: tokenParams,
+        response: {
+          200: {
+            description: 'Deleted',
+            type: 'object',
+            properties: { ok: { type: 'boolean', enum: [true] } },
+          },
+          ...errorResponses(['invalid_request', 401], ['invalid_request', 403], 'report_not_found'),
+        },
+      },
+    },
+    async (request) => {
+      // The owner is whoever the session names (request.userId); until accounts exist nobody is
+      // signed in, so every caller gets the 401 and the service's owner check is what remains.
+      if (request.userId === null) {
+        throw new ApiError('invalid_request', 'Sign in to delete your reports.', {
+          statusCode: 401,
+        });
+      }
+      const outcome = await app.reports.deleteOwned(request.params.token, request.userId);
+      if (outcome === 'not_found') throw new ApiError('report_not_found');
+      if (outcome === 'forbidden') {
+        throw new ApiError('invalid_request', 'You can only delete your own reports.', {
+          statusCode: 403,
+        });
+      }
+      return { ok: true };
+    },
+  );
 };

@@ -1,0 +1,105 @@
+import { isErrorCode } from '@crawlwise/shared/error-catalogue';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test-support/test-app.ts';
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  ({ app } = await buildTestApp());
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+type Operation = {
+  tags?: string[];
+  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
+};
+type Schema = { properties?: { error?: { enum?: string[] } } };
+
+async function document() {
+  const response = await app.inject('/api/docs/json');
+  expect(response.statusCode).toBe(200);
+  return response.json() as {
+    openapi: string;
+    paths: Record<string, Record<string, Operation>>;
+  };
+}
+
+/** The error codes an operation documents for one status. */
+function codesAt(operation: Operation | undefined, status: number): string[] {
+  const content = operation?.responses[String(status)]?.content ?? {};
+  return Object.values(content).flatMap((media) => media.schema.properties?.error?.enum ?? []);
+}
+
+describe('GET /api/docs/json', () => {
+  it('describes every endpoint, and nothing of the static site', async () => {
+    const { openapi, paths } = await document();
+    expect(openapi).toBe('3.0.3');
+    const operations = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        'DELETE /api/reports/{token}',
+        'GET /api/leads/unsubscribe',
+        'GET /api/reports/{token}',
+        'GET /healthz',
+        'GET /readyz',
+        'GET /report',
+        'POST /api/contact',
+        'POST /api/leads',
+        'POST /api/partner-waitlist',
+        'POST /api/reports',
+      ].sort(),
+    );
+  });
+
+  it('lists each route’s error codes under their HTTP statuses', async () => {
+    const { paths } = await document();
+    const createReport = paths['/api/reports']?.post;
+    expect(codesAt(createReport, 400)).toEqual(
+      expect.arrayContaining(['missing_url', 'invalid_url', 'private_ip', 'invalid_request']),
+    );
+    expect(codesAt(createReport, 422)).toEqual(
+      expect.arrayContaining(['fetch_timeout', 'http_error_404', 'dns_error']),
+    );
+    expect(codesAt(createReport, 429).sort()).toEqual(['rate_limit_exceeded', 'too_many_requests']);
+    expect(codesAt(createReport, 415)).toEqual(['invalid_request']);
+    expect(codesAt(paths['/api/reports/{token}']?.get, 410).sort()).toEqual([
+      'report_deleted',
+      'report_expired',
+    ]);
+    expect(codesAt(paths['/api/reports/{token}']?.delete, 401)).toEqual(['invalid_request']);
+    expect(codesAt(paths['/api/leads']?.post, 409)).toEqual(['duplicate_email']);
+    expect(codesAt(paths['/api/leads']?.post, 400)).toContain('invalid_email');
+    expect(codesAt(paths['/api/contact']?.post, 400)).toEqual(['invalid_request']);
+    expect(codesAt(paths['/readyz']?.get, 503)).toEqual(['database_connection']);
+
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const status of Object.keys(operation.responses)) {
+          for (const code of codesAt(operation, Number(status))) {
+            expect(isErrorCode(code), `${method} ${path} ${status} ${code}`).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  it('documents the form bodies from the shared schemas', async () => {
+    const { paths } = await document();
+    const body = (
+      paths['/api/contact']?.post as unknown as {
+        requestBody: { content: { 'application/json': { schema: Record<string, unknown> } } };
+      }
+    ).requestBody.content['application/json'].schema;
+    expect(body).toMatchObject({
+      type: 'object',
+      required: ['name', 'email', 'message'],
+      properties: { name: { maxLength: 100 }, message: { maxLength: 1000 } },
+    });
+  });
+});
