@@ -91,11 +91,10 @@ describe('GET /api/docs/json', () => {
 
   it('documents the form bodies from the shared schemas', async () => {
     const { paths } = await document();
-    const body = (
-      paths['/api/contact']?.post as unknown as {
-        requestBody: { content: { 'application/json': { schema: Record<string, unknown> } } };
-      }
-    ).requestBody.content['application/json'].schema;
+    const operation = paths['/api/contact']?.post as unknown as
+      | { requestBody: { content: Record<string, { schema: Record<string, unknown> }> } }
+      | undefined;
+    const body = operation?.requestBody.content['application/json']?.schema;
     expect(body).toMatchObject({
       type: 'object',
       required: ['name', 'email', 'message'],
