@@ -18,6 +18,9 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
+          // On PostgreSQL every test file shares one database, and a worker started by one file
+          // would claim reports another file expects to stay queued: run the files one by one.
+          fileParallelism: !process.env.DATABASE_URL,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

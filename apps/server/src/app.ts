@@ -12,6 +12,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { noScriptRoutes } from './routes/no-script.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { webRoutes } from './routes/web.ts';
+import { AdmissionControl } from './services/admission.ts';
 import { createEngine } from './services/engine-factory.ts';
 import { JobQueue } from './services/job-queue.ts';
 import { Mailer } from './services/mailer.ts';
@@ -26,6 +27,7 @@ declare module 'fastify' {
     reports: ReportService;
     queue: JobQueue;
     limits: RateLimiter;
+    admission: AdmissionControl;
     mailer: Mailer;
   }
   interface FastifyRequest {
@@ -73,6 +75,13 @@ export async function buildApp(
   app.decorate('reports', new ReportService(database));
   app.decorate('queue', new JobQueue(database, config.JOB_LEASE_SECONDS));
   app.decorate('limits', new RateLimiter(config.RATE_LIMITS === 'on'));
+  app.decorate(
+    'admission',
+    new AdmissionControl(database, {
+      maxInFlight: config.MAX_INFLIGHT_INTAKES,
+      maxQueued: config.MAX_QUEUED_REPORTS,
+    }),
+  );
   app.decorateRequest('userId', null);
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log);
   app.decorate('mailer', mailer);

@@ -89,6 +89,10 @@ const envSchema = z.object({
   TRUSTED_PROXIES: trustedProxies,
   /** `off` lifts the per-requester report limits: for benchmarks and tests, never in production. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** Crawl fetches of report creation in flight in one process; beyond it, 503 + Retry-After. */
+  MAX_INFLIGHT_INTAKES: z.coerce.number().int().min(1).max(10_000).default(128),
+  /** Reports waiting for a worker; beyond it, creation answers 503 + Retry-After. */
+  MAX_QUEUED_REPORTS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
   /** `smtp://user:pass@host:587` or `smtps://…`; without it, mails are written to the log. */
   SMTP_URL: optionalString.pipe(
     z

@@ -4,6 +4,7 @@ import { ANALYSIS_ERROR_CODES, type ErrorCode } from '@crawlwise/shared/error-ca
 import { parseServerUrl } from '@crawlwise/shared/url-input';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
+import type { AdmissionControl } from './admission.ts';
 import type { LimitDecision, RateLimiter } from './rate-limit.ts';
 import type { ReportService } from './report-service.ts';
 
@@ -21,6 +22,7 @@ export const REPORT_CREATION_ERRORS: ErrorCode[] = [
   ...ANALYSIS_ERROR_CODES,
   'rate_limit_exceeded',
   'too_many_requests',
+  'service_unavailable',
 ];
 
 export interface IntakeServices {
@@ -28,6 +30,7 @@ export interface IntakeServices {
   engine: AnalysisEngine;
   reports: ReportService;
   limits: RateLimiter;
+  admission: AdmissionControl;
 }
 
 export interface IntakeRequest {
@@ -42,10 +45,15 @@ export interface IntakeResult {
   rateLimitSoft: boolean;
 }
 
-export async function submitReport(
+/** Sheds load (503 + Retry-After) before any work when the server or the queue is saturated. */
+export function submitReport(
   services: IntakeServices,
   request: IntakeRequest,
 ): Promise<IntakeResult> {
+  return services.admission.admit(() => intake(services, request));
+}
+
+async function intake(services: IntakeServices, request: IntakeRequest): Promise<IntakeResult> {
   const parsed = parseServerUrl(request.url);
   if (!parsed.ok) throw new ApiError(parsed.code, parsed.message);
   throwIfRefused(await services.limits.precheck(services.database.db, request.requesterKey));

@@ -18,6 +18,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     ALLOW_PRIVATE_TARGETS: '1',
     RENDER: 'off',
     LOG_LEVEL: 'silent',
+    // The PostgreSQL test database keeps every run's reports; old queued ones must not shed load.
+    MAX_QUEUED_REPORTS: '1000000',
+    // The rate-limit race fires 200 creations at once; load shedding is tested on its own.
+    MAX_INFLIGHT_INTAKES: '10000',
     RATE_LIMITS: 'off',
     ...overrides,
   });
