@@ -45,6 +45,7 @@ describe('serving the web build', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/text\/html/);
     expect(response.body).toContain(text);
+    expect(response.headers['cache-control']).toBe('no-cache');
   });
 
   it.each(['/report', '/report?token=abc', '/auth', '/profile'])(

@@ -45,7 +45,11 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   }
 
   const sendHtml = (reply: FastifyReply, file: string, status = 200) =>
-    reply.code(status).header('cache-control', 'no-cache').sendFile(file, root);
+    // Options of their own: sendFile would otherwise inherit the assets' year-long caching.
+    reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .sendFile(file, root, { cacheControl: false, maxAge: 0, immutable: false });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');

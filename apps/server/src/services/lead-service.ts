@@ -5,8 +5,9 @@ import { isWellFormedAccessToken, newAccessToken } from './access-token.ts';
 
 /**
  * Newsletter subscribers (spec: kept until they unsubscribe). One row per address, compared
- * case-insensitively by the unique index on lower(email); unsubscribing keeps the row with
- * unsubscribed_at set, so a later sign-up re-subscribes the same row.
+ * case-insensitively by the unique index on lower(email). Unsubscribing erases the address (the
+ * privacy policy keeps emails only until then) and keeps an anonymous row so the link still
+ * answers; a later sign-up is a new subscription.
  */
 
 export interface LeadSignup {
@@ -25,6 +26,9 @@ const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 const uuidOrNull = (value: string | undefined) => (value && UUID_SHAPE.test(value) ? value : null);
 
 type Row = Record<string, unknown>;
+
+/** Stands in for an erased address; unique per row, and never a deliverable email. */
+export const ERASED_EMAIL_PREFIX = 'erased:';
 
 export class LeadService {
   constructor(private readonly database: Database) {}
@@ -65,13 +69,16 @@ export class LeadService {
   }
 
   /**
-   * Marks the address unsubscribed; using the link twice is fine. The token, not the address,
-   * names the row, so nobody can unsubscribe someone else by guessing.
+   * Unsubscribes and erases the address; using the link twice is fine. The token, not the
+   * address, names the row, so nobody can unsubscribe someone else by guessing.
    */
   async unsubscribe(token: string): Promise<'unsubscribed' | 'not_found'> {
     if (!isWellFormedAccessToken(token)) return 'not_found';
     const result = (await this.database.db.execute(sql`
-      update leads set unsubscribed_at = coalesce(unsubscribed_at, now())
+      update leads set unsubscribed_at = coalesce(unsubscribed_at, now()),
+        email = ${ERASED_EMAIL_PREFIX} || id::text,
+        utm_source = null, utm_medium = null, utm_campaign = null, utm_term = null,
+        utm_content = null
       where unsubscribe_token = ${token}
       returning id`)) as unknown as { rows: Row[] };
     return result.rows.length > 0 ? 'unsubscribed' : 'not_found';
