@@ -72,7 +72,10 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('engine', engine);
-  app.decorate('reports', new ReportService(database));
+  app.decorate(
+    'reports',
+    new ReportService(database, { finishedCacheMs: config.REPORT_READ_CACHE_MS }),
+  );
   app.decorate('queue', new JobQueue(database, config.JOB_LEASE_SECONDS));
   app.decorate('limits', new RateLimiter(config.RATE_LIMITS === 'on'));
   app.decorate(

@@ -89,6 +89,8 @@ const envSchema = z.object({
   TRUSTED_PROXIES: trustedProxies,
   /** `off` lifts the per-requester report limits: for benchmarks and tests, never in production. */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** How long a finished report may be served from memory; 0 reads the database every time. */
+  REPORT_READ_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Crawl fetches of report creation in flight in one process; beyond it, 503 + Retry-After. */
   MAX_INFLIGHT_INTAKES: z.coerce.number().int().min(1).max(10_000).default(128),
   /** Reports waiting for a worker; beyond it, creation answers 503 + Retry-After. */

@@ -166,3 +166,40 @@ describe('private targets', () => {
     }
   });
 });
+
+describe('reading finished reports', () => {
+  it('serves them from memory briefly, and shows a deletion by this process at once', async () => {
+    const { app: cached, database: db } = await buildTestApp({ REPORT_READ_CACHE_MS: '60000' });
+    const cachedWorker = new Worker({
+      database: db,
+      queue: cached.queue,
+      engine: cached.engine,
+      logger: cached.log,
+      concurrency: 1,
+    });
+    await cachedWorker.start();
+    try {
+      const created = await cached.inject({
+        method: 'POST',
+        url: '/api/reports',
+        payload: { url: `${site.url('/')}?cache=${Date.now()}` },
+      });
+      const token = created.json().accessToken as string;
+      const first = await waitForReport(cached, token);
+      const { sql } = await import('drizzle-orm');
+      await db.db.execute(sql`update reports set score = 1 where access_token = ${token}`);
+      const again = (await cached.inject(`/api/reports/${token}`)).json().report;
+      expect(again.score).toBe(first.score);
+      await db.db.execute(
+        sql`update reports set user_id = 'owner-1' where access_token = ${token}`,
+      );
+      expect(await cached.reports.deleteOwned(token, 'owner-1')).toBe('deleted');
+      const gone = await cached.inject(`/api/reports/${token}`);
+      expect(gone.statusCode).toBe(410);
+      expect(gone.json()).toMatchObject({ error: 'report_deleted' });
+    } finally {
+      await cachedWorker.stop();
+      await cached.close();
+    }
+  });
+});

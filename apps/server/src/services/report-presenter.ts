@@ -1,5 +1,5 @@
 import type { Finding } from '@crawlwise/analyzer/types';
-import type { ReportRow } from '../db/schema.ts';
+import type { ReportView } from './report-service.ts';
 
 /** How many top fixes an anonymous reader sees in full (product spec, point 9). */
 export const FREE_TOP_ISSUES = 3;
@@ -25,7 +25,7 @@ export function presentIssues(
   });
 }
 
-export function presentReport(row: ReportRow, url: string, readerSignedIn: boolean) {
+export function presentReport(row: ReportView, url: string, readerSignedIn: boolean) {
   return {
     id: row.id,
     url,

@@ -5,8 +5,38 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/database.ts';
 import { type ReportRow, reports, urls } from '../db/schema.ts';
 import { isWellFormedAccessToken, newAccessToken } from './access-token.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Finished reports are read far more often than written (the report screen, shared links); a
+ * read is served from memory for a few seconds. A deletion made through another process shows
+ * after at most this long; one made through this process shows at once.
+ */
+const FINISHED_REPORT_CACHE_MS = 5000;
+const FINISHED_REPORT_CACHE_SIZE = 5000;
+
+/** What a reader may see of a report: never the stored document, the requester or the lease. */
+const REPORT_VIEW_COLUMNS = {
+  id: reports.id,
+  urlId: reports.urlId,
+  userId: reports.userId,
+  status: reports.status,
+  score: reports.score,
+  errorCode: reports.errorCode,
+  errorMessage: reports.errorMessage,
+  finalUrl: reports.finalUrl,
+  metaJson: reports.metaJson,
+  issues: reports.issues,
+  categories: reports.categories,
+  createdAt: reports.createdAt,
+  startedAt: reports.startedAt,
+  completedAt: reports.completedAt,
+  deletedAt: reports.deletedAt,
+};
+
+export type ReportView = Pick<ReportRow, keyof typeof REPORT_VIEW_COLUMNS>;
 
 export interface CreateReportInput {
   /** The address as submitted; stored under its normalised form. */
@@ -17,14 +47,25 @@ export interface CreateReportInput {
 }
 
 export type ReportLookup =
-  | { kind: 'found'; report: ReportRow; url: string }
+  | { kind: 'found'; report: ReportView; url: string }
   | { kind: 'not_found' }
   | { kind: 'deleted' }
   | { kind: 'expired' };
 
 /** Reports: creation, reading by token, and the owner's actions. Only services touch tables. */
 export class ReportService {
-  constructor(private readonly database: Database) {}
+  /** Finished reports never change but for deletion: reads of them skip the database briefly. */
+  private readonly finished: TtlCache<{ report: ReportView; url: string }>;
+
+  constructor(
+    private readonly database: Database,
+    options: { finishedCacheMs?: number } = {},
+  ) {
+    this.finished = new TtlCache(
+      options.finishedCacheMs ?? FINISHED_REPORT_CACHE_MS,
+      FINISHED_REPORT_CACHE_SIZE,
+    );
+  }
 
   private get db() {
     return this.database.db;
@@ -80,12 +121,20 @@ export class ReportService {
 
   async findByToken(token: string, now = new Date()): Promise<ReportLookup> {
     if (!isWellFormedAccessToken(token)) return { kind: 'not_found' };
-    const [found] = await this.db
-      .select({ report: reports, url: urls.normalizedUrl })
-      .from(reports)
-      .innerJoin(urls, eq(urls.id, reports.urlId))
-      .where(eq(reports.accessToken, token));
-    if (!found) return { kind: 'not_found' };
+    let found = this.finished.get(token, now.getTime());
+    if (!found) {
+      const [row] = await this.db
+        .select({ report: REPORT_VIEW_COLUMNS, url: urls.normalizedUrl })
+        .from(reports)
+        .innerJoin(urls, eq(urls.id, reports.urlId))
+        .where(eq(reports.accessToken, token));
+      if (!row) return { kind: 'not_found' };
+      found = row;
+      const final = row.report.status === 'completed' || row.report.status === 'failed';
+      if (final && !row.report.deletedAt && this.finished.enabled) {
+        this.finished.set(token, row, now.getTime());
+      }
+    }
     if (found.report.deletedAt) return { kind: 'deleted' };
     if (now.getTime() - found.report.createdAt.getTime() > REPORT_EXPIRY_DAYS * DAY_MS) {
       return { kind: 'expired' };
@@ -102,6 +151,7 @@ export class ReportService {
       .where(eq(reports.accessToken, token));
     if (!row || row.deletedAt) return 'not_found';
     if (row.userId !== userId) return 'forbidden';
+    this.finished.delete(token);
     await this.db
       .update(reports)
       .set({ deletedAt: new Date(), fetchArtifact: null })

@@ -22,6 +22,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     MAX_QUEUED_REPORTS: '1000000',
     // The rate-limit race fires 200 creations at once; load shedding is tested on its own.
     MAX_INFLIGHT_INTAKES: '10000',
+    // Tests change rows behind the app's back (deleted_at, created_at); read them every time.
+    REPORT_READ_CACHE_MS: '0',
     RATE_LIMITS: 'off',
     ...overrides,
   });
