@@ -70,6 +70,24 @@ describe.skipIf(!HAS_BROWSER)('engine with a headless browser', () => {
 });
 
 describe('engine without rendering', () => {
+  it('gives the same report with analysis threads as in-process', async () => {
+    const threaded = createEngine({ allowPrivate: true, render: false, analysisThreads: 2 });
+    const inProcess = createEngine({ allowPrivate: true, render: false, analysisThreads: 0 });
+    try {
+      const document = await inProcess.fetchDocument(site.url);
+      const [a, b] = await Promise.all([threaded.analyze(document), inProcess.analyze(document)]);
+      expect(a).toStrictEqual(b);
+    } finally {
+      await Promise.all([threaded.close(), inProcess.close()]);
+    }
+  });
+
+  it('refuses an analysisThreads value out of range', () => {
+    for (const analysisThreads of [-1, 1.5, 17]) {
+      expect(() => createEngine({ render: false, analysisThreads })).toThrow(RangeError);
+    }
+  });
+
   it('completes the analysis and says the JavaScript check was skipped', async () => {
     const engine = createEngine({ allowPrivate: true, render: false });
     try {

@@ -1,4 +1,6 @@
+import os from 'node:os';
 import path from 'node:path';
+import { type AnalysisPool, createAnalysisPool } from './analysis-pool.ts';
 import { analyzeArtifacts } from './analyze-artifacts.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
 import { type BrowserPool, createBrowserPool } from './gather/browser-pool.ts';
@@ -24,6 +26,12 @@ export interface EngineOptions {
   render?: boolean;
   renderConcurrency?: number;
   renderTimeoutMs?: number;
+  /**
+   * Worker threads that run the CPU half of analyses (parse, checks, score), so an engine uses
+   * more than one core and a large page does not block the event loop. 0 runs it in-process.
+   * Default: min(2, available parallelism).
+   */
+  analysisThreads?: number;
   /** Where an npm-packaged browser may unpack itself. */
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
@@ -51,11 +59,23 @@ export function overridingResolver(
   };
 }
 
+export const MAX_ANALYSIS_THREADS = 16;
+
+export function defaultAnalysisThreads(): number {
+  return Math.min(2, os.availableParallelism());
+}
+
 /**
- * One engine per process: it owns the address guard and the browser pool (one browser reused
- * across analyses), so it is created once and closed at shutdown.
+ * One engine per process: it owns the address guard, the browser pool (one browser reused
+ * across analyses) and the analysis threads, so it is created once and closed at shutdown.
  */
 export function createEngine(options: EngineOptions = {}): Engine {
+  const threads = options.analysisThreads ?? defaultAnalysisThreads();
+  if (!Number.isInteger(threads) || threads < 0 || threads > MAX_ANALYSIS_THREADS) {
+    throw new RangeError(
+      `analysisThreads must be an integer from 0 to ${MAX_ANALYSIS_THREADS}, got ${threads}`,
+    );
+  }
   const resolver = options.resolveOverrides?.size
     ? overridingResolver(options.resolveOverrides, options.resolver)
     : options.resolver;
@@ -74,9 +94,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
           ...(options.env ? { env: options.env } : {}),
         });
 
+  const analysis: AnalysisPool | null = threads > 0 ? createAnalysisPool({ threads }) : null;
+
   const fetchDocument = (url: string) => fetchPage(url, { guard, userAgent });
 
   const analyze = async (document: FetchArtifact): Promise<AnalysisReport> => {
+    // Threads start while robots.txt and the render are awaited (once; a no-op afterwards).
+    analysis?.warm();
     const [robots, render] = await Promise.all([
       fetchRobots(document.finalUrl, { guard, userAgent }),
       pool
@@ -91,7 +115,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
             reason: 'Rendering is switched off',
           }),
     ]);
-    return analyzeArtifacts({ fetch: document, robots, render });
+    const artifacts = { fetch: document, robots, render };
+    return analysis ? analysis.run(artifacts) : analyzeArtifacts(artifacts);
   };
 
   return {
@@ -99,7 +124,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     analyze,
     analyzeUrl: async (url) => analyze(await fetchDocument(url)),
     close: async () => {
-      await pool?.close();
+      await Promise.all([pool?.close(), analysis?.close()]);
     },
   };
 }
