@@ -4,7 +4,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowOnly, startServer, type TestServer } from '../test-support/render-fixtures.ts';
 import { findBrowser } from './browser-path.ts';
-import { type BrowserPool, BrowserUnavailableError, createBrowserPool } from './browser-pool.ts';
+import {
+  BLINK_SETTINGS,
+  type BrowserPool,
+  BrowserUnavailableError,
+  createBrowserPool,
+} from './browser-pool.ts';
 import { renderPage } from './render-page.ts';
 
 const browser = await findBrowser();
@@ -191,6 +196,44 @@ describe.skipIf(!browser)('createBrowserPool with headless Chromium', () => {
       expect(environ.some((entry) => entry.includes('do-not-leak'))).toBe(false);
     } finally {
       await own.close();
+    }
+  });
+
+  it("passes one --blink-settings: Playwright's headless hints merged with images off", async () => {
+    const own = createBrowserPool({
+      guard: allowOnly({}),
+      findBrowser: async () => browser,
+      prewarm: false,
+    });
+    try {
+      const before = new Set(browserPids(browser?.path ?? ''));
+      await browserOf(own);
+      const launched = browserPids(browser?.path ?? '').filter((pid) => !before.has(pid));
+      expect(launched).toHaveLength(1);
+      const args = readFileSync(`/proc/${launched[0]}/cmdline`, 'utf8').split('\0');
+      // A second copy would mean Playwright changed its own value: update the merged one.
+      expect(args.filter((arg) => arg.startsWith('--blink-settings'))).toEqual([BLINK_SETTINGS]);
+      expect(BLINK_SETTINGS).toMatch(/primaryPointerType=4.*,imagesEnabled=false$/);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('never requests images, even without a route handler to abort them', async () => {
+    const requested: string[] = [];
+    await pool.withPage({ userAgent: UA }, async (page) => {
+      page.on('request', (request) => requested.push(`${request.resourceType()} ${request.url()}`));
+      await page.setContent(
+        `<img src="${site.origin}/img.png"><picture><img src="${site.origin}/pic.png"></picture>
+         <input type="image" src="${site.origin}/input.png">
+         <p>text</p><script>new Image().src = '${site.origin}/script.png';</script>`,
+      );
+      await page.waitForTimeout(200);
+      expect(await page.textContent('p')).toBe('text');
+    });
+    expect(requested).toEqual([]);
+    for (const path of ['/img.png', '/pic.png', '/input.png', '/script.png']) {
+      expect(site.hits.get(path)).toBeUndefined();
     }
   });
 

@@ -64,6 +64,20 @@ const LAUNCH_ARGS = [
 ];
 
 /**
+ * Images never change DOM text, so Blink does not load them at all (`imagesEnabled=false`):
+ * aborting each one in the render's route handler cost a round trip to Node per image (the
+ * handler stays as a safety net). The setting travels in `--blink-settings`, which Playwright
+ * already passes in headless mode with its own value, and Chromium keeps only the last copy of
+ * a switch: so Playwright's value is left out (ignoreDefaultArgs) and passed again merged with
+ * ours. Should a Playwright upgrade change its value, the ignore no longer matches, both copies
+ * are passed and ours (later) still wins: images stay off and only Playwright's hover and
+ * pointer hints are lost; a browser-pool test fails on the duplicate.
+ */
+export const PLAYWRIGHT_HEADLESS_BLINK_SETTINGS =
+  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4';
+export const BLINK_SETTINGS = `${PLAYWRIGHT_HEADLESS_BLINK_SETTINGS},imagesEnabled=false`;
+
+/**
  * The browser runs without a sandbox (it usually runs as root in a container), so a renderer
  * exploit would see the browser's environment: pass only what Chromium needs, not the server's
  * secrets.
@@ -183,7 +197,8 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
     const browser = await chromium.launch({
       executablePath: binary.path,
       headless: true,
-      args: LAUNCH_ARGS,
+      args: [...LAUNCH_ARGS, BLINK_SETTINGS],
+      ignoreDefaultArgs: [PLAYWRIGHT_HEADLESS_BLINK_SETTINGS],
       // '<-loopback>' removes Chromium's implicit loopback bypass: 127.0.0.1 and localhost
       // must go through the guard like any other host.
       proxy: { server: `http://127.0.0.1:${egress.port}`, bypass: '<-loopback>' },

@@ -29,7 +29,8 @@ export interface RenderOptions {
 
 /**
  * Resource types that never change DOM text; aborting them saves bandwidth and time.
- * Stylesheets stay: innerText leaves out what CSS hides.
+ * Stylesheets stay: innerText leaves out what CSS hides. Blink does not even request images
+ * (imagesEnabled=false, see browser-pool.ts); 'image' stays here as the safety net.
  */
 const BLOCKED_TYPES = new Set(['image', 'media', 'font', 'texttrack', 'manifest']);
 
