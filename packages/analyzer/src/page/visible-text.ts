@@ -73,6 +73,7 @@ export function isHiddenElement(el: Element): boolean {
 }
 
 export interface VisibleText {
+  /** The visible text, whitespace collapsed. */
   text: string;
   words: string[];
   wordCount: number;
@@ -85,6 +86,59 @@ export function countWords(text: string): string[] {
   return text.split(/[\s\u00a0]+/).filter((token) => WORD.test(token));
 }
 
+/** Exactly the characters of the regular expression class \s (WhiteSpace and LineTerminator). */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * countWords(text).length without building the words: one pass over the characters. ASCII
+ * letters and digits settle a token at once; a token with other characters and no ASCII
+ * letter or digit is tested with the same regular expression as countWords.
+ */
+export function wordCountOf(text: string): number {
+  let count = 0;
+  let start = -1;
+  let word = false;
+  let unsure = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0x20;
+    if (isSpace(c)) {
+      if (start >= 0 && (word || (unsure && WORD.test(text.slice(start, i))))) count++;
+      start = -1;
+      continue;
+    }
+    if (start < 0) {
+      start = i;
+      word = false;
+      unsure = false;
+    }
+    if (!word) {
+      const lower = c | 0x20;
+      if ((c >= 0x30 && c <= 0x39) || (lower >= 0x61 && lower <= 0x7a)) word = true;
+      else if (c >= 0x80) unsure = true;
+    }
+  }
+  return count;
+}
+
+/**
+ * The walk collects the text nodes and block separators; the word count is taken from them in
+ * one pass, and the collapsed text and the word list (only the js-rendering comparison needs
+ * them) are built on first use.
+ */
 export function extractVisibleText(doc: Document): VisibleText {
   const parts: string[] = [];
   const stack: AnyNode[] = [doc];
@@ -94,26 +148,40 @@ export function extractVisibleText(doc: Document): VisibleText {
       parts.push(node.data);
       continue;
     }
+    let block = false;
     if (isTag(node)) {
       if (SKIPPED_TAGS.has(node.name) || isHiddenElement(node)) continue;
       // Decorative chrome marked by ARIA roles counts as navigation too.
-      const role = (node.attribs.role ?? '').toLowerCase();
-      if (role === 'navigation' || role === 'banner' || role === 'contentinfo') continue;
-      if (BLOCK_TAGS.has(node.name)) parts.push(' ');
+      const role = node.attribs.role;
+      if (role !== undefined) {
+        const lower = role.toLowerCase();
+        if (lower === 'navigation' || lower === 'banner' || lower === 'contentinfo') continue;
+      }
+      block = BLOCK_TAGS.has(node.name);
+      if (block) parts.push(' ');
     }
     const children = (node as { children?: AnyNode[] }).children;
     if (children) {
       // Push a block separator after the children, then the children in reverse order.
-      if (isTag(node) && BLOCK_TAGS.has(node.name)) stack.push(separator);
+      if (block) stack.push(separator);
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
     }
   }
-  const text = parts
-    .join('')
-    .replace(/[\s\u00a0]+/g, ' ')
-    .trim();
-  const words = countWords(text);
-  return { text, words, wordCount: words.length };
+  const raw = parts.join('');
+  let text: string | undefined;
+  let words: string[] | undefined;
+  return {
+    get text() {
+      text ??= raw.replace(/[\s\u00a0]+/g, ' ').trim();
+      return text;
+    },
+    get words() {
+      // Splitting the raw text gives the same tokens as splitting the collapsed one.
+      words ??= countWords(raw);
+      return words;
+    },
+    wordCount: wordCountOf(raw),
+  };
 }
 
 /** A synthetic text node that stands for the whitespace a block element ends with. */
