@@ -2,6 +2,7 @@ import type { Element } from 'domhandler';
 import { elementsByTag, textContent } from '../page/dom.ts';
 import type { Check, CheckOutcome } from './check.ts';
 import { hasAncestor, MAX_LISTED, truncate } from './markup-helpers.ts';
+import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 /**
  * `headings` (content): exactly one non-empty `<h1>` (none is a warning: an empty `<h1>` counts
@@ -58,7 +59,7 @@ export const headings: Check = {
       outline: outline.slice(0, MAX_OUTLINE),
     };
 
-    const problems: Array<{ message: string; why: string }> = [];
+    const problems: Problem[] = [];
     if (filledH1s.length === 0) {
       problems.push({
         message: h1s.length > 0 ? 'The <h1> heading is empty' : 'Page has no <h1> heading',
@@ -81,14 +82,6 @@ export const headings: Check = {
       });
     }
 
-    if (problems.length > 0) {
-      return {
-        severity: 'warning',
-        message: problems[0]!.message,
-        why: problems.map((p) => p.why).join(' '),
-        details,
-      };
-    }
-    return { severity: 'success', message: 'Heading structure is sound', details };
+    return warningsOutcome(problems, details, 'Heading structure is sound');
   },
 };

@@ -2,6 +2,7 @@ import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH } from '@crawlwise/share
 import { metaValues } from '../page/dom.ts';
 import type { Check, CheckOutcome } from './check.ts';
 import { codePointLength } from './markup-helpers.ts';
+import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 /**
  * `meta-description` (metadata): `<meta name="description">` exists, is 70-160 characters after
@@ -43,7 +44,7 @@ export const metaDescription: Check = {
       };
     }
 
-    const problems: Array<{ message: string; why: string }> = [];
+    const problems: Problem[] = [];
     if (length < DESCRIPTION_MIN_LENGTH) {
       problems.push({
         message: `Meta description is too short (${length} characters)`,
@@ -62,18 +63,10 @@ export const metaDescription: Check = {
       });
     }
 
-    if (problems.length > 0) {
-      return {
-        severity: 'warning',
-        message: problems[0]!.message,
-        why: problems.map((p) => p.why).join(' '),
-        details,
-      };
-    }
-    return {
-      severity: 'success',
-      message: `Meta description length is good (${length} characters)`,
+    return warningsOutcome(
+      problems,
       details,
-    };
+      `Meta description length is good (${length} characters)`,
+    );
   },
 };

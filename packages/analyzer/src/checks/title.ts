@@ -2,6 +2,7 @@ import { TITLE_MAX_LENGTH, TITLE_MIN_LENGTH } from '@crawlwise/shared/limits';
 import { textContent } from '../page/dom.ts';
 import type { Check, CheckOutcome } from './check.ts';
 import { codePointLength, documentTitles } from './markup-helpers.ts';
+import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 /**
  * `title` (metadata): the document title exists, is 20-60 characters after entity decoding and
@@ -43,7 +44,7 @@ export const title: Check = {
       };
     }
 
-    const problems: Array<{ message: string; why: string }> = [];
+    const problems: Problem[] = [];
     if (length < TITLE_MIN_LENGTH) {
       problems.push({
         message: `Title is too short (${length} characters)`,
@@ -62,18 +63,6 @@ export const title: Check = {
       });
     }
 
-    if (problems.length > 0) {
-      return {
-        severity: 'warning',
-        message: problems[0]!.message,
-        why: problems.map((p) => p.why).join(' '),
-        details,
-      };
-    }
-    return {
-      severity: 'success',
-      message: `Title length is good (${length} characters)`,
-      details,
-    };
+    return warningsOutcome(problems, details, `Title length is good (${length} characters)`);
   },
 };

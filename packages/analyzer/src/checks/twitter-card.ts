@@ -1,6 +1,7 @@
 import { metaValues } from '../page/dom.ts';
 import type { Check, CheckOutcome } from './check.ts';
 import { isAbsoluteHttpUrl, listPhrase } from './markup-helpers.ts';
+import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 /**
  * `twitter-card` (social): twitter:card is one of summary, summary_large_image, app, player, and
@@ -35,7 +36,7 @@ export const twitterCard: Check = {
     const invalidImage = fields.image.value !== null && !isAbsoluteHttpUrl(fields.image.value);
     const details = { card, fields, missing, invalidImage };
 
-    const problems: Array<{ message: string; why: string }> = [];
+    const problems: Problem[] = [];
     if (card === null) {
       problems.push({
         message: 'No Twitter Card type',
@@ -60,14 +61,6 @@ export const twitterCard: Check = {
       });
     }
 
-    if (problems.length > 0) {
-      return {
-        severity: 'warning',
-        message: problems[0]!.message,
-        why: problems.map((p) => p.why).join(' '),
-        details,
-      };
-    }
-    return { severity: 'success', message: `Twitter Card is set (${card})`, details };
+    return warningsOutcome(problems, details, `Twitter Card is set (${card})`);
   },
 };
