@@ -36,8 +36,14 @@ describe('normalizeUrlInput (client rules)', () => {
       ok: false,
       message: 'Please enter a valid website (e.g., example.com)',
     });
-    expect(normalizeUrlInput('http://127.0.0.1')).toMatchObject({ ok: false });
   });
+
+  it('lets addresses with an explicit scheme and an IP or localhost host through to the server', () => {
+    // The server answers these precisely (private_ip), which "not a valid website" would hide.
+    for (const url of ['http://127.0.0.1:3000/', 'https://localhost', 'http://[::1]:8080/a']) {
+      expect(normalizeUrlInput(url)).toEqual({ ok: true, url });
+    }
+    expect(normalizeUrlInput('127.0.0.1')).toMatchObject({ ok: false, code: 'invalid_url' });
 
   it('keeps a port and query', () => {
     expect(normalizeUrlInput('example.com:8080/a?b=1')).toEqual({

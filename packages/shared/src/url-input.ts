@@ -14,6 +14,13 @@ const SCHEME = /^https?:\/\//i;
 /** A host with a dot and a 2+ letter ending, optional port, then anything from a path on. */
 const WEBSITE =
   /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}\.?(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+/**
+ * Addresses that are not websites by the rule above but are let through to the server, which
+ * answers them precisely (private_ip, or analyses them where private targets are allowed):
+ * `localhost`, dotted IPv4 and bracketed IPv6 literals, with an explicit scheme.
+ */
+const LOCAL_OR_IP =
+  /^https?:\/\/(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\])(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 
 export type UrlInputResult =
   | { ok: true; url: string }
@@ -24,6 +31,7 @@ export function normalizeUrlInput(raw: string): UrlInputResult {
   let value = raw.trim();
   if (!value) return { ok: false, code: 'missing_url', message: MISSING_URL_MESSAGE };
   value = value.replace(PREFIX, '').trim();
+  if (LOCAL_OR_IP.test(value)) return { ok: true, url: value };
   if (!SCHEME.test(value)) {
     value = value.replace(/^\/+/, '');
     if (!value.includes('.')) return invalid(value);
