@@ -6,7 +6,8 @@ import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
 import { type BrowserPool, createBrowserPool } from './gather/browser-pool.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
 import { renderPage } from './gather/render-page.ts';
-import { fetchRobots } from './gather/robots.ts';
+import { readRobots } from './gather/robots.ts';
+import { createRobotsCache, ROBOTS_CACHE_TTL_MS } from './gather/robots-cache.ts';
 import type {
   AddressGuard,
   AnalysisReport,
@@ -32,6 +33,11 @@ export interface EngineOptions {
    * Default: min(2, available parallelism).
    */
   analysisThreads?: number;
+  /**
+   * How long a site's robots.txt is kept for the next analyses of the same origin, in ms.
+   * Default 60 s; 0 fetches it for every analysis. Unreachable ones are never kept.
+   */
+  robotsCacheMs?: number;
   /** Where an npm-packaged browser may unpack itself. */
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
@@ -96,13 +102,18 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   const analysis: AnalysisPool | null = threads > 0 ? createAnalysisPool({ threads }) : null;
 
+  const robots = createRobotsCache({
+    read: (pageUrl) => readRobots(pageUrl, { guard, userAgent }),
+    ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
+  });
+
   const fetchDocument = (url: string) => fetchPage(url, { guard, userAgent });
 
   const analyze = async (document: FetchArtifact): Promise<AnalysisReport> => {
     // Threads start while robots.txt and the render are awaited (once; a no-op afterwards).
     analysis?.warm();
-    const [robots, render] = await Promise.all([
-      fetchRobots(document.finalUrl, { guard, userAgent }),
+    const [robotsArtifact, render] = await Promise.all([
+      robots.robotsFor(document.finalUrl),
       pool
         ? renderPage(pool, {
             url: document.finalUrl,
@@ -115,7 +126,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
             reason: 'Rendering is switched off',
           }),
     ]);
-    const artifacts = { fetch: document, robots, render };
+    const artifacts = { fetch: document, robots: robotsArtifact, render };
     return analysis ? analysis.run(artifacts) : analyzeArtifacts(artifacts);
   };
 

@@ -26,21 +26,48 @@ export interface FetchRobotsOptions {
   tls?: TlsOptions;
 }
 
+/**
+ * A robots.txt as read for one origin: either its rules, which each page of the origin is
+ * matched against, or a verdict that holds for every page (missing, unreachable, unparsable).
+ * Reading and judging are separate so an engine can keep the file for a while (see
+ * robots-cache.ts) instead of fetching it for every page of a site.
+ */
+export type RobotsFile =
+  | { kind: 'rules'; url: string; text: string; rules: ReturnType<typeof robotsParser> }
+  | { kind: 'verdict'; artifact: RobotsArtifact };
+
+/** The robots.txt address of a page's origin; null when the page URL is not a URL. */
+export function robotsUrlOf(pageUrl: string): string | null {
+  try {
+    return new URL('/robots.txt', new URL(pageUrl).origin).href;
+  } catch {
+    return null;
+  }
+}
+
 /** Reads the robots.txt of the page's origin and answers whether Googlebot may fetch the page. Never throws. */
 export async function fetchRobots(
   pageUrl: string,
   options: FetchRobotsOptions,
 ): Promise<RobotsArtifact> {
-  let robotsUrl: string;
-  try {
-    const page = new URL(pageUrl);
-    robotsUrl = new URL('/robots.txt', page.origin).href;
-  } catch {
+  return robotsVerdict(await readRobots(pageUrl, options), pageUrl);
+}
+
+/** Fetches and parses the robots.txt of the page's origin. Never throws. */
+export async function readRobots(
+  pageUrl: string,
+  options: FetchRobotsOptions,
+): Promise<RobotsFile> {
+  const robotsUrl = robotsUrlOf(pageUrl);
+  if (robotsUrl === null) {
     return {
-      url: '',
-      status: 'unreachable',
-      allowedForGooglebot: null,
-      detail: 'Invalid page URL.',
+      kind: 'verdict',
+      artifact: {
+        url: '',
+        status: 'unreachable',
+        allowedForGooglebot: null,
+        detail: 'Invalid page URL.',
+      },
     };
   }
 
@@ -63,20 +90,26 @@ export async function fetchRobots(
     }
     if (status < 200 || status >= 300) {
       return {
-        url: robotsUrl,
-        status: 'missing',
-        allowedForGooglebot: true,
-        detail: `robots.txt answered HTTP ${status}; Google treats that as no robots.txt.`,
+        kind: 'verdict',
+        artifact: {
+          url: robotsUrl,
+          status: 'missing',
+          allowedForGooglebot: true,
+          detail: `robots.txt answered HTTP ${status}; Google treats that as no robots.txt.`,
+        },
       };
     }
-    return judge(robotsUrl, pageUrl, raw.body);
+    return parseRobotsFile(robotsUrl, raw.body);
   } catch (error) {
     if (isAnalysisError(error) && error.code === 'redirect_loop') {
       return {
-        url: robotsUrl,
-        status: 'missing',
-        allowedForGooglebot: true,
-        detail: `${error.message} Google treats that as no robots.txt.`,
+        kind: 'verdict',
+        artifact: {
+          url: robotsUrl,
+          status: 'missing',
+          allowedForGooglebot: true,
+          detail: `${error.message} Google treats that as no robots.txt.`,
+        },
       };
     }
     const message = error instanceof Error ? error.message : String(error);
@@ -84,32 +117,48 @@ export async function fetchRobots(
   }
 }
 
-/** Parses a fetched robots.txt and finds the rule that decides for Googlebot. */
-export function judge(robotsUrl: string, pageUrl: string, body: Buffer): RobotsArtifact {
+/** Parses a fetched robots.txt body. */
+export function parseRobotsFile(robotsUrl: string, body: Buffer): RobotsFile {
   // Google reads robots.txt as UTF-8; TextDecoder also drops a BOM that would hide line 1.
   const text = new TextDecoder('utf-8').decode(body);
   if (looksLikeHtml(body) || looksBinary(text)) {
     // Google ignores lines it cannot parse, so such a file blocks nothing.
     return {
-      url: robotsUrl,
-      status: 'unparsable',
-      allowedForGooglebot: true,
-      detail:
-        'robots.txt is not a robots file (it looks like an HTML page or binary data); no rule applies.',
+      kind: 'verdict',
+      artifact: {
+        url: robotsUrl,
+        status: 'unparsable',
+        allowedForGooglebot: true,
+        detail:
+          'robots.txt is not a robots file (it looks like an HTML page or binary data); no rule applies.',
+      },
     };
   }
-  const robots = robotsParser(robotsUrl, text);
+  return { kind: 'rules', url: robotsUrl, text, rules: robotsParser(robotsUrl, text) };
+}
+
+/** The artifact for one page: the rule that decides for Googlebot, or the file's verdict. */
+export function robotsVerdict(file: RobotsFile, pageUrl: string): RobotsArtifact {
+  if (file.kind === 'verdict') return { ...file.artifact };
   const target = new URL(pageUrl);
   target.hash = '';
-  const allowed = robots.isAllowed(target.href, GOOGLEBOT) ?? true;
-  const line = robots.getMatchingLineNumber(target.href, GOOGLEBOT);
-  const rule = line > 0 ? text.split(/\r\n|\r|\n/)[line - 1]?.trim() : undefined;
+  const allowed = file.rules.isAllowed(target.href, GOOGLEBOT) ?? true;
+  const line = file.rules.getMatchingLineNumber(target.href, GOOGLEBOT);
+  const rule = line > 0 ? file.text.split(/\r\n|\r|\n/)[line - 1]?.trim() : undefined;
   const detail = rule
     ? `${allowed ? 'Allowed' : 'Blocked'} for Googlebot by "${rule}" (line ${line}).`
     : 'No rule blocks Googlebot.';
-  return { url: robotsUrl, status: 'ok', allowedForGooglebot: allowed, detail };
+  return { url: file.url, status: 'ok', allowedForGooglebot: allowed, detail };
 }
 
-function unreachable(url: string, detail: string): RobotsArtifact {
-  return { url, status: 'unreachable', allowedForGooglebot: null, detail };
+/** Parses a fetched robots.txt and finds the rule that decides for Googlebot. */
+export function judge(robotsUrl: string, pageUrl: string, body: Buffer): RobotsArtifact {
+  return robotsVerdict(parseRobotsFile(robotsUrl, body), pageUrl);
+}
+
+function unreachable(url: string, detail: string): RobotsFile {
+  return {
+    kind: 'verdict',
+    artifact: { url, status: 'unreachable', allowedForGooglebot: null, detail },
+  };
 }
