@@ -49,6 +49,15 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBe('postgres://postgres@127.0.0.1:5432/test');
   });
 
+  it('reads ANALYSIS_THREADS as an integer from 0 to 16, default 2', () => {
+    expect(loadConfig({}).ANALYSIS_THREADS).toBe(2);
+    expect(loadConfig({ ANALYSIS_THREADS: '0' }).ANALYSIS_THREADS).toBe(0);
+    expect(loadConfig({ ANALYSIS_THREADS: '16' }).ANALYSIS_THREADS).toBe(16);
+    for (const value of ['-1', '17', '1.5', 'many']) {
+      expect(() => loadConfig({ ANALYSIS_THREADS: value })).toThrow(/ANALYSIS_THREADS/);
+    }
+  });
+
   it('reports every problem at once', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', ALLOW_PRIVATE_TARGETS: 'maybe' });

@@ -77,6 +77,8 @@ const envSchema = z.object({
   RENDER: z.enum(['on', 'off']).default('on'),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
+  /** Worker threads for the CPU part of analyses (parse, checks, score); 0 runs it in-process. */
+  ANALYSIS_THREADS: z.coerce.number().int().min(0).max(16).default(2),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** How long a claimed report stays with its worker without a heartbeat before another may take it. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
