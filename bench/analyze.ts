@@ -11,12 +11,11 @@
  * Flags: --seed=<text>  --rounds=<n> (no-render throughput passes over the corpus, default 4)
  *        --concurrency=<n> (no-render throughput, default 8)  --no-render (skip browser phases)
  *        --no-breakdown  --no-write (print only)
- *        --no-images (A/B experiment: run the browser with images switched off in Blink, through a
- *        wrapper script passed as CHROMIUM_PATH, instead of aborting each image request in the
- *        render's route handler; see README)
+ *        --analysis-threads=<n> (the engine's analysis threads; default the engine's own default,
+ *        0 = analyses on the main thread)
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +24,7 @@ import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { ALL_CHECKS } from '@crawlwise/analyzer/checks/index';
 import { runCheck } from '@crawlwise/analyzer/checks/run-checks';
-import { createEngine, type Engine } from '@crawlwise/analyzer/engine';
+import { createEngine, defaultAnalysisThreads, type Engine } from '@crawlwise/analyzer/engine';
 import { createAddressGuard } from '@crawlwise/analyzer/gather/address-guard';
 import { findBrowser } from '@crawlwise/analyzer/gather/browser-path';
 import { type BrowserPool, createBrowserPool } from '@crawlwise/analyzer/gather/browser-pool';
@@ -58,7 +57,9 @@ const SAMPLE_MS = 100;
 let WITH_RENDER = !args.has('no-render');
 const WITH_BREAKDOWN = !args.has('no-breakdown');
 const WRITE = !args.has('no-write');
-const NO_IMAGES = args.has('no-images');
+const ANALYSIS_THREADS = args.has('analysis-threads')
+  ? Number(args.get('analysis-threads'))
+  : defaultAnalysisThreads();
 
 const TARGET_RENDER_MEDIAN_MS = 500;
 const TARGET_FAST_PAGES_PER_S = 50;
@@ -417,8 +418,9 @@ interface Throughput {
   /** CPU of this process (all threads) per analysis. */
   nodeCpuMsPerPage: number;
   /**
-   * 1000 / nodeCpuMsPerPage. The engine's JavaScript runs on one thread (only GC helpers and
-   * zlib use another core), so this is close to the ceiling on any number of cores.
+   * 1000 / nodeCpuMsPerPage: pages per second one core's worth of CPU sustains. The engine runs
+   * analyses on `analysisThreads` worker threads besides the main thread (fetches, robots.txt,
+   * the browser's protocol), so the ceiling is roughly this times the cores it can use.
    */
   pagesPerCpuSecond: number;
   browserCpuMsPerPage: number;
@@ -464,6 +466,7 @@ async function runMode(
     allowPrivate: true,
     render,
     renderConcurrency: RENDER_CONCURRENCY,
+    analysisThreads: ANALYSIS_THREADS,
   });
   const log = (text: string) => process.stderr.write(`[${mode}] ${text}\n`);
   try {
@@ -571,7 +574,7 @@ interface Breakdown {
   checks: Array<{ id: string; sumMs: number; medianMs: number; maxMs: number }>;
   /** Mean of each stage per page group (ms). */
   byGroup: Record<string, Partial<Record<keyof StageTimes, number>>>;
-  /** Requests the browser made per page (images are aborted by the render's route handler). */
+  /** Requests the browser made per page (Blink loads no images; see browser-pool.ts). */
   renderRequests?: { median: number; max: number; imagesMedian: number; imagesMax: number };
   perPage: Array<
     { id: number } & Partial<StageTimes> & { requests?: number; imageRequests?: number }
@@ -760,32 +763,6 @@ async function breakdown(
 }
 
 // ---------------------------------------------------------------------------------------------
-// --no-images: a browser wrapper that adds imagesEnabled=false to Playwright's --blink-settings
-// (Playwright passes its own --blink-settings in headless mode, and the last one wins).
-
-async function useImagelessBrowser(): Promise<string> {
-  const found = await findBrowser(process.env);
-  if (!found) throw new Error('--no-images needs a browser (install chromium-headless-shell)');
-  const wrapper = path.join(os.tmpdir(), `crawlwise-bench-noimages-${process.pid}.sh`);
-  writeFileSync(
-    wrapper,
-    `#!/bin/sh
-found=
-for a in "$@"; do
-  shift
-  case "$a" in --blink-settings=*) a="$a,imagesEnabled=false"; found=1;; esac
-  set -- "$@" "$a"
-done
-[ -n "$found" ] || set -- --blink-settings=imagesEnabled=false "$@"
-exec '${found.path}' "$@"
-`,
-  );
-  chmodSync(wrapper, 0o755);
-  process.env.CHROMIUM_PATH = wrapper;
-  return wrapper;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Machine
 
 async function machineInfo() {
@@ -911,6 +888,12 @@ function breakdownRows(b: Breakdown): string[][] {
   return rows;
 }
 
+function threadsPhrase(): string {
+  return ANALYSIS_THREADS === 0
+    ? 'analyses on the main thread'
+    : `analyses on ${ANALYSIS_THREADS} worker thread${ANALYSIS_THREADS === 1 ? '' : 's'}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
@@ -923,7 +906,6 @@ async function main() {
     );
     WITH_RENDER = false;
   }
-  const browserWrapper = NO_IMAGES ? await useImagelessBrowser() : null;
   const server = await forkCorpusServer(SEED);
   const sampler = startSampler(() => server.pid);
   const { pages: corpus } = server;
@@ -958,7 +940,6 @@ async function main() {
   } finally {
     await sampler.stop();
     await server.close();
-    if (browserWrapper) rmSync(browserWrapper, { force: true });
   }
   const durationS = Math.round((performance.now() - t0) / 100) / 10;
   const loadAvgAtEnd = os.loadavg().map((v) => Math.round(v * 100) / 100);
@@ -1018,9 +999,10 @@ async function main() {
   // ---- stdout
   const out: string[] = [];
   out.push(
-    `\nCrawlwise analysis benchmark — ${started.toISOString()}${NO_IMAGES ? ' — EXPERIMENT: images off in Blink' : ''}`,
+    `\nCrawlwise analysis benchmark — ${started.toISOString()}`,
     `${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}, ${machine.browser?.version ?? 'no browser'}; load average ${machine.loadAvgAtStart[0]} at start, ${loadAvgAtEnd[0]} at end`,
     `Corpus: ${corpus.length} pages (${scriptPages.length} script-rendered, ${gzipPages} gzip), ${mb(server.totalBytes)} MB, ${Math.round(sizes[0]! / 1024)}–${Math.round(sizes.at(-1)! / 1024)} KB, median ${Math.round(percentile(sizes, 50) / 1024)} KB`,
+    `Engine: ${threadsPhrase()}`,
     '',
     table(summaryRows(results)),
     '  seq = one page at a time (fetchDocument + analyze); pages/s at `conc` in flight; bg load = other processes, in cores (seq/throughput)',
@@ -1039,7 +1021,7 @@ async function main() {
     );
     if (b.renderRequests) {
       out.push(
-        `  browser requests per page: median ${b.renderRequests.median} (max ${b.renderRequests.max}), of which images (aborted by the route handler) median ${b.renderRequests.imagesMedian} (max ${b.renderRequests.imagesMax})`,
+        `  browser requests per page: median ${b.renderRequests.median} (max ${b.renderRequests.max}), of which images median ${b.renderRequests.imagesMedian} (max ${b.renderRequests.imagesMax}; Blink loads none, the route handler aborts any that get through)`,
       );
     }
   }
@@ -1047,7 +1029,7 @@ async function main() {
     '',
     `Targets: render median ${targets.renderMedianMs.measured ?? '-'} ms (${targets.renderMedianMs.target}) ${targets.renderMedianMs.met === null ? 'not run' : targets.renderMedianMs.met ? 'MET' : 'MISSED'}; ` +
       `no-render ${targets.noRenderPagesPerSec.measured} pages/s (${targets.noRenderPagesPerSec.target}) ${targets.noRenderPagesPerSec.met ? 'MET' : 'MISSED'}` +
-      ` (node CPU ${fastResult.throughput.nodeCpuMsPerPage} ms/page = ${fastResult.throughput.pagesPerCpuSecond} pages per CPU-second, on one JS thread)`,
+      ` (node CPU ${fastResult.throughput.nodeCpuMsPerPage} ms/page = ${fastResult.throughput.pagesPerCpuSecond} pages per CPU-second, ${threadsPhrase()})`,
   );
   if (renderResult) {
     const seen = renderSanity.filter((s) => s.contentSeen).length;
@@ -1078,7 +1060,7 @@ async function main() {
       warmupPages: warmup.map((p) => p.id),
       warmupRounds: WARMUP_ROUNDS,
       sampleIntervalMs: SAMPLE_MS,
-      experiment: browserWrapper ? 'no-images (Blink imagesEnabled=false)' : null,
+      analysisThreads: ANALYSIS_THREADS,
     },
     corpus: {
       pages: corpus.length,
@@ -1097,7 +1079,7 @@ async function main() {
     renderMisses,
     pages,
   };
-  const name = `analyze-${date}${NO_IMAGES ? '-no-images' : ''}`;
+  const name = `analyze-${date}`;
   const jsonPath = path.join(dir, `${name}.json`);
   writeFileSync(jsonPath, `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(
@@ -1140,9 +1122,10 @@ function markdown(d: {
   const { machine, targets } = d;
   const verdict = (met: boolean | null) => (met === null ? 'not run' : met ? 'met' : 'missed');
   const md: string[] = [
-    `# Analysis benchmark — ${d.date}${NO_IMAGES ? ' (experiment: images off in Blink)' : ''}`,
+    `# Analysis benchmark — ${d.date}`,
     '',
     `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.totalMemoryMB} MB RAM, Node ${machine.node}, ${machine.browser?.version ?? 'no browser'} (${machine.browser?.path ?? '-'}), Playwright ${machine.playwright}. Load average ${machine.loadAvgAtStart[0]} at start, ${d.loadAvgAtEnd[0]} at end.`,
+    `Engine: ${threadsPhrase()}; robots.txt kept per origin for 60 s (the whole corpus is one origin).`,
     `Corpus: seed \`${SEED}\`, ${d.corpus.length} generated pages (${d.scriptPages.length} script-rendered, ${d.gzipPages} served gzip), ${mb(d.server.totalBytes)} MB, ${Math.round(d.sizes[0]! / 1024)}–${Math.round(d.sizes.at(-1)! / 1024)} KB. Run time ${d.durationS} s.`,
     '',
     `- Render median ≤ ${TARGET_RENDER_MEDIAN_MS} ms: **${verdict(targets.renderMedianMs.met)}** (${targets.renderMedianMs.measured ?? '-'} ms)`,
@@ -1191,7 +1174,7 @@ function markdown(d: {
     if (b.renderRequests) {
       md.push(
         '',
-        `Browser requests per page: median ${b.renderRequests.median} (max ${b.renderRequests.max}); images, each aborted through the route handler: median ${b.renderRequests.imagesMedian} (max ${b.renderRequests.imagesMax}).`,
+        `Browser requests per page: median ${b.renderRequests.median} (max ${b.renderRequests.max}); images: median ${b.renderRequests.imagesMedian} (max ${b.renderRequests.imagesMax}) (Blink loads none; the route handler aborts any that get through).`,
       );
     }
   }
