@@ -19,6 +19,8 @@ beforeAll(async () => {
   site = await startTestSite({
     '/': { body: HEALTHY_PAGE },
     '/again': { body: HEALTHY_PAGE },
+    // Many problems: no title, description, viewport, lang, h1 or alt texts.
+    '/poor': { body: '<html><body><img src="a.png"><img src="b.png"><p>Short.</p></body></html>' },
     '/forbidden': { status: 403, body: 'no bots' },
     '/broken': { status: 500, body: 'oops' },
     '/data.json': { type: 'application/json', body: '{}' },
@@ -61,6 +63,24 @@ describe('POST /api/reports → worker → GET /api/reports/:token', () => {
     expect(issues.map((issue) => issue.id)).toContain('title');
     // The worker analysed the document fetched by the create call: one request, not two.
     expect(site.hits.get('/')).toBe(1);
+  });
+
+  it('locks the fourth and later top issues for an anonymous reader', async () => {
+    const created = await createReport(site.url('/poor'));
+    const report = await waitForReport(app, created.json().accessToken);
+    const top = (report.issues as Array<Record<string, unknown>>).filter(
+      (issue) => issue.severity !== 'success',
+    );
+    expect(top.length).toBeGreaterThan(3);
+    for (const issue of top.slice(0, 3)) expect(issue.message).toEqual(expect.any(String));
+    for (const issue of top.slice(3)) {
+      expect(issue).toEqual({
+        id: expect.any(String),
+        severity: issue.severity,
+        category: expect.any(String),
+        locked: true,
+      });
+    }
   });
 
   it('stores one url row for one normalised address', async () => {
