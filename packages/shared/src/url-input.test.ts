@@ -44,6 +44,7 @@ describe('normalizeUrlInput (client rules)', () => {
       expect(normalizeUrlInput(url)).toEqual({ ok: true, url });
     }
     expect(normalizeUrlInput('127.0.0.1')).toMatchObject({ ok: false, code: 'invalid_url' });
+  });
 
   it('keeps a port and query', () => {
     expect(normalizeUrlInput('example.com:8080/a?b=1')).toEqual({
