@@ -5,16 +5,26 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findBrowser } from '@crawlwise/analyzer/gather/browser-path';
 import { type Browser, chromium } from 'playwright-core';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Debian's Chromium drives the end-to-end tests (the headless shell is for the analyzer). */
-export const E2E_BROWSER = process.env.E2E_CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium drives the end-to-end tests (the headless shell is for the analyzer); on a
+ * machine without it, whatever browser the analyzer would use.
+ */
+async function e2eBrowserPath(): Promise<string> {
+  if (process.env.E2E_CHROMIUM_PATH) return process.env.E2E_CHROMIUM_PATH;
+  if (fs.existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const found = await findBrowser(process.env, path.join(os.tmpdir(), 'crawlwise-e2e-browser'));
+  if (!found) throw new Error('No browser for the end-to-end tests: apt-get install -y chromium');
+  return found.path;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: E2E_BROWSER,
+    executablePath: await e2eBrowserPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',
