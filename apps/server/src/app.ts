@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { formRoutes } from './routes/forms.ts';
@@ -32,9 +33,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /**
-     * The signed-in account, or null for an anonymous visitor. Nothing signs in yet: the accounts
-     * work sets this from the session in an onRequest hook, and owner checks and per-account
-     * limits read it from here.
+     * The signed-in account, or null for an anonymous visitor: set from the session cookie by
+     * plugins/auth.ts in an onRequest hook; owner checks and per-account limits read it here.
      */
     userId: string | null;
   }
@@ -117,6 +117,8 @@ export async function buildApp(
     webDistDir: config.WEB_DIST_DIR,
     publicUrl: config.PUBLIC_URL,
   });
+  // After the Origin check, so cross-site writes never reach Better Auth.
+  await app.register(authPlugin, { config, database });
   // Before the routes: it collects their schemas as they are added.
   await app.register(openApiPlugin);
   await app.register(healthRoutes);

@@ -38,6 +38,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody' })).toThrow(/SUPPORT_EMAIL/);
   });
 
+  it('takes an AUTH_SECRET of 32 characters or more, and none by default', () => {
+    expect(loadConfig({}).AUTH_SECRET).toBeUndefined();
+    expect(loadConfig({ AUTH_SECRET: ' ' }).AUTH_SECRET).toBeUndefined();
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET.*32/);
+  });
+
   it('parses flags and overrides', () => {
     const config = loadConfig({
       ALLOW_PRIVATE_TARGETS: '1',

@@ -61,6 +61,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Signs the session cookies (at least 32 characters). Without it a random one is made at start
+   * (with a warning): fine for trying things out, but every restart then signs everybody out.
+   */
+  AUTH_SECRET: optionalString.pipe(
+    z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(

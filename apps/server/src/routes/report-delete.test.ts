@@ -7,26 +7,47 @@ import { newAccessToken } from '../services/access-token.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
 
 /**
- * DELETE /api/reports/:token is owner-only. No one can sign in yet, so the route answers 401;
- * the owner check itself lives in ReportService.deleteOwned and is tested directly, and through
- * the route with a session simulated the way the accounts work will set it (request.userId).
+ * DELETE /api/reports/:token is owner-only: the caller's session (a Better Auth cookie, from a
+ * real sign-up) must name the account that created the report. The owner check itself lives in
+ * ReportService.deleteOwned and is also tested directly. routes/accounts.test.ts runs the whole
+ * way, from sign-up through a worker-completed report to its deletion.
  */
 
 let app: FastifyInstance;
 let database: Database;
-/** Who the simulated session says is signed in, per request (null: anonymous). */
-let signedInAs: string | null = null;
 
 beforeAll(async () => {
   ({ app, database } = await buildTestApp());
-  app.addHook('onRequest', async (request) => {
-    request.userId = signedInAs;
-  });
 });
 
 afterAll(async () => {
   await app.close();
 });
+
+interface Account {
+  userId: string;
+  cookie: string;
+}
+
+/** A new account (unique email) and its session cookie. */
+async function signUp(): Promise<Account> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: {
+      email: `owner-${randomUUID()}@example.com`,
+      password: 'secret-password',
+      name: 'Owner',
+    },
+  });
+  expect(response.statusCode).toBe(200);
+  const setCookie = response.headers['set-cookie'];
+  const cookies = Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+  return {
+    userId: response.json().user.id,
+    cookie: cookies.map((cookie) => cookie.split(';')[0]).join('; '),
+  };
+}
 
 /** A completed report owned by `userId` (inserted directly: no worker runs here). */
 async function ownedReport(userId: string | null): Promise<string> {
@@ -39,14 +60,16 @@ async function ownedReport(userId: string | null): Promise<string> {
 }
 
 const read = (token: string) => app.inject({ method: 'GET', url: `/api/reports/${token}` });
-const remove = (token: string, as: string | null) => {
-  signedInAs = as;
-  return app.inject({ method: 'DELETE', url: `/api/reports/${token}` });
-};
+const remove = (token: string, as: Account | null) =>
+  app.inject({
+    method: 'DELETE',
+    url: `/api/reports/${token}`,
+    ...(as ? { headers: { cookie: as.cookie } } : {}),
+  });
 
 describe('DELETE /api/reports/:token', () => {
   it('answers 401 to an anonymous caller and deletes nothing', async () => {
-    const token = await ownedReport(`user-${randomUUID()}`);
+    const token = await ownedReport((await signUp()).userId);
     const response = await remove(token, null);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
@@ -58,8 +81,8 @@ describe('DELETE /api/reports/:token', () => {
   });
 
   it('lets the owner delete; later reads answer report_deleted (410)', async () => {
-    const owner = `user-${randomUUID()}`;
-    const token = await ownedReport(owner);
+    const owner = await signUp();
+    const token = await ownedReport(owner.userId);
     const response = await remove(token, owner);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
@@ -70,9 +93,10 @@ describe('DELETE /api/reports/:token', () => {
   });
 
   it('refuses someone else’s report (403) and an anonymous one (403)', async () => {
-    for (const owner of [`user-${randomUUID()}`, null]) {
+    const intruder = await signUp();
+    for (const owner of [(await signUp()).userId, null]) {
       const token = await ownedReport(owner);
-      const response = await remove(token, `intruder-${randomUUID()}`);
+      const response = await remove(token, intruder);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ ok: false, error: 'invalid_request' });
       expect((await read(token)).statusCode).toBe(200);

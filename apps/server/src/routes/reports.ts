@@ -148,8 +148,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      // The owner is whoever the session names (request.userId); until accounts exist nobody is
-      // signed in, so every caller gets the 401 and the service's owner check is what remains.
+      // The owner is whoever the session cookie names (request.userId, set by plugins/auth.ts).
       if (request.userId === null) {
         throw new ApiError('invalid_request', 'Sign in to delete your reports.', {
           statusCode: 401,

@@ -25,6 +25,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Tests change rows behind the app's back (deleted_at, created_at); read them every time.
     REPORT_READ_CACHE_MS: '0',
     RATE_LIMITS: 'off',
+    AUTH_SECRET: 'crawlwise-test-secret-0123456789abcdefghij',
     ...overrides,
   });
 }

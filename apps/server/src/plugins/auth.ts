@@ -1,0 +1,115 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { type Auth, authBaseUrl, authSecret, createAuth } from '../services/auth.ts';
+
+/**
+ * Better Auth at /api/auth/* (sign-up, sign-in, sign-out, session, ...), and the session behind
+ * `request.userId` everywhere else.
+ *
+ * Better Auth speaks Fetch (Request in, Response out): the Fastify request is turned into a
+ * Request and the Response, every Set-Cookie included, is sent back as it is. Bodies are JSON
+ * only (plugins/security.ts), already parsed by Fastify, so they are serialised again.
+ */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+}
+
+export interface AuthPluginOptions {
+  config: Config;
+  database: Database;
+}
+
+const AUTH_PREFIX = '/api/auth/';
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { config, database }) => {
+    const { secret, generated } = authSecret(config);
+    if (generated && config.NODE_ENV === 'production') {
+      app.log.warn(
+        'AUTH_SECRET is not set: using a random one, so every session ends when the server restarts',
+      );
+    }
+    const auth = createAuth(config, database, secret, app.log);
+    app.decorate('auth', auth);
+    const sessionCookie = `${(await auth.$context).authCookies.sessionToken.name}=`;
+    const baseUrl = authBaseUrl(config);
+
+    app.route({
+      method: ['GET', 'POST'],
+      url: `${AUTH_PREFIX}*`,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        const response = await auth.handler(toFetchRequest(request, baseUrl));
+        return sendFetchResponse(reply, response);
+      },
+    });
+
+    // Only a request that carries the session cookie costs a session lookup: anonymous traffic
+    // (most report reads) and Better Auth's own routes pay nothing.
+    app.addHook('onRequest', async (request, reply) => {
+      const cookie = request.headers.cookie;
+      if (!cookie?.includes(sessionCookie) || request.url.startsWith(AUTH_PREFIX)) return;
+      const { headers, response } = await auth.api.getSession({
+        headers: fetchHeaders(request),
+        returnHeaders: true,
+      });
+      request.userId = response?.user.id ?? null;
+      // A session past its refresh age is extended; the renewed cookie goes back with the answer.
+      const setCookies = headers.getSetCookie();
+      if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+    });
+  },
+  { name: 'auth', dependencies: ['security'] },
+);
+
+/** The request's own origin (what plugins/security.ts compared Origin with), else PUBLIC_URL. */
+function requestOrigin(request: FastifyRequest, baseUrl: string): string {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return baseUrl;
+  }
+}
+
+function fetchHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  // Better Auth reads the client address from here (rate limits, the session's ip_address):
+  // give it the one Fastify resolved, which believes X-Forwarded-For only from trusted proxies.
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+}
+
+function toFetchRequest(request: FastifyRequest, baseUrl: string): Request {
+  const headers = fetchHeaders(request);
+  // The body is serialised again below, so the original length no longer applies.
+  headers.delete('content-length');
+  headers.delete('transfer-encoding');
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, requestOrigin(request, baseUrl)), {
+    method: request.method,
+    headers,
+    ...(hasBody && request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+  });
+}
+
+async function sendFetchResponse(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie' || name === 'content-length') continue;
+    reply.header(name, value);
+  }
+  const setCookies = response.headers.getSetCookie();
+  if (setCookies.length > 0) reply.header('set-cookie', setCookies);
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  return reply.send(body);
+}
