@@ -27,15 +27,17 @@ afterAll(async () => {
 describe('AdmissionControl', () => {
   it('refuses work beyond the in-flight bound with service_unavailable and Retry-After', async () => {
     const admission = new AdmissionControl(database, { maxInFlight: 1, maxQueued: 1_000_000 });
-    let finish!: () => void;
+    let finish: (() => void) | undefined;
     const first = admission.admit(() => new Promise<void>((resolve) => (finish = resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The first holds its slot until released; the slot is taken before any await.
     const second = admission.admit(async () => 'ran');
     await expect(second).rejects.toMatchObject({
       code: 'service_unavailable',
       statusCode: 503,
       headers: { 'retry-after': '5' },
     });
+    // `finish` is set once the first's backlog read is done and its work has started.
+    while (!finish) await new Promise((resolve) => setTimeout(resolve, 5));
     finish();
     await first;
     await expect(admission.admit(async () => 'ran')).resolves.toBe('ran');
