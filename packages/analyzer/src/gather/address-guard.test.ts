@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AnalysisError } from '../analysis-error.ts';
+import type { AnalysisError } from '../analysis-error.ts';
+import { codeOf, resolverOf } from '../test-support/guard-helpers.ts';
 import type { Resolver } from '../types.ts';
 import {
   classifyAddress,
@@ -10,21 +11,6 @@ import {
 
 const PUBLIC_V4 = '93.184.216.34';
 const PUBLIC_V6 = '2606:2800:220:1:248:1893:25c8:1946';
-
-function resolverOf(...addresses: string[]) {
-  return vi.fn<Resolver>(async () =>
-    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }) as const),
-  );
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AnalysisError);
-  return (error as AnalysisError).code;
-}
 
 describe('parseHostLiteral', () => {
   it.each([

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AnalysisError } from '../analysis-error.ts';
+import { codeOf, resolverOf } from '../test-support/guard-helpers.ts';
 import { type LocalServer, startHttpServer } from '../test-support/local-server.ts';
 import type { AddressGuard, Resolver } from '../types.ts';
 import { createAddressGuard } from './address-guard.ts';
@@ -44,21 +44,6 @@ function forbidConnections() {
 
 function countConnections() {
   return vi.spyOn(net.Socket.prototype, 'connect');
-}
-
-function resolverOf(...addresses: string[]) {
-  return vi.fn<Resolver>(async () =>
-    addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }) as const),
-  );
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AnalysisError);
-  return (error as AnalysisError).code;
 }
 
 describe('SSRF: literal addresses', () => {
