@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import { type Database, queryRows } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 
 /**
@@ -46,10 +46,11 @@ export class AdmissionControl {
     // One count at a time, shared by every request that arrives meanwhile.
     this.queuedRead ??= (async () => {
       try {
-        const result = (await this.database.db.execute(
+        const [row] = await queryRows<{ n: number }>(
+          this.database.db,
           sql`select count(*)::int as n from reports where status = 'queued'`,
-        )) as unknown as { rows: Array<{ n: number }> };
-        this.queued = Number(result.rows[0]?.n ?? 0);
+        );
+        this.queued = Number(row?.n ?? 0);
         this.queuedReadAt = Date.now();
       } finally {
         this.queuedRead = null;

@@ -1,6 +1,6 @@
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import { type Database, queryRows } from '../db/database.ts';
 
 /**
  * The queue is the reports table itself. A worker claims one queued report (or one whose lease
@@ -21,13 +21,6 @@ export interface ClaimedJob {
   fetchArtifact: FetchArtifact | null;
 }
 
-type Row = Record<string, unknown>;
-
-async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
-
 export class JobQueue {
   constructor(
     private readonly database: Database,
@@ -35,8 +28,8 @@ export class JobQueue {
   ) {}
 
   async claim(workerId: string): Promise<ClaimedJob | null> {
-    const [row] = await rows(
-      this.database,
+    const [row] = await queryRows(
+      this.database.db,
       sql`
         update reports set
           status = 'analyzing',
@@ -68,8 +61,8 @@ export class JobQueue {
 
   /** Keeps a long analysis from being re-claimed while its worker is alive. */
   async extendLease(id: string, workerId: string): Promise<boolean> {
-    const updated = await rows(
-      this.database,
+    const updated = await queryRows(
+      this.database.db,
       sql`update reports set lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
           where id = ${id} and lease_owner = ${workerId} and status = 'analyzing' returning id`,
     );
@@ -78,8 +71,8 @@ export class JobQueue {
 
   /** Completion is accepted once, from the worker holding the lease. */
   async complete(id: string, workerId: string, result: AnalysisReport): Promise<boolean> {
-    const updated = await rows(
-      this.database,
+    const updated = await queryRows(
+      this.database.db,
       sql`update reports set
             status = 'completed',
             score = ${result.score},
@@ -97,8 +90,8 @@ export class JobQueue {
   }
 
   async fail(id: string, workerId: string, code: string, message: string): Promise<boolean> {
-    const updated = await rows(
-      this.database,
+    const updated = await queryRows(
+      this.database.db,
       sql`update reports set
             status = 'failed', error_code = ${code}, error_message = ${message},
             fetch_artifact = null,
@@ -111,8 +104,8 @@ export class JobQueue {
 
   /** Puts a job back for a later attempt (transient fault), with the given delay. */
   async retryLater(id: string, workerId: string, delayMs: number): Promise<boolean> {
-    const updated = await rows(
-      this.database,
+    const updated = await queryRows(
+      this.database.db,
       sql`update reports set
             status = 'queued', lease_owner = null, lease_expires_at = null,
             run_after = now() + make_interval(secs => ${delayMs / 1000})
@@ -138,8 +131,8 @@ export class JobQueue {
    * (function_timeout, which the report screen explains).
    */
   async sweep(now = new Date()): Promise<number> {
-    const failedAttempts = await rows(
-      this.database,
+    const failedAttempts = await queryRows(
+      this.database.db,
       sql`update reports set status = 'failed', error_code = 'analysis_failed',
             error_message = 'The analysis stopped unexpectedly several times.',
             fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
@@ -148,8 +141,8 @@ export class JobQueue {
             and attempts >= ${MAX_ATTEMPTS}
           returning id`,
     );
-    const timedOut = await rows(
-      this.database,
+    const timedOut = await queryRows(
+      this.database.db,
       sql`update reports set status = 'failed', error_code = 'function_timeout',
             error_message = 'The analysis took longer than expected and was stopped.',
             fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,

@@ -1,6 +1,6 @@
 import type { UtmKey } from '@crawlwise/shared/forms';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import { type Database, queryRows } from '../db/database.ts';
 import { isWellFormedAccessToken, newAccessToken } from './access-token.ts';
 
 /**
@@ -18,14 +18,12 @@ export interface LeadSignup {
   utm: Partial<Record<UtmKey, string>>;
 }
 
-export type SubscribeOutcome = 'subscribed' | 'resubscribed' | 'already_subscribed';
+export type SubscribeOutcome = 'subscribed' | 'already_subscribed';
 
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A uuid that may name a row, or null: a bad id must not cost the visitor the sign-up. */
 const uuidOrNull = (value: string | undefined) => (value && UUID_SHAPE.test(value) ? value : null);
-
-type Row = Record<string, unknown>;
 
 /** Stands in for an erased address; unique per row, and never a deliverable email. */
 export const ERASED_EMAIL_PREFIX = 'erased:';
@@ -38,9 +36,11 @@ export class LeadService {
     const reportId = uuidOrNull(signup.reportId);
     const utm = signup.utm;
     // One statement, so two sign-ups of one address at once cannot both insert. The link
-    // columns take the id only if the row exists (a subselect yields null otherwise). On a
-    // conflict only an unsubscribed row is updated: an active one returns nothing.
-    const result = (await this.database.db.execute(sql`
+    // columns take the id only if the row exists (a subselect yields null otherwise). An
+    // unsubscribed address was erased, so a conflict always means an active subscription.
+    const inserted = await queryRows(
+      this.database.db,
+      sql`
       insert into leads (email, url_id, report_id, utm_source, utm_medium, utm_campaign,
                          utm_term, utm_content, unsubscribe_token)
       values (
@@ -51,21 +51,10 @@ export class LeadService {
         ${utm.utm_term ?? null}, ${utm.utm_content ?? null},
         ${newAccessToken()}
       )
-      on conflict (lower(email)) do update set
-        email = excluded.email,
-        url_id = excluded.url_id,
-        report_id = excluded.report_id,
-        utm_source = excluded.utm_source,
-        utm_medium = excluded.utm_medium,
-        utm_campaign = excluded.utm_campaign,
-        utm_term = excluded.utm_term,
-        utm_content = excluded.utm_content,
-        unsubscribed_at = null
-      where leads.unsubscribed_at is not null
-      returning (xmax = 0) as inserted`)) as unknown as { rows: Row[] };
-    const [row] = result.rows;
-    if (!row) return 'already_subscribed';
-    return row.inserted ? 'subscribed' : 'resubscribed';
+      on conflict (lower(email)) do nothing
+      returning id`,
+    );
+    return inserted.length > 0 ? 'subscribed' : 'already_subscribed';
   }
 
   /**
@@ -74,13 +63,16 @@ export class LeadService {
    */
   async unsubscribe(token: string): Promise<'unsubscribed' | 'not_found'> {
     if (!isWellFormedAccessToken(token)) return 'not_found';
-    const result = (await this.database.db.execute(sql`
+    const updated = await queryRows(
+      this.database.db,
+      sql`
       update leads set unsubscribed_at = coalesce(unsubscribed_at, now()),
         email = ${ERASED_EMAIL_PREFIX} || id::text,
         utm_source = null, utm_medium = null, utm_campaign = null, utm_term = null,
         utm_content = null
       where unsubscribe_token = ${token}
-      returning id`)) as unknown as { rows: Row[] };
-    return result.rows.length > 0 ? 'unsubscribed' : 'not_found';
+      returning id`,
+    );
+    return updated.length > 0 ? 'unsubscribed' : 'not_found';
   }
 }

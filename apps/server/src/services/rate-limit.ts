@@ -4,7 +4,7 @@ import {
   DAILY_REPORT_SOFT_LIMIT,
 } from '@crawlwise/shared/limits';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import { type Db, queryRows } from '../db/database.ts';
 
 /**
  * Report limits per requester (product spec, point 9): 100 reports per rolling 24 hours, a
@@ -32,11 +32,8 @@ const BURST_WINDOW = sql`interval '1 minute'`;
  */
 const LIMIT_LOCK_NAMESPACE = 7_301;
 
-type Row = Record<string, unknown>;
-
-async function firstRow(db: Db, query: SQL): Promise<Row | undefined> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows[0];
+async function firstRow(db: Db, query: SQL): Promise<Record<string, unknown> | undefined> {
+  return (await queryRows(db, query))[0];
 }
 
 export class RateLimiter {
