@@ -8,9 +8,10 @@ import {
   buildTestApp,
   startTestSite,
   type TestSite,
+  testWorker,
   waitForReport,
 } from '../test-support/test-app.ts';
-import { Worker } from '../worker/worker.ts';
+import type { Worker } from '../worker/worker.ts';
 
 /**
  * Accounts through the real Better Auth routes: sign-up gives a session cookie, reports created
@@ -28,13 +29,7 @@ beforeAll(async () => {
     '/poor': { body: '<html><body><img src=a.png><p>x</p></body></html>' },
   });
   ({ app, database } = await buildTestApp());
-  worker = new Worker({
-    database,
-    queue: app.queue,
-    engine: app.engine,
-    logger: app.log,
-    concurrency: 1,
-  });
+  worker = testWorker(app);
   await worker.start();
 });
 

@@ -6,9 +6,10 @@ import {
   HEALTHY_PAGE,
   startTestSite,
   type TestSite,
+  testWorker,
   waitForReport,
 } from '../test-support/test-app.ts';
-import { Worker } from '../worker/worker.ts';
+import type { Worker } from '../worker/worker.ts';
 
 let app: FastifyInstance;
 let database: Database;
@@ -26,13 +27,7 @@ beforeAll(async () => {
     '/data.json': { type: 'application/json', body: '{}' },
   });
   ({ app, database } = await buildTestApp());
-  worker = new Worker({
-    database,
-    queue: app.queue,
-    engine: app.engine,
-    logger: app.log,
-    concurrency: 2,
-  });
+  worker = testWorker(app, { concurrency: 2 });
   await worker.start();
 });
 
@@ -190,13 +185,7 @@ describe('private targets', () => {
 describe('reading finished reports', () => {
   it('serves them from memory briefly, and shows a deletion by this process at once', async () => {
     const { app: cached, database: db } = await buildTestApp({ REPORT_READ_CACHE_MS: '60000' });
-    const cachedWorker = new Worker({
-      database: db,
-      queue: cached.queue,
-      engine: cached.engine,
-      logger: cached.log,
-      concurrency: 1,
-    });
+    const cachedWorker = testWorker(cached);
     await cachedWorker.start();
     try {
       const created = await cached.inject({

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
+import { Worker, type WorkerOptions } from '../worker/worker.ts';
 
 /**
  * Integration tests run on in-memory PGlite, or on the PostgreSQL named by DATABASE_URL (CI runs
@@ -158,4 +159,16 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A worker (not yet started) on the app's database, queue, engine and logger. */
+export function testWorker(app: FastifyInstance, options: Partial<WorkerOptions> = {}): Worker {
+  return new Worker({
+    database: app.database,
+    queue: app.queue,
+    engine: app.engine,
+    logger: app.log,
+    concurrency: 1,
+    ...options,
+  });
 }

@@ -9,9 +9,9 @@ import {
   HEALTHY_PAGE,
   startTestSite,
   type TestSite,
+  testWorker,
   waitForReport,
 } from '../test-support/test-app.ts';
-import { Worker } from './worker.ts';
 
 let app: FastifyInstance;
 let database: Database;
@@ -48,15 +48,8 @@ const row = async (token: string) => {
 
 describe('Worker', () => {
   it('wakes on the queue notification, not on its poll', async () => {
-    const worker = new Worker({
-      database,
-      queue: new JobQueue(database),
-      engine: app.engine,
-      logger: app.log,
-      concurrency: 1,
-      // A poll this slow cannot explain a prompt pickup: only the notification can.
-      pollIntervalMs: 600_000,
-    });
+    // A poll this slow cannot explain a prompt pickup: only the notification can.
+    const worker = testWorker(app, { pollIntervalMs: 600_000 });
     await worker.start();
     try {
       const token = await create();
@@ -77,15 +70,7 @@ describe('Worker', () => {
         throw new Error('simulated crash inside the analysis');
       },
     };
-    const queue = new JobQueue(database);
-    const worker = new Worker({
-      database,
-      queue,
-      engine: flaky,
-      logger: app.log,
-      concurrency: 1,
-      pollIntervalMs: 100,
-    });
+    const worker = testWorker(app, { engine: flaky, pollIntervalMs: 100 });
     const token = await create();
     await worker.start();
     try {
@@ -112,13 +97,7 @@ describe('Worker', () => {
         return app.engine.analyze(document);
       },
     };
-    const worker = new Worker({
-      database,
-      queue: new JobQueue(database),
-      engine: slow,
-      logger: app.log,
-      concurrency: 1,
-    });
+    const worker = testWorker(app, { engine: slow });
     const token = await create();
     await worker.start();
     for (let i = 0; i < 100 && (await row(token)).status !== 'analyzing'; i++) {
@@ -131,13 +110,7 @@ describe('Worker', () => {
     expect(released.attempts).toBe(0);
     release();
     // Another worker then completes it.
-    const next = new Worker({
-      database,
-      queue: new JobQueue(database),
-      engine: app.engine,
-      logger: app.log,
-      concurrency: 1,
-    });
+    const next = testWorker(app);
     await next.start();
     try {
       expect((await waitForReport(app, token)).status).toBe('completed');
