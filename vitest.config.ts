@@ -26,6 +26,16 @@ export default defineConfig({
         },
       },
       'apps/web',
+      {
+        test: {
+          name: 'adversarial',
+          root: 'tests/adversarial',
+          include: ['src/**/*.adv.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });
