@@ -59,10 +59,10 @@ export const ERROR_CATALOGUE = {
   ),
   too_many_requests: entry(
     'Too Many Requests',
-    'You are submitting reports too quickly.',
+    'You are sending requests too quickly.',
     429,
     'warning',
-    'Wait a minute and try again.',
+    'Wait a little, then try again.',
   ),
   fetch_timeout: entry(
     'Site Took Too Long',
@@ -259,4 +259,9 @@ export const ANALYSIS_ERROR_CODES = [
   'parse_error',
 ] as const satisfies readonly ErrorCode[];
 
-export type AnalysisErrorCode = (typeof ANALYSIS_ERROR_CODES)[number];
+/**
+ * Codes an AnalysisError carries: the codes above, and `analysis_failed` when the page's checks
+ * could not complete within the analysis's CPU budget (not a creation error: the page was
+ * fetched, so it is not in ANALYSIS_ERROR_CODES).
+ */
+export type AnalysisErrorCode = (typeof ANALYSIS_ERROR_CODES)[number] | 'analysis_failed';

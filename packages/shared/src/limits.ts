@@ -5,9 +5,16 @@ export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 export const FETCH_TIMEOUT_MS = 10_000;
 export const MAX_REDIRECTS = 10;
 export const REPORT_EXPIRY_DAYS = 30;
+/** Days after a report expires (or its owner deletes it) until it is erased for good. */
+export const REPORT_PURGE_AFTER_DAYS = 30;
 export const DAILY_REPORT_LIMIT = 100;
 export const DAILY_REPORT_SOFT_LIMIT = 80;
 export const BURST_REPORT_LIMIT_PER_MINUTE = 10;
+/**
+ * Contact messages, partner waitlist sign-ups and newsletter sign-ups accepted per requester per
+ * hour (not in the spec): enough for a person who retries, too few to flood the support inbox.
+ */
+export const FORM_SUBMISSIONS_PER_HOUR = 5;
 
 export const TITLE_MIN_LENGTH = 20;
 export const TITLE_MAX_LENGTH = 60;

@@ -1,3 +1,4 @@
+import { ERROR_CATALOGUE } from '@crawlwise/shared/error-catalogue';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnalysisError } from '../analysis-error.ts';
 import { codeOf, resolverOf } from '../test-support/guard-helpers.ts';
@@ -24,6 +25,10 @@ describe('parseHostLiteral', () => {
     ['[::1]', '::1'],
     ['::1', '::1'],
     ['[::ffff:127.0.0.1]', '::ffff:7f00:1'],
+    // IPv4-compatible, not mapped: ipaddr.js alone would read these as ::ffff:…, unlike sockets.
+    ['[::127.0.0.1]', '::7f00:1'],
+    ['::10.0.0.1', '::a00:1'],
+    ['[64:ff9b::10.0.0.1]', '64:ff9b::a00:1'],
   ])('reads %s as %s', (host, expected) => {
     expect(parseHostLiteral(host)?.toString()).toBe(expected);
   });
@@ -48,8 +53,36 @@ describe('classifyAddress', () => {
     expect(verdict.isPublic).toBe(range === 'unicast');
   });
 
-  it('refuses what it cannot parse', () => {
+  it.each([
+    ['::127.0.0.1', 'ipv4Compatible'],
+    ['::10.0.0.1', 'ipv4Compatible'],
+    ['::169.254.169.254', 'ipv4Compatible'],
+    // Refused even with a public address inside: ::/96 is deprecated and reaches no website.
+    ['::93.184.216.34', 'ipv4Compatible'],
+    ['::ffff:0:5db8:d822', 'rfc6145'],
+    ['64:ff9b:1::5db8:d822', 'rfc6052'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'teredo'],
+    ['1::1', 'unallocated'],
+    ['4000::1', 'unallocated'],
+    ['::1:0:0:1', 'unallocated'],
+  ])('refuses %s outright (%s), whatever IPv4 it may carry', (address, range) => {
+    const verdict = classifyAddress(address);
+    expect(verdict.range).toBe(range);
+    expect(verdict.embeddedIPv4).toBeUndefined();
+    expect(verdict.isPublic).toBe(false);
+  });
+
+  it.each([PUBLIC_V6, '2a00:1450:4001:82a::200e', '::ffff:93.184.216.34', '64:ff9b::5db8:d822'])(
+    'accepts the public address %s',
+    (address) => {
+      expect(classifyAddress(address).isPublic).toBe(true);
+    },
+  );
+
+  it('refuses what it cannot parse, and scoped addresses', () => {
     expect(classifyAddress('not-an-ip').isPublic).toBe(false);
+    expect(classifyAddress('fe80::1%eth0')).toMatchObject({ range: 'invalid', isPublic: false });
+    expect(classifyAddress('2606:2800::1%eth0').isPublic).toBe(false);
   });
 });
 
@@ -64,6 +97,12 @@ describe('createAddressGuard', () => {
     '::1',
     '[::ffff:127.0.0.1]',
     '[::ffff:7f00:1]',
+    '[::127.0.0.1]',
+    '[::7f00:1]',
+    '[::10.0.0.1]',
+    '[::169.254.169.254]',
+    '[64:ff9b:1::a00:1]',
+    '[2001::a00:1]',
     '0.0.0.0',
     '[::]',
     'localhost',
@@ -99,6 +138,9 @@ describe('createAddressGuard', () => {
     ['::ffff:10.0.0.1'],
     ['2002:0a00:0001::'],
     ['64:ff9b::a00:1'],
+    ['::10.0.0.1'],
+    ['::93.184.216.34'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2'],
     ['127.0.0.53'],
   ])('refuses a name resolving to %s', async (address) => {
     const guard = createAddressGuard({ resolver: resolverOf(address) });
@@ -111,6 +153,25 @@ describe('createAddressGuard', () => {
     const reversed = createAddressGuard({ resolver: resolverOf('fd00::1', PUBLIC_V6) });
     expect(await codeOf(reversed('example.test', 443))).toBe('private_ip');
   });
+
+  it.each([
+    ['intranet.test', ['10.1.2.3']],
+    ['metadata.test', ['169.254.169.254']],
+    ['mixed.test', [PUBLIC_V4, 'fd12:3456::7']],
+    ['[::ffff:10.1.2.3]', []],
+    ['localhost', []],
+  ])(
+    'refuses %s with the catalogue sentence, revealing no address or range',
+    async (host, answers) => {
+      const guard = createAddressGuard({ resolver: resolverOf(...answers) });
+      const error = (await guard(host, 443).catch((e: unknown) => e)) as AnalysisError;
+      expect(error.code).toBe('private_ip');
+      expect(error.message).toBe(ERROR_CATALOGUE.private_ip.description);
+      for (const leak of [...answers, '10.1.2.3', 'a01:203', 'linkLocal', 'uniqueLocal', host]) {
+        expect(error.message).not.toContain(leak);
+      }
+    },
+  );
 
   it('returns the first address of an all-public answer', async () => {
     const resolver = resolverOf(PUBLIC_V6, PUBLIC_V4);

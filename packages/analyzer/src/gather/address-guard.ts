@@ -1,7 +1,9 @@
 import { lookup } from 'node:dns/promises';
+import { ERROR_CATALOGUE } from '@crawlwise/shared/error-catalogue';
 import { AnalysisError } from '../analysis-error.ts';
 import type { AddressGuard, Resolver } from '../types.ts';
-import { classifyAddress, isLocalhostName, parseHostLiteral } from './ip-address.ts';
+import { clip } from './clip.ts';
+import { isLocalhostName, isPublicAddress, parseHostLiteral } from './ip-address.ts';
 
 export {
   classifyAddress,
@@ -58,8 +60,8 @@ export function createAddressGuard(options: AddressGuardOptions = {}): AddressGu
     // They are checked before the port so "localhost:3000" is reported as the private address
     // it is rather than as an odd port.
     const literal = parseHostLiteral(hostname);
-    if (literal && !allowPrivate) refuseUnlessPublic(hostname, [literal.toString()]);
-    if (!allowPrivate && isLocalhostName(hostname)) throw privateError(hostname, 'localhost');
+    if (literal && !allowPrivate) refuseUnlessPublic([literal.toString()]);
+    if (!allowPrivate && isLocalhostName(hostname)) throw privateError();
     if (!allowPrivate && !allowedPorts.has(port)) {
       throw new AnalysisError(
         'invalid_url',
@@ -70,10 +72,7 @@ export function createAddressGuard(options: AddressGuardOptions = {}): AddressGu
 
     const answers = await resolve(resolver, hostname);
     if (!allowPrivate) {
-      refuseUnlessPublic(
-        hostname,
-        answers.map((a) => a.address),
-      );
+      refuseUnlessPublic(answers.map((a) => a.address));
     }
     const first = answers[0]!;
     return { address: first.address, family: first.family };
@@ -91,12 +90,13 @@ async function resolve(
     if (error instanceof AnalysisError) throw error;
     const code = (error as { code?: unknown }).code;
     const detail = typeof code === 'string' && DNS_FAILURE_CODES.has(code) ? ` (${code})` : '';
-    throw new AnalysisError('dns_error', `The domain ${hostname} could not be resolved${detail}.`, {
+    const name = clip(hostname);
+    throw new AnalysisError('dns_error', `The domain ${name} could not be resolved${detail}.`, {
       cause: error,
     });
   }
   if (answers.length === 0) {
-    throw new AnalysisError('dns_error', `The domain ${hostname} has no addresses.`);
+    throw new AnalysisError('dns_error', `The domain ${clip(hostname)} has no addresses.`);
   }
   return answers;
 }
@@ -105,19 +105,14 @@ async function resolve(
  * Every address must be public: a name with one public and one private address could make the
  * connection (or a later retry) land on the private one.
  */
-function refuseUnlessPublic(hostname: string, addresses: string[]): void {
-  for (const address of addresses) {
-    const verdict = classifyAddress(address);
-    if (!verdict.isPublic) {
-      const inner = verdict.embeddedIPv4 ? ` via ${verdict.embeddedIPv4}` : '';
-      throw privateError(hostname, `${verdict.address}${inner}, ${verdict.range}`);
-    }
-  }
+function refuseUnlessPublic(addresses: string[]): void {
+  if (!addresses.every(isPublicAddress)) throw privateError();
 }
 
-function privateError(hostname: string, why: string): AnalysisError {
-  return new AnalysisError(
-    'private_ip',
-    `${hostname} points to a private or local address (${why}); only public websites can be analyzed.`,
-  );
+/**
+ * The catalogue's own sentence and nothing more: naming the address a name resolved to, or its
+ * range, would let anyone map the internal DNS of the network the analyzer runs in.
+ */
+function privateError(): AnalysisError {
+  return new AnalysisError('private_ip', ERROR_CATALOGUE.private_ip.description);
 }

@@ -199,6 +199,28 @@ describe.skipIf(!browser)('createBrowserPool with headless Chromium', () => {
     }
   });
 
+  it('closes an idle browser after idleCloseMs and launches a new one for the next page', async () => {
+    const own = createBrowserPool({
+      guard: allowOnly({}),
+      findBrowser: async () => browser,
+      idleCloseMs: 300,
+    });
+    try {
+      const first = await browserOf(own);
+      // While a page is in use the timer does not run, however long the page takes.
+      await own.withPage({ userAgent: UA }, async (page) => {
+        await page.waitForTimeout(500);
+      });
+      expect(first.isConnected()).toBe(true);
+      await expect.poll(() => first.isConnected(), { timeout: 5000 }).toBe(false);
+      const second = await browserOf(own);
+      expect(second).not.toBe(first);
+      expect(second.isConnected()).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+
   it("passes one --blink-settings: Playwright's headless hints merged with images off", async () => {
     const own = createBrowserPool({
       guard: allowOnly({}),

@@ -29,7 +29,14 @@ export interface BrowserPoolOptions {
   launchTimeoutMs?: number;
   /** Keep one context and page open ahead of the next render. Default true. */
   prewarm?: boolean;
+  /**
+   * Close the browser after this long without a render (it holds 150-300 MB); the next render
+   * launches it again. 0 keeps it for the pool's lifetime. Default 60 s.
+   */
+  idleCloseMs?: number;
 }
+
+export const DEFAULT_BROWSER_IDLE_CLOSE_MS = 60_000;
 
 export interface PageOptions {
   userAgent: string;
@@ -52,7 +59,7 @@ export interface BrowserPool {
  * Flags on top of Playwright's defaults. QUIC and WebRTC would use UDP, which an HTTP proxy
  * cannot carry: QUIC is switched off, and WebRTC may only use proxied (TCP) transports.
  */
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--disable-gpu',
   '--disable-quic',
   '--no-first-run',
@@ -157,6 +164,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   const slots = new Slots(Math.max(1, options.concurrency ?? 2));
   const launchTimeoutMs = options.launchTimeoutMs ?? 30_000;
   const prewarm = options.prewarm ?? true;
+  const idleCloseMs = options.idleCloseMs ?? DEFAULT_BROWSER_IDLE_CLOSE_MS;
   const find =
     options.findBrowser ?? (() => findBrowser(options.env ?? process.env, options.dataDir));
 
@@ -220,6 +228,35 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   function forget(): void {
     current = null;
     launching = null;
+  }
+
+  /** Pages in use or being opened; the idle timer runs only while this is 0. */
+  let active = 0;
+  let idleTimer: NodeJS.Timeout | null = null;
+
+  function stopIdleTimer(): void {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = null;
+  }
+
+  function startIdleTimer(): void {
+    stopIdleTimer();
+    if (idleCloseMs <= 0 || closed) return;
+    idleTimer = setTimeout(() => void closeIdleBrowser(), idleCloseMs);
+    // An idle browser must not keep a finished CLI run or a stopping server alive.
+    idleTimer.unref();
+  }
+
+  async function closeIdleBrowser(): Promise<void> {
+    idleTimer = null;
+    const browser = current;
+    if (active > 0 || launching === null || browser === null) return;
+    forget();
+    const pending = spare;
+    spare = null;
+    const unused = pending ? await pending.ready : null;
+    await unused?.context.close().catch(() => undefined);
+    await browser.close().catch(() => undefined);
   }
 
   async function getBrowser(): Promise<Browser> {
@@ -330,6 +367,8 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       return proxyStats;
     },
     async withPage(pageOptions, fn) {
+      active += 1;
+      stopIdleTimer();
       await slots.acquire();
       let opened: OpenPage | null = null;
       try {
@@ -343,11 +382,14 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
         void (context ? closeContext(context) : Promise.resolve()).finally(() => {
           slots.release();
           prepareSpare(pageOptions.userAgent);
+          active -= 1;
+          if (active === 0) startIdleTimer();
         });
       }
     },
     async close() {
       closed = true;
+      stopIdleTimer();
       const pending = spare;
       spare = null;
       const browser = launching ? await launching.catch(() => null) : null;

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { AnalysisError } from '../analysis-error.ts';
+import { clip } from './clip.ts';
 import { DeadlineExceeded } from './deadline.ts';
 
 /**
@@ -76,7 +77,7 @@ export interface FailureContext {
 /** Maps a failure of the request/response exchange (not an HTTP status) to a catalogue error. */
 export function toAnalysisError(error: unknown, context: FailureContext): AnalysisError {
   if (error instanceof AnalysisError) return error;
-  const host = context.url.host;
+  const host = clip(context.url.host);
   if (context.timedOut || error instanceof DeadlineExceeded) {
     return new AnalysisError(
       'fetch_timeout',
@@ -87,7 +88,8 @@ export function toAnalysisError(error: unknown, context: FailureContext): Analys
   const codes = errorCodes(error);
   const code = codes[0] ?? 'unknown error';
   if (isTlsError(codes)) {
-    const reason = (error as Error).message || code;
+    // OpenSSL's text can list every name in the certificate.
+    const reason = clip((error as Error).message || code, 200);
     return new AnalysisError('ssl_error', `The certificate of ${host} was refused: ${reason}.`, {
       cause: error,
     });

@@ -13,8 +13,9 @@ import {
 } from '../test-support/local-server.ts';
 import type { Resolver } from '../types.ts';
 import { createAddressGuard } from './address-guard.ts';
+import { MAX_QUOTE_LENGTH } from './clip.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './fetch-page.ts';
-import { BodyTooLarge } from './read-body.ts';
+import { BodyTooLarge, MAX_CONTENT_CODINGS } from './read-body.ts';
 
 /** Loopback is private: these tests opt in explicitly, as the architecture requires. */
 const guard = createAddressGuard({ allowPrivate: true });
@@ -179,6 +180,27 @@ describe('fetchPage: redirects', () => {
     const error = await failure(fetchPage(`${base}/a`, { guard }));
     expect(error.code).toBe('redirect_loop');
     expect(error.message).toContain(`${base}/a → ${base}/b → ${base}/a`);
+  });
+
+  it('quotes long addresses clipped in its messages', async () => {
+    const long = `/${'a'.repeat(10_000)}`;
+    route('/long-loop', (_req, res) => res.writeHead(302, { location: long }).end());
+    route(long, (_req, res) => res.writeHead(302, { location: '/long-loop' }).end());
+    const loop = await failure(fetchPage(`${base}/long-loop`, { guard }));
+    expect(loop.code).toBe('redirect_loop');
+    expect(loop.message.length).toBeLessThan(4 * MAX_QUOTE_LENGTH);
+
+    const scheme = route('/long-scheme', (_req, res) =>
+      res.writeHead(301, { location: `${'x'.repeat(20_000)}:payload` }).end(),
+    );
+    const unsupported = await failure(fetchPage(scheme, { guard }));
+    expect(unsupported.code).toBe('unsupported_protocol');
+    expect(unsupported.message.length).toBeLessThan(2 * MAX_QUOTE_LENGTH);
+
+    const type = route('/long-type', html('x', { 'content-type': `text/${'x'.repeat(20_000)}` }));
+    const notHtml = await failure(fetchPage(type, { guard }));
+    expect(notHtml.code).toBe('invalid_content_type');
+    expect(notHtml.message.length).toBeLessThan(MAX_QUOTE_LENGTH);
   });
 
   it('refuses a redirect to another scheme (unsupported_protocol)', async () => {
@@ -472,6 +494,48 @@ describe('fetchPage: unreadable bodies', () => {
   it('refuses an unknown content encoding (parse_error)', async () => {
     const url = route('/zstd', html('xx', { 'content-encoding': 'zstd' }));
     expect((await failure(fetchPage(url, { guard }))).code).toBe('parse_error');
+  });
+
+  it('undoes up to three stacked codings, in the order they were applied', async () => {
+    const page = '<html><body>stacked</body></html>';
+    const layered = zlib.brotliCompressSync(zlib.gzipSync(zlib.deflateSync(page)));
+    const url = route('/three', html(layered, { 'content-encoding': 'deflate, gzip, br' }));
+    const fetched = await fetchPage(url, { guard });
+    expect(fetched.html).toBe(page);
+    expect(fetched.contentEncoding).toBe('deflate, gzip, br');
+  });
+
+  it.each([
+    ['four codings', 'gzip, gzip, gzip, gzip', 4],
+    ['br,br,… 21,000 times', Array(21_000).fill('br').join(','), 21_000],
+  ])(
+    'refuses %s before building a decoder or reading a byte (parse_error)',
+    async (_, value, n) => {
+      // Headers only, then silence: reading the body would end in fetch_timeout instead.
+      const url = route('/stacked', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': value });
+        res.flushHeaders();
+      });
+      const brotli = vi.spyOn(zlib, 'createBrotliDecompress');
+      const gunzip = vi.spyOn(zlib, 'createGunzip');
+      const started = performance.now();
+      const error = await failure(fetchPage(url, { guard, timeoutMs: 5_000 }));
+      expect(error.code).toBe('parse_error');
+      expect(error.message).toBe(
+        `The server applied ${n} content encodings to the page; at most ${MAX_CONTENT_CODINGS} are undone.`,
+      );
+      expect(brotli).not.toHaveBeenCalled();
+      expect(gunzip).not.toHaveBeenCalled();
+      expect(performance.now() - started).toBeLessThan(2_000);
+    },
+  );
+
+  it('quotes at most a few characters of an unknown coding', async () => {
+    const url = route('/weird', html('xx', { 'content-encoding': `x${'z'.repeat(30_000)}` }));
+    const error = await failure(fetchPage(url, { guard }));
+    expect(error.code).toBe('parse_error');
+    expect(error.message.length).toBeLessThan(100);
+    expect(error.message).toMatch(/^Unsupported content encoding "xz+…"\.$/);
   });
 
   it('tolerates a truncated gzip stream like browsers do', async () => {

@@ -2,6 +2,7 @@ import { FETCH_TIMEOUT_MS, MAX_PAGE_BYTES, MAX_REDIRECTS } from '@crawlwise/shar
 import { AnalysisError } from '../analysis-error.ts';
 import type { AddressGuard, FetchArtifact } from '../types.ts';
 import { decodeHtml, UnsupportedEncoding } from './charset.ts';
+import { clip } from './clip.ts';
 import { httpStatusError } from './fetch-errors.ts';
 import { guardedFetch, type ResponseHead } from './http-fetch.ts';
 import type { TlsOptions } from './pinned-client.ts';
@@ -106,7 +107,7 @@ function acceptHtmlPage(head: ResponseHead): 'read' {
   if (mime && !HTML_CONTENT_TYPES.has(mime)) {
     throw new AnalysisError(
       'invalid_content_type',
-      `The address returns ${mime}, not an HTML page.`,
+      `The address returns ${clip(mime, 60)}, not an HTML page.`,
     );
   }
   return 'read';

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { AnalysisError } from '../analysis-error.ts';
 import type { AddressGuard, RedirectHop } from '../types.ts';
 import { type ContentType, parseContentType } from './charset.ts';
+import { clip } from './clip.ts';
 import { createDeadline, type Deadline } from './deadline.ts';
 import { toAnalysisError } from './fetch-errors.ts';
 import { createPinnedClient, type TlsOptions } from './pinned-client.ts';
@@ -73,12 +74,13 @@ export function parseTarget(input: string | URL, base?: URL): URL {
     url = new URL(String(input), base);
   } catch (error) {
     const what = base ? 'redirected to an invalid address' : 'is not a valid address';
-    throw new AnalysisError('invalid_url', `${String(input).slice(0, 200)} ${what}.`, {
+    throw new AnalysisError('invalid_url', `${clip(String(input))} ${what}.`, {
       cause: error,
     });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    const how = base ? `The page redirects to ${url.protocol} ` : `${url.protocol} `;
+    const scheme = clip(url.protocol, 20);
+    const how = base ? `The page redirects to ${scheme} ` : `${scheme} `;
     throw new AnalysisError(
       'unsupported_protocol',
       `${how}addresses cannot be analyzed: only http:// and https:// are supported.`,
@@ -117,13 +119,13 @@ export async function guardedFetch(
       const next = parseTarget(hop.location, url);
       redirects.push({ url: url.href, status: hop.status, location: next.href });
       if (visited.has(next.href)) {
-        const chain = [...redirects.map((r) => r.url), next.href].join(' → ');
+        const chain = [...redirects.map((r) => r.url), next.href].map((u) => clip(u)).join(' → ');
         throw new AnalysisError('redirect_loop', `The page redirects in a loop: ${chain}.`);
       }
       if (redirects.length > options.maxRedirects) {
         throw new AnalysisError(
           'redirect_loop',
-          `The page redirects more than ${options.maxRedirects} times (stopped at ${next.href}).`,
+          `The page redirects more than ${options.maxRedirects} times (stopped at ${clip(next.href)}).`,
         );
       }
       visited.add(next.href);
@@ -183,9 +185,12 @@ async function fetchHop(
     const contentType = parseContentType(headers['content-type']);
     const contentEncoding = headers['content-encoding']?.trim() || null;
     let decision: 'read' | 'skip';
+    let codings: string[];
     try {
       decision =
         options.onResponse?.({ url, status: response.statusCode, headers, contentType }) ?? 'read';
+      // Refuses stacked or unknown codings here, before a decoder is built or a byte is read.
+      codings = decision === 'read' ? contentCodings(contentEncoding) : [];
     } catch (error) {
       discard(body);
       throw error;
@@ -212,8 +217,7 @@ async function fetchHop(
     }
 
     const declaredLength = Number(headers['content-length']);
-    const identity = contentCodings(contentEncoding).length === 0;
-    if (options.overflow === 'error' && identity && declaredLength > options.maxBytes) {
+    if (options.overflow === 'error' && codings.length === 0 && declaredLength > options.maxBytes) {
       discard(body);
       throw new BodyTooLarge(options.maxBytes, 0, 0);
     }

@@ -1,5 +1,6 @@
 import { pipeline, Readable, type Transform } from 'node:stream';
 import zlib from 'node:zlib';
+import { clip } from './clip.ts';
 
 /**
  * Reads a response body, undoing its content-encoding with streaming zlib, and stops as soon as
@@ -9,6 +10,15 @@ import zlib from 'node:zlib';
 
 /** Content codings we advertise in Accept-Encoding and can undo. */
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/**
+ * Most content codings undone for one body. Each costs a decoder built before the first byte
+ * arrives, so `br,br,…` 21,000 times once cost 340 MB for one fetch (issue 7). Real servers apply
+ * one, a misconfigured proxy two; curl stops at 5 (CVE-2023-23916). See docs/decisions.md.
+ */
+export const MAX_CONTENT_CODINGS = 3;
+
+const KNOWN_CODINGS = new Set(['gzip', 'x-gzip', 'deflate', 'br']);
 
 export class BodyTooLarge extends Error {
   override readonly name = 'BodyTooLarge';
@@ -23,7 +33,17 @@ export class BodyTooLarge extends Error {
 
 /** The body is corrupt for its declared encoding, or uses one we cannot undo. */
 export class BodyDecodeError extends Error {
-  override readonly name = 'BodyDecodeError';
+  override readonly name: string = 'BodyDecodeError';
+}
+
+/** More content codings than MAX_CONTENT_CODINGS: refused before any decoder is built. */
+export class TooManyCodings extends BodyDecodeError {
+  override readonly name = 'TooManyCodings';
+  constructor(readonly count: number) {
+    super(
+      `The server applied ${count} content encodings to the page; at most ${MAX_CONTENT_CODINGS} are undone`,
+    );
+  }
 }
 
 export interface BodyResult {
@@ -51,7 +71,10 @@ const BROTLI_LENIENT = {
   finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
 };
 
-/** Parses "gzip, br" into the codings to undo, last applied first. Throws for unknown ones. */
+/**
+ * Parses "gzip, br" into the codings to undo, last applied first. Throws TooManyCodings past
+ * MAX_CONTENT_CODINGS and BodyDecodeError for a coding we cannot undo, before any decoder exists.
+ */
 export function contentCodings(encoding: string | null): string[] {
   if (!encoding) return [];
   const codings = encoding
@@ -59,9 +82,10 @@ export function contentCodings(encoding: string | null): string[] {
     .split(',')
     .map((c) => c.trim())
     .filter((c) => c && c !== 'identity');
+  if (codings.length > MAX_CONTENT_CODINGS) throw new TooManyCodings(codings.length);
   for (const coding of codings) {
-    if (!['gzip', 'x-gzip', 'deflate', 'br'].includes(coding)) {
-      throw new BodyDecodeError(`Unsupported content encoding "${coding}"`);
+    if (!KNOWN_CODINGS.has(coding)) {
+      throw new BodyDecodeError(`Unsupported content encoding "${clip(coding, 40)}"`);
     }
   }
   return codings.reverse();
@@ -151,7 +175,8 @@ export async function readBody(source: Readable, options: ReadBodyOptions): Prom
   } catch (error) {
     if (error instanceof BodyTooLarge) throw error;
     if (sourceError !== undefined) throw sourceError;
-    throw new BodyDecodeError(`The ${options.encoding} body could not be decoded`, {
+    const applied = [...codings].reverse().join(', ');
+    throw new BodyDecodeError(`The ${applied} body could not be decoded`, {
       cause: error,
     });
   } finally {

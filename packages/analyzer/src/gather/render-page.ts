@@ -9,6 +9,7 @@
 import { errors, type Page, type Request } from 'playwright-core';
 import type { RenderArtifact } from '../types.ts';
 import { type BrowserPool, BrowserUnavailableError } from './browser-pool.ts';
+import { clip } from './clip.ts';
 
 export interface RenderOptions {
   /** The final URL of the fetch: the document's address, its origin and base. */
@@ -53,8 +54,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 function message(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
-  // Playwright appends a multi-line call log; the first line is the useful part.
-  return text.split('\n')[0] ?? text;
+  // Playwright appends a multi-line call log; the first line is the useful part. It can quote
+  // the page's URL, which a redirect made as long as a header allows.
+  return clip(text.split('\n')[0] ?? text, 200);
 }
 
 /** Tracks requests so the wait can tell a quiet page from a busy one. */
