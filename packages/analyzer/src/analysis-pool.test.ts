@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AnalysisError } from './analysis-error.ts';
 import { type AnalysisPool, createAnalysisPool } from './analysis-pool.ts';
 import { analyzeArtifacts } from './analyze-artifacts.ts';
 import { makeArtifacts } from './page/test-artifacts.ts';
@@ -63,6 +65,17 @@ describe('analysis pool on real threads', () => {
     expect(threads.liveThreads).toBe(1);
   });
 
+  it('stops its threads after idleCloseMs without a job and starts them again for the next', async () => {
+    const threads = pool({ threads: 2, idleCloseMs: 200 });
+    threads.warm();
+    expect(threads.liveThreads).toBe(2);
+    const report = await threads.run(makeArtifacts({ html: PAGES[0]! }));
+    expect(report.score).toEqual(expect.any(Number));
+    await expect.poll(() => threads.liveThreads, { timeout: 5000 }).toBe(0);
+    expect((await threads.run(makeArtifacts({ html: PAGES[0]! }))).score).toBe(report.score);
+    expect(threads.liveThreads).toBe(1);
+  });
+
   it('does not keep a process alive when idle, also when its parent runs under tsx', async () => {
     // A child process under tsx (like the CLI, server and bench) that never closes its pool.
     const script = `
@@ -110,6 +123,29 @@ describe('analysis pool faults', () => {
     await expect(threads.run(page('HANG'))).rejects.toThrow(/did not finish within 300 ms/);
     await expect(threads.run(page('fine'))).resolves.toBeDefined();
   });
+
+  it('fails a job over its CPU budget with analysis_failed, which is not retried', async () => {
+    const threads = pool({ threads: 1, entry: MISBEHAVING, cpuBudgetMs: 300 });
+    const started = performance.now();
+    const error = await threads.run(page('HANG')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AnalysisError);
+    expect(error).toMatchObject({ code: 'analysis_failed', message: /more than 0.3 s/ });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    // The spinning thread was replaced.
+    await expect(threads.run(page('fine'))).resolves.toBeDefined();
+    expect(threads.liveThreads).toBe(1);
+  });
+
+  it.skipIf(!existsSync('/proc/thread-self'))(
+    'counts CPU time, not time spent waiting for a core',
+    async () => {
+      const threads = pool({ threads: 1, entry: MISBEHAVING, cpuBudgetMs: 300 });
+      threads.warm();
+      await threads.run(page('fine'));
+      // 800 ms blocked but almost no CPU used: within a 300 ms CPU budget.
+      await expect(threads.run(page('SLEEP'))).resolves.toBeDefined();
+    },
+  );
 
   it('passes analysis errors through with their name', async () => {
     const threads = pool({ threads: 1, entry: MISBEHAVING });

@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import type { AnalysisJob, AnalysisReply } from './analysis-pool.ts';
+import type { AnalysisJob, AnalysisReply, ThreadHello } from './analysis-pool.ts';
 import { analyzeArtifacts } from './analyze-artifacts.ts';
+import { currentThreadId } from './thread-cpu.ts';
 
 /**
  * Body of an analysis thread: answers each job with analyzeArtifacts, the pure CPU half of an
@@ -11,6 +12,9 @@ import { analyzeArtifacts } from './analyze-artifacts.ts';
 const port = parentPort;
 if (!port)
   throw new Error('analysis-thread.ts runs only as a worker thread (see analysis-pool.ts)');
+
+// The pool reads this thread's CPU time by its OS id to hold each analysis to its CPU budget.
+port.postMessage({ tid: currentThreadId() } satisfies ThreadHello);
 
 port.on('message', (job: AnalysisJob) => {
   let reply: AnalysisReply;

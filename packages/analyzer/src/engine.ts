@@ -28,6 +28,11 @@ export interface EngineOptions {
   renderConcurrency?: number;
   renderTimeoutMs?: number;
   /**
+   * Stop the browser and the analysis threads after this long without work (they start again
+   * on the next analysis); 0 keeps them. Default: 60 s for the browser, threads kept.
+   */
+  idleReleaseMs?: number;
+  /**
    * Worker threads that run the CPU half of analyses (parse, checks, score), so an engine uses
    * more than one core and a large page does not block the event loop. 0 runs it in-process.
    * Default: min(2, available parallelism).
@@ -96,11 +101,18 @@ export function createEngine(options: EngineOptions = {}): Engine {
       : createBrowserPool({
           guard,
           concurrency: options.renderConcurrency ?? 2,
+          ...(options.idleReleaseMs !== undefined ? { idleCloseMs: options.idleReleaseMs } : {}),
           ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
           ...(options.env ? { env: options.env } : {}),
         });
 
-  const analysis: AnalysisPool | null = threads > 0 ? createAnalysisPool({ threads }) : null;
+  const analysis: AnalysisPool | null =
+    threads > 0
+      ? createAnalysisPool({
+          threads,
+          ...(options.idleReleaseMs !== undefined ? { idleCloseMs: options.idleReleaseMs } : {}),
+        })
+      : null;
 
   const robots = createRobotsCache({
     read: (pageUrl) => readRobots(pageUrl, { guard, userAgent }),

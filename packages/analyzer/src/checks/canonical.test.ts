@@ -41,6 +41,7 @@ describe('canonical check', () => {
             resolved: 'https://example.com/page',
           },
         ],
+        ignored: [],
       },
     });
   });
@@ -82,8 +83,60 @@ describe('canonical check', () => {
     ]);
   });
 
-  it('finds a canonical placed in the body', () => {
-    expect(run({ body: tag('https://example.com/page') }).severity).toBe('success');
+  it('ignores a canonical placed in the body, and says so', () => {
+    const outcome = run({ body: tag('https://example.com/page') });
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Canonical URL ignored: it is in the <body>');
+    expect(outcome.why).toContain('The <link rel="canonical"> on line 1 is ignored');
+    expect(outcome.details).toMatchObject({
+      declarations: [],
+      ignored: [{ element: '<link rel="canonical">', line: 1, reason: 'it is in the <body>' }],
+    });
+  });
+
+  it('keeps the head canonical when the body declares another: no conflict', () => {
+    const outcome = run({
+      head: tag('https://example.com/page'),
+      body: tag('https://example.com/other'),
+    });
+    expect(outcome.severity).toBe('success');
+    expect(outcome.message).toBe('The canonical URL points to this page');
+    expect(outcome.why).toContain('It neither counts nor conflicts');
+    expect(outcome.details).toMatchObject({
+      canonical: 'https://example.com/page',
+      declarations: [{ source: 'link element', href: 'https://example.com/page' }],
+      ignored: [{ element: '<link rel="canonical">', reason: 'it is in the <body>' }],
+    });
+  });
+
+  it('does not let a body canonical replace the head one', () => {
+    const outcome = run({
+      head: tag('https://example.com/elsewhere'),
+      body: tag('https://example.com/page'),
+    });
+    expect(outcome.message).toBe(
+      'The canonical URL points to another page: https://example.com/elsewhere',
+    );
+  });
+
+  it('ignores a canonical after an element that ended the head, naming it and its line', () => {
+    const outcome = run({
+      head: `<title>T</title>\n<iframe src="javascript:false"></iframe>\n${tag('https://example.com/page')}`,
+    });
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Canonical URL ignored: the head ended at <iframe> on line 2');
+  });
+
+  it('still reads the Link header when the only canonical link is ignored', () => {
+    const outcome = run({
+      body: tag('https://example.com/other'),
+      link: '<https://example.com/page>; rel="canonical"',
+    });
+    expect(outcome.severity).toBe('success');
+    expect(outcome.details).toMatchObject({
+      declarations: [{ source: 'Link header' }],
+      ignored: [{ element: '<link rel="canonical">' }],
+    });
   });
 
   it('accepts the same canonical declared twice', () => {

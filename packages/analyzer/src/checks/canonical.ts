@@ -1,12 +1,17 @@
-import { type Document, elementsByTag, linksWithRel } from '../page/dom.ts';
+import { type Document, type Element, elementsByTag } from '../page/dom.ts';
+import { linkLookup } from '../page/metadata.ts';
+import type { PageContext } from '../page/page-context.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 
 /**
  * `canonical` (crawlability): the URL the page declares as its preferred address, from
- * `<link rel="canonical">` anywhere in the document and from `Link: <...>; rel="canonical"`
- * response headers. Verdicts, most serious first: several conflicting (critical: Google then
- * ignores them all); missing, invalid, cross-domain, http/https mismatch, another page of the
- * same site (warnings); self-referencing (success).
+ * `<link rel="canonical">` in the real head and from `Link: <...>; rel="canonical"` response
+ * headers — the only two places Google accepts it. A canonical link anywhere else (in the body,
+ * or after an element that ended the head) is ignored: it neither counts nor conflicts, and the
+ * finding lists it with the reason. Verdicts, most serious first: several conflicting
+ * (critical: Google then ignores them all); missing, invalid, cross-domain, http/https
+ * mismatch, another page of the same site (warnings); self-referencing (success).
  *
  * "Same page" compares URLs after dropping the fragment and a trailing slash (and the default
  * port and host case, which URL parsing already normalises): `/page` and `/page/` are the same
@@ -65,6 +70,106 @@ export function comparableUrl(url: URL): string {
 
 const siteHost = (url: URL) => url.hostname.replace(/^www\./, '');
 
+const NO_CANONICAL = 'No canonical URL';
+
+/** The verdict on the canonical links of the head and the Link header. */
+function judge(page: PageContext, head: readonly Element[]): CheckOutcome {
+  const base = documentBase(page.document, page.url);
+  const declarations: Array<CanonicalDeclaration & { resolved: URL | null }> = [
+    ...head.map((el) => {
+      const href = el.attribs.href ?? '';
+      return { source: 'link element' as const, href, resolved: resolveHttpUrl(href, base) };
+    }),
+    ...canonicalsFromLinkHeader(page.artifacts.fetch.headers.link ?? '').map((href) => ({
+      source: 'Link header' as const,
+      href,
+      resolved: resolveHttpUrl(href, page.url),
+    })),
+  ];
+  const listed = declarations.map(({ source, href, resolved }) => ({
+    source,
+    href,
+    resolved: resolved?.href ?? null,
+  }));
+  const pageUrl = page.url.href;
+
+  if (declarations.length === 0) {
+    return {
+      severity: 'warning',
+      message: NO_CANONICAL,
+      why: `Without a canonical URL search engines guess which address to index when this content is reachable at several. Add <link rel="canonical" href="${pageUrl}"> to <head>.`,
+      details: { pageUrl, declarations: listed },
+    };
+  }
+
+  const distinct = [
+    ...new Map(
+      declarations
+        .filter((d) => d.resolved !== null)
+        .map((d) => [comparableUrl(d.resolved!), d.resolved!.href]),
+    ).values(),
+  ];
+  if (distinct.length > 1) {
+    return {
+      severity: 'critical',
+      message: `${distinct.length} conflicting canonical URLs`,
+      why: `The page declares ${distinct.join(', ')} as its canonical URL. With conflicting declarations Google ignores all of them; keep a single canonical in the HTML or the Link header, not different ones in both.`,
+      details: { pageUrl, canonicals: distinct, declarations: listed },
+    };
+  }
+
+  const invalid = declarations.filter((d) => d.resolved === null);
+  if (invalid.length > 0) {
+    const shown = invalid[0]!.href.trim() === '' ? 'an empty address' : `"${invalid[0]!.href}"`;
+    return {
+      severity: 'warning',
+      message: 'Invalid canonical URL',
+      why: `The canonical ${invalid[0]!.source} holds ${shown}, which is not a valid http(s) address, so search engines ignore it. Use the absolute address of the page, such as ${pageUrl}.`,
+      details: { pageUrl, invalid: invalid.map((d) => d.href), declarations: listed },
+    };
+  }
+
+  const target = declarations[0]!.resolved!;
+  const details = { pageUrl, canonical: target.href, declarations: listed };
+
+  if (siteHost(target) !== siteHost(page.url)) {
+    return {
+      severity: 'warning',
+      message: `The canonical URL points to another domain (${target.hostname})`,
+      why: `Search engines will index ${target.href} instead of this page. That is right for a syndicated copy of content published there; otherwise point the canonical at this page's own address.`,
+      details,
+    };
+  }
+  if (target.protocol !== page.url.protocol) {
+    return {
+      severity: 'warning',
+      message: `The canonical URL uses ${target.protocol}// but the page is served over ${page.url.protocol}//`,
+      why: `The canonical ${target.href} and the page differ in protocol, which sends search engines mixed signals about which version to index. Use the ${page.url.protocol === 'https:' ? 'https://' : 'same'} address in the canonical.`,
+      details,
+    };
+  }
+
+  const self = comparableUrl(page.url);
+  if (comparableUrl(target) === self) {
+    return { severity: 'success', message: 'The canonical URL points to this page', details };
+  }
+  const pageWithoutQuery = new URL(page.url.href);
+  pageWithoutQuery.search = '';
+  if (page.url.search !== '' && comparableUrl(target) === comparableUrl(pageWithoutQuery)) {
+    return {
+      severity: 'success',
+      message: 'The canonical URL points to this page without its query string',
+      details,
+    };
+  }
+  return {
+    severity: 'warning',
+    message: `The canonical URL points to another page: ${target.href}`,
+    why: `Search engines will treat this page as a copy of ${target.href} and index that one instead. That is right for duplicates; if this page has its own content, point the canonical at ${pageUrl}.`,
+    details,
+  };
+}
+
 export const canonical: Check = {
   meta: {
     id: 'canonical',
@@ -73,98 +178,21 @@ export const canonical: Check = {
     why: 'The canonical URL tells search engines which address to index when the same content is reachable at several (with or without www, tracking parameters, trailing slash). Declare one absolute <link rel="canonical"> that points to the page itself.',
   },
   run(page): CheckOutcome {
-    const base = documentBase(page.document, page.url);
-    const declarations: Array<CanonicalDeclaration & { resolved: URL | null }> = [
-      ...linksWithRel(page.document, 'canonical').map((el) => {
-        const href = el.attribs.href ?? '';
-        return { source: 'link element' as const, href, resolved: resolveHttpUrl(href, base) };
-      }),
-      ...canonicalsFromLinkHeader(page.artifacts.fetch.headers.link ?? '').map((href) => ({
-        source: 'Link header' as const,
-        href,
-        resolved: resolveHttpUrl(href, page.url),
-      })),
-    ];
-    const listed = declarations.map(({ source, href, resolved }) => ({
-      source,
-      href,
-      resolved: resolved?.href ?? null,
-    }));
-    const pageUrl = page.url.href;
-
-    if (declarations.length === 0) {
+    const { head, ignored } = linkLookup(page.document, 'canonical');
+    const outcome = judge(page, head);
+    if (ignored.length === 0) return { ...outcome, details: { ...outcome.details, ignored: [] } };
+    const details = { ...outcome.details, ignored: ignoredDetails(ignored) };
+    if (outcome.message === NO_CANONICAL) {
       return {
         severity: 'warning',
-        message: 'No canonical URL',
-        why: `Without a canonical URL search engines guess which address to index when this content is reachable at several. Add <link rel="canonical" href="${pageUrl}"> to <head>.`,
-        details: { pageUrl, declarations: listed },
-      };
-    }
-
-    const distinct = [
-      ...new Map(
-        declarations
-          .filter((d) => d.resolved !== null)
-          .map((d) => [comparableUrl(d.resolved!), d.resolved!.href]),
-      ).values(),
-    ];
-    if (distinct.length > 1) {
-      return {
-        severity: 'critical',
-        message: `${distinct.length} conflicting canonical URLs`,
-        why: `The page declares ${distinct.join(', ')} as its canonical URL. With conflicting declarations Google ignores all of them; keep a single canonical in the HTML or the Link header, not different ones in both.`,
-        details: { pageUrl, canonicals: distinct, declarations: listed },
-      };
-    }
-
-    const invalid = declarations.filter((d) => d.resolved === null);
-    if (invalid.length > 0) {
-      const shown = invalid[0]!.href.trim() === '' ? 'an empty address' : `"${invalid[0]!.href}"`;
-      return {
-        severity: 'warning',
-        message: 'Invalid canonical URL',
-        why: `The canonical ${invalid[0]!.source} holds ${shown}, which is not a valid http(s) address, so search engines ignore it. Use the absolute address of the page, such as ${pageUrl}.`,
-        details: { pageUrl, invalid: invalid.map((d) => d.href), declarations: listed },
-      };
-    }
-
-    const target = declarations[0]!.resolved!;
-    const details = { pageUrl, canonical: target.href, declarations: listed };
-
-    if (siteHost(target) !== siteHost(page.url)) {
-      return {
-        severity: 'warning',
-        message: `The canonical URL points to another domain (${target.hostname})`,
-        why: `Search engines will index ${target.href} instead of this page. That is right for a syndicated copy of content published there; otherwise point the canonical at this page's own address.`,
-        details,
-      };
-    }
-    if (target.protocol !== page.url.protocol) {
-      return {
-        severity: 'warning',
-        message: `The canonical URL uses ${target.protocol}// but the page is served over ${page.url.protocol}//`,
-        why: `The canonical ${target.href} and the page differ in protocol, which sends search engines mixed signals about which version to index. Use the ${page.url.protocol === 'https:' ? 'https://' : 'same'} address in the canonical.`,
-        details,
-      };
-    }
-
-    const self = comparableUrl(page.url);
-    if (comparableUrl(target) === self) {
-      return { severity: 'success', message: 'The canonical URL points to this page', details };
-    }
-    const pageWithoutQuery = new URL(page.url.href);
-    pageWithoutQuery.search = '';
-    if (page.url.search !== '' && comparableUrl(target) === comparableUrl(pageWithoutQuery)) {
-      return {
-        severity: 'success',
-        message: 'The canonical URL points to this page without its query string',
+        message: `Canonical URL ${ignoredStatus(ignored)}`,
+        why: `${ignoredExplanation(ignored)} Google takes the canonical only from <head> or the Link header, so this page declares none.`,
         details,
       };
     }
     return {
-      severity: 'warning',
-      message: `The canonical URL points to another page: ${target.href}`,
-      why: `Search engines will treat this page as a copy of ${target.href} and index that one instead. That is right for duplicates; if this page has its own content, point the canonical at ${pageUrl}.`,
+      ...outcome,
+      why: `${outcome.why ?? canonical.meta.why} ${ignoredExplanation(ignored)} It neither counts nor conflicts with the canonical of the head.`,
       details,
     };
   },

@@ -17,7 +17,13 @@ describe('crawlable-anchors check', () => {
     );
     expect(outcome.severity).toBe('success');
     expect(outcome.message).toBe('All links are crawlable');
-    expect(outcome.details).toEqual({ total: 7, offenderCount: 0, offenders: [] });
+    expect(outcome.details).toEqual({
+      total: 7,
+      offenderCount: 0,
+      offenders: [],
+      controlCount: 0,
+      controls: [],
+    });
   });
 
   it('warns on a javascript: href', () => {
@@ -30,6 +36,8 @@ describe('crawlable-anchors check', () => {
       offenders: [
         { reason: 'javascript: href', href: 'javascript:void(0)', text: 'Open', onclick: true },
       ],
+      controlCount: 0,
+      controls: [],
     });
   });
 
@@ -72,7 +80,47 @@ describe('crawlable-anchors check', () => {
         { reason: 'no href', href: null, text: 'Go', onclick: true },
         { reason: 'no href', href: null, text: 'Next page', onclick: false },
       ],
+      controlCount: 0,
+      controls: [],
     });
+  });
+
+  it.each([
+    ['button', '<a href="#" role="button" aria-expanded="false">Menu</a>'],
+    ['tab', '<a href="#" role="tab" aria-selected="true">Overview</a>'],
+    ['menuitem', '<a href="javascript:void(0)" role="menuitem">Settings</a>'],
+    ['switch', '<a href="javascript:toggle()" role="SWITCH fallback">Dark mode</a>'],
+    ['button', '<a onclick="open()" role="button">Open</a>'],
+  ])('reports an anchor with role=%s as an interface control, not a warning', (role, anchor) => {
+    const outcome = run(anchor);
+    expect(outcome.severity).toBe('success');
+    expect(outcome.message).toBe('All links are crawlable (1 anchor is an interface control)');
+    expect(outcome.why).toContain(`role="${role}"`);
+    expect(outcome.details).toMatchObject({
+      offenderCount: 0,
+      controlCount: 1,
+      controls: [{ role }],
+    });
+  });
+
+  it('keeps the plain "#" and javascript: links beside controls as warnings', () => {
+    const outcome = run(
+      '<a href="#" role="tab">Overview</a><a href="#">Products</a><a href="javascript:go(\'/about\')">About</a>' +
+        '<a href="#" role="link">Next</a>',
+    );
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('3 links cannot be crawled');
+    expect(outcome.details).toMatchObject({
+      offenderCount: 3,
+      offenders: [{ text: 'Products' }, { text: 'About' }, { text: 'Next' }],
+      controlCount: 1,
+      controls: [{ role: 'tab', text: 'Overview', reason: '# only' }],
+    });
+  });
+
+  it('names a listed anchor the way link-text does', () => {
+    const outcome = run('<a href="#" title="Open the menu"><svg></svg></a>');
+    expect(outcome.details).toMatchObject({ offenders: [{ text: 'Open the menu' }] });
   });
 
   it('ignores anchors inside template', () => {

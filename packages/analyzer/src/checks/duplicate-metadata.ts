@@ -1,4 +1,4 @@
-import { metaValues } from '../page/dom.ts';
+import { metaValues } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
 import { documentTitle } from './markup-helpers.ts';
 

@@ -1,7 +1,7 @@
-import type { Element } from 'domhandler';
-import { elementsByTag, textContent } from '../page/dom.ts';
+import { type Document, type Element, elementsByTag, isInside } from '../page/dom.ts';
+import { elementText, imageAltText } from '../page/element-text.ts';
 import type { Check, CheckOutcome } from './check.ts';
-import { hasAncestor, MAX_LISTED, truncate } from './markup-helpers.ts';
+import { MAX_LISTED, SHOWN_READ, truncate } from './markup-helpers.ts';
 import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 /**
@@ -14,13 +14,10 @@ import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 const MAX_OUTLINE = 50;
 
-function headingText(el: Element): string {
-  const text = textContent(el);
-  if (text) return text;
-  return elementsByTag(el, 'img')
-    .map((img) => (img.attribs.alt ?? '').trim())
-    .filter(Boolean)
-    .join(' ');
+/** The heading's text as shown in details (read only that far: headings may nest). */
+function headingText(doc: Document, el: Element): string {
+  const text = elementText(doc, el, { max: SHOWN_READ });
+  return text || imageAltText(doc, el, { max: SHOWN_READ });
 }
 
 export const headings: Check = {
@@ -31,12 +28,13 @@ export const headings: Check = {
     why: 'Headings outline the page for search engines and screen-reader users. Use one <h1> naming the topic, then <h2> for sections and <h3> inside them, without skipping levels.',
   },
   run(page): CheckOutcome {
-    const elements = elementsByTag(page.document, 'h1', 'h2', 'h3', 'h4', 'h5', 'h6').filter(
-      (el) => !hasAncestor(el, 'template'),
+    const doc = page.document;
+    const elements = elementsByTag(doc, 'h1', 'h2', 'h3', 'h4', 'h5', 'h6').filter(
+      (el) => !isInside(doc, el, 'template'),
     );
     const outline = elements.map((el) => ({
       level: Number(el.name[1]),
-      text: truncate(headingText(el)),
+      text: truncate(headingText(doc, el)),
     }));
     const h1s = outline.filter((h) => h.level === 1);
     const filledH1s = h1s.filter((h) => h.text !== '');

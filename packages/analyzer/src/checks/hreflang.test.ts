@@ -16,7 +16,7 @@ describe('hreflang check', () => {
     const outcome = run('<link rel="alternate" type="application/rss+xml" href="/feed">');
     expect(outcome.severity).toBe('success');
     expect(outcome.message).toBe('No hreflang alternates (not applicable)');
-    expect(outcome.details).toEqual({ count: 0, offenders: [] });
+    expect(outcome.details).toEqual({ count: 0, offenders: [], ignored: [] });
   });
 
   it('passes valid alternates including x-default', () => {
@@ -82,6 +82,16 @@ describe('hreflang check', () => {
     const outcome = run('<link rel="ALTERNATE nofollow" hreflang="" href="https://example.com/">');
     expect(outcome.severity).toBe('warning');
     expect(outcome.details).toMatchObject({ offenders: [{ problems: ['invalid language code'] }] });
+  });
+
+  it('warns when the only alternates are ignored after the end of the head', () => {
+    const outcome = run(`<iframe></iframe>${alt('de', 'https://example.com/de')}`);
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('1 hreflang link ignored: the head ended at <iframe> on line 1');
+    expect(outcome.details).toMatchObject({
+      count: 0,
+      ignored: [{ element: '<link rel="alternate" hreflang="de">', line: 1 }],
+    });
   });
 
   it('lists at most 20 offenders but counts all', () => {

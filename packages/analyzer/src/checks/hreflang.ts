@@ -1,5 +1,6 @@
-import { linksWithRel } from '../page/dom.ts';
+import { linkLookup } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 import { isAbsoluteHttpUrl, isValidLanguageTag, MAX_LISTED, plural } from './markup-helpers.ts';
 
 /**
@@ -7,6 +8,8 @@ import { isAbsoluteHttpUrl, isValidLanguageTag, MAX_LISTED, plural } from './mar
  * code (or `x-default`) and an absolute http(s) href, as Google requires. Any offender is a
  * warning; a page without alternates passes (the check does not apply). The same code pointing
  * to two different URLs is reported as an offender too, because Google then ignores both.
+ * Only links in the real head count (Google reads hreflang links from <head>); links outside it
+ * are listed as ignored, and a page whose only alternates are ignored is a warning.
  */
 
 interface Offender {
@@ -23,19 +26,26 @@ export const hreflang: Check = {
     why: 'Hreflang links point search engines to the versions of a page in other languages or regions. Each needs a valid language code (or x-default) and an absolute URL, or search engines ignore it.',
   },
   run(page): CheckOutcome {
-    const alternates = linksWithRel(page.document, 'alternate')
-      .filter((el) => el.attribs.hreflang !== undefined)
-      .map((el) => ({
-        hreflang: el.attribs.hreflang!.trim(),
-        href: (el.attribs.href ?? '').trim(),
-      }));
+    const { head, ignored } = linkLookup(page.document, 'alternate', 'hreflang');
+    const alternates = head.map((el) => ({
+      hreflang: el.attribs.hreflang!.trim(),
+      href: (el.attribs.href ?? '').trim(),
+    }));
 
+    if (alternates.length === 0 && ignored.length > 0) {
+      return {
+        severity: 'warning',
+        message: `${plural(ignored.length, 'hreflang link')} ${ignoredStatus(ignored)}`,
+        why: `${ignoredExplanation(ignored)} Search engines then know nothing of the page's other language versions.`,
+        details: { count: 0, offenders: [], ignored: ignoredDetails(ignored) },
+      };
+    }
     if (alternates.length === 0) {
       return {
         severity: 'success',
         message: 'No hreflang alternates (not applicable)',
         why: 'The page declares no language alternates. That is fine for a site in a single language.',
-        details: { count: 0, offenders: [] },
+        details: { count: 0, offenders: [], ignored: [] },
       };
     }
 
@@ -59,6 +69,7 @@ export const hreflang: Check = {
       languages: [...firstHrefByCode.keys()],
       offenders: offenders.slice(0, MAX_LISTED),
       offenderCount: offenders.length,
+      ignored: ignoredDetails(ignored),
     };
     if (offenders.length > 0) {
       return {

@@ -1,6 +1,6 @@
-import { elementsByTag } from '../page/dom.ts';
+import { elementsByTag, isInside } from '../page/dom.ts';
 import type { Check, CheckOutcome } from './check.ts';
-import { hasAncestor, MAX_LISTED, resolveUrl, truncate } from './markup-helpers.ts';
+import { MAX_LISTED, resolveUrl, truncate } from './markup-helpers.ts';
 
 /**
  * `image-alt` (content): the share of `<img>` elements with an `alt` attribute. An empty alt
@@ -20,8 +20,9 @@ export const imageAlt: Check = {
     why: 'Alt text tells search engines and screen-reader users what an image shows; image search depends on it. Give every meaningful image a short alt describing it, and decorative images an empty alt="".',
   },
   run(page): CheckOutcome {
-    const images = elementsByTag(page.document, 'img').filter(
-      (el) => !hasAncestor(el, 'noscript', 'template'),
+    const doc = page.document;
+    const images = elementsByTag(doc, 'img').filter(
+      (el) => !isInside(doc, el, 'noscript') && !isInside(doc, el, 'template'),
     );
     const total = images.length;
     const without = images.filter((el) => el.attribs.alt === undefined);

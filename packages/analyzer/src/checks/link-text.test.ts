@@ -31,10 +31,10 @@ describe('link-text check', () => {
       total: 4,
       offenderCount: 4,
       offenders: [
-        { href: '/a', text: 'Click HERE!' },
-        { href: '/b', text: 'Read more »' },
-        { href: '/c', text: 'Learn more…' },
-        { href: '/d', text: 'More →' },
+        { href: '/a', text: 'Click HERE!', nameFrom: 'text' },
+        { href: '/b', text: 'Read more »', nameFrom: 'text' },
+        { href: '/c', text: 'Learn more…', nameFrom: 'text' },
+        { href: '/d', text: 'More →', nameFrom: 'text' },
       ],
     });
   });
@@ -64,14 +64,53 @@ describe('link-text check', () => {
     expect(run('<a href="/x">Read more about pricing</a>').severity).toBe('success');
   });
 
-  it('falls back to aria-label, then image alt', () => {
-    expect(run('<a href="/x" aria-label="Pricing plans"></a>').severity).toBe('success');
-    expect(run('<a href="/x" aria-label="Read more"></a>').severity).toBe('warning');
+  it('names a link by the alt text of its images when it has no text', () => {
     expect(run('<a href="/"><img src="/logo.png" alt="Crawlwise home"></a>').severity).toBe(
       'success',
     );
     const outcome = run('<a href="/x"><img src="/arrow.png" alt="more"></a>');
-    expect(outcome.details).toMatchObject({ offenders: [{ href: '/x', text: 'more' }] });
+    expect(outcome.details).toMatchObject({
+      offenders: [{ href: '/x', text: 'more', nameFrom: 'image alt' }],
+    });
+  });
+
+  it('names a link by aria-label, then by aria-labelledby', () => {
+    expect(run('<a href="/x" aria-label="Pricing plans"></a>').severity).toBe('success');
+    expect(run('<a href="/x" aria-label="Read more"></a>').details).toMatchObject({
+      offenders: [{ text: 'Read more', nameFrom: 'aria-label' }],
+    });
+    const labelled = run(
+      '<h2 id="h">Pricing</h2><span id="p">plans</span><a href="/x" aria-labelledby="h missing p"></a>',
+    );
+    expect(labelled.severity).toBe('success');
+    expect(
+      run('<span id="m">More</span><a href="/x" aria-labelledby="m"></a>').details,
+    ).toMatchObject({
+      offenders: [{ text: 'More', nameFrom: 'aria-labelledby' }],
+    });
+  });
+
+  it('does not call a link with a title and no text empty', () => {
+    const outcome = run('<a href="/pricing" title="Pricing plans"><i class="icon"></i></a>');
+    expect(outcome.severity).toBe('success');
+    expect(outcome.details).toMatchObject({ total: 1, offenderCount: 0 });
+    expect(run('<a href="/x" title="more"></a>').details).toMatchObject({
+      offenders: [{ text: 'more', nameFrom: 'title' }],
+    });
+  });
+
+  it('prefers the image alt to aria-label and title, and text to all of them', () => {
+    expect(
+      run('<a href="/x" aria-label="Pricing" title="Pricing"><img alt="here"></a>').severity,
+    ).toBe('warning');
+    expect(run('<a href="/x" title="Read more">Pricing plans</a>').severity).toBe('success');
+  });
+
+  it('reads past a text of symbols only, which names nothing', () => {
+    expect(run('<a href="/next" title="Next chapter">→</a>').severity).toBe('success');
+    expect(run('<a href="/next">→</a>').details).toMatchObject({
+      offenders: [{ text: '→', nameFrom: null }],
+    });
   });
 
   it('flags links with no text at all', () => {

@@ -1,13 +1,13 @@
-import type { Element } from 'domhandler';
-import { elementsByTag, textContent } from '../page/dom.ts';
+import { elementsByTag, isInside } from '../page/dom.ts';
 import type { Check, CheckOutcome } from './check.ts';
-import { hasAncestor, MAX_LISTED, truncate } from './markup-helpers.ts';
+import { type LinkNameSource, linkName } from './link-name.ts';
+import { MAX_LISTED, truncate } from './markup-helpers.ts';
 
 /**
  * `link-text` (links): links whose text says nothing about the target ("click here", "read
- * more", ...) or that have no text at all. Text is the anchor's text, else its aria-label, else
- * the alt text of images inside; it is compared lower-cased with punctuation and symbols
- * stripped. Anchors that are not links to another location (`javascript:`, fragment-only, no
+ * more", ...) or that have no name at all. The name is what a crawler reads (link-name.ts): the
+ * anchor's text, else the alt text of images inside, else aria-label / aria-labelledby, else
+ * title; it is compared lower-cased with punctuation and symbols stripped. Anchors that are not links to another location (`javascript:`, fragment-only, no
  * href) are crawlable-anchors' business and skipped here. Any offender is a warning.
  */
 
@@ -68,24 +68,8 @@ const GENERIC = new Set([
   'leggi di più',
 ]);
 
-function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[\p{P}\p{S}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-function accessibleText(el: Element): string {
-  const text = textContent(el);
-  if (text) return text;
-  const label = (el.attribs['aria-label'] ?? '').trim();
-  if (label) return label;
-  return elementsByTag(el, 'img')
-    .map((img) => (img.attribs.alt ?? '').trim())
-    .filter(Boolean)
-    .join(' ');
-}
+/** The longest generic phrase: a normalised text longer than this is not generic. */
+const LONGEST_GENERIC = Math.max(...[...GENERIC].map((phrase) => phrase.length));
 
 /** A link to a location: has an href that is neither javascript: nor a bare #fragment. */
 function isNavigatingLink(href: string | undefined): href is string {
@@ -102,15 +86,19 @@ export const linkText: Check = {
     why: 'Search engines read link text to learn what the target page is about, and screen-reader users often jump from link to link. Replace "click here" or "read more" with words that name the destination.',
   },
   run(page): CheckOutcome {
-    const links = elementsByTag(page.document, 'a').filter(
-      (el) => isNavigatingLink(el.attribs.href) && !hasAncestor(el, 'template'),
+    const doc = page.document;
+    const links = elementsByTag(doc, 'a').filter(
+      (el) => isNavigatingLink(el.attribs.href) && !isInside(doc, el, 'template'),
     );
-    const offenders: Array<{ href: string; text: string }> = [];
+    const offenders: Array<{ href: string; text: string; nameFrom: LinkNameSource | null }> = [];
     for (const el of links) {
-      const text = accessibleText(el);
-      const normalised = normalise(text);
+      const { shown, normalised, source } = linkName(doc, el, LONGEST_GENERIC + 1);
       if (normalised === '' || GENERIC.has(normalised)) {
-        offenders.push({ href: truncate(el.attribs.href!.trim()), text: truncate(text) });
+        offenders.push({
+          href: truncate(el.attribs.href!.trim()),
+          text: truncate(shown),
+          nameFrom: source,
+        });
       }
     }
     const details = {

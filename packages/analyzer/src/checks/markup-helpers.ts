@@ -1,5 +1,5 @@
-import { type AnyNode, type Element, isTag } from 'domhandler';
-import { type Document, elementsByTag, textContent } from '../page/dom.ts';
+import { type Document, textContent } from '../page/dom.ts';
+import { titleLookup } from '../page/metadata.ts';
 
 /**
  * Small helpers shared by the metadata, social, content and link checks. Pure functions of the
@@ -14,27 +14,17 @@ export function codePointLength(value: string): number {
   return [...value].length;
 }
 
-/** True when an ancestor of the node is one of the named elements (e.g. <title> inside <svg>). */
-export function hasAncestor(node: AnyNode, ...names: string[]): boolean {
-  let current = node.parent;
-  while (current) {
-    if (isTag(current) && names.includes(current.name)) return true;
-    current = current.parent;
-  }
-  return false;
-}
-
+/** Characters of a text shown in details before truncate() cuts it. */
+export const SHOWN_CHARS = 120;
 /**
- * Document `<title>` elements anywhere in the document (htmlparser2 does not move a stray title
- * into head), except the accessible-name titles of inline SVG.
+ * How much of an element's text to read for showing it: enough UTF-16 units for SHOWN_CHARS + 1
+ * code points, so truncate() still sees that a longer text is longer.
  */
-export function documentTitles(doc: Document): Element[] {
-  return elementsByTag(doc, 'title').filter((el) => !hasAncestor(el, 'svg', 'math'));
-}
+export const SHOWN_READ = 2 * (SHOWN_CHARS + 1);
 
-/** The page title as a browser shows it: the first document title's text, or null. */
+/** The page title as Google reads it: the text of the first title in the real head, or null. */
 export function documentTitle(doc: Document): string | null {
-  const first = documentTitles(doc)[0];
+  const first = titleLookup(doc).head[0];
   return first ? textContent(first) : null;
 }
 
@@ -69,7 +59,7 @@ export function resolveUrl(value: string, base: URL): string {
 }
 
 /** Shortens long values (data: URIs, huge texts) for details. */
-export function truncate(value: string, max = 120): string {
+export function truncate(value: string, max = SHOWN_CHARS): string {
   const chars = [...value];
   return chars.length <= max ? value : `${chars.slice(0, max - 1).join('')}…`;
 }

@@ -17,21 +17,21 @@ describe('meta-description check', () => {
     const outcome = run(desc(value));
     expect(outcome.severity).toBe('success');
     expect(outcome.message).toBe('Meta description length is good (100 characters)');
-    expect(outcome.details).toEqual({ value, length: 100, count: 1 });
+    expect(outcome.details).toEqual({ value, length: 100, count: 1, ignored: [] });
   });
 
   it('is critical when missing', () => {
     const outcome = run('<title>x</title>');
     expect(outcome.severity).toBe('critical');
     expect(outcome.message).toBe('Page has no meta description');
-    expect(outcome.details).toEqual({ value: null, length: 0, count: 0 });
+    expect(outcome.details).toEqual({ value: null, length: 0, count: 0, ignored: [] });
   });
 
   it('is critical when empty or without content', () => {
     expect(run(desc('  ')).message).toBe('Meta description is empty');
     const outcome = run('<meta name="description">');
     expect(outcome.severity).toBe('critical');
-    expect(outcome.details).toEqual({ value: null, length: 0, count: 1 });
+    expect(outcome.details).toEqual({ value: null, length: 0, count: 1, ignored: [] });
   });
 
   it('warns when too short', () => {
@@ -58,9 +58,34 @@ describe('meta-description check', () => {
     expect(outcome.severity).toBe('success');
   });
 
-  it('matches the name case-insensitively and finds it in body', () => {
-    const outcome = run('', `<meta NAME="Description" content="${'c'.repeat(80)}">`);
+  it('matches the name case-insensitively', () => {
+    const outcome = run(`<meta NAME="Description" content="${'c'.repeat(80)}">`);
     expect(outcome.severity).toBe('success');
+  });
+
+  it('ignores a description in the body, and says so', () => {
+    const outcome = run('', desc('c'.repeat(80)));
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.message).toBe('Meta description ignored: it is in the <body>');
+    expect(outcome.details).toMatchObject({ count: 0, ignored: [{ line: 1 }] });
+  });
+
+  it.each([
+    ['an <iframe>', '<iframe src="javascript:false"></iframe>', '<iframe>'],
+    ['an <img>', '<img src="/pixel.gif">', '<img>'],
+    ['stray text', '&nbsp;', 'the text "&nbsp;"'],
+  ])('ignores a description after %s that ended the head', (_, cut, by) => {
+    const html = `<html>\n<head>\n<title>T</title>${cut}\n\n${desc('c'.repeat(80))}</head></html>`;
+    const outcome = metaDescription.run(makePage({ html }));
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.message).toBe(`Meta description ignored: the head ended at ${by} on line 3`);
+    expect(outcome.why).toContain('The <meta name="description"> on line 5 is ignored');
+    expect(outcome.why).toContain('Move that element into <body>');
+  });
+
+  it('reads a description that comes after </head> but before the body, as browsers do', () => {
+    const html = `<html><head><title>T</title></head>\n${desc('c'.repeat(80))}\n<body></body></html>`;
+    expect(metaDescription.run(makePage({ html })).severity).toBe('success');
   });
 
   it('warns about several descriptions', () => {
@@ -74,5 +99,30 @@ describe('meta-description check', () => {
     const outcome = run(desc('short') + desc('other'));
     expect(outcome.message).toBe('Meta description is too short (5 characters)');
     expect(outcome.why).toContain('single description');
+  });
+
+  it('does not take <meta property="description"> for a meta description, and says why', () => {
+    const outcome = run(`<meta property="description" content="${'c'.repeat(80)}">`);
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.message).toBe(
+      'Meta description ignored: it uses property=, and description is read from <meta name="description">',
+    );
+    expect(outcome.details).toMatchObject({
+      count: 0,
+      ignored: [{ element: '<meta property="description">', line: 1 }],
+    });
+  });
+
+  it('counts one description when the same tag carries name= and property=', () => {
+    const outcome = run(
+      `<meta name="description" property="description" content="${'c'.repeat(80)}">`,
+    );
+    expect(outcome.severity).toBe('success');
+    expect(outcome.details).toMatchObject({ count: 1, ignored: [] });
+  });
+
+  it('is not confused by an og:description', () => {
+    const outcome = run(`<meta property="og:description" content="${'c'.repeat(80)}">`);
+    expect(outcome.message).toBe('Page has no meta description');
   });
 });

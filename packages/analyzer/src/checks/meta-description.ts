@@ -1,14 +1,16 @@
 import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH } from '@crawlwise/shared/limits';
-import { metaValues } from '../page/dom.ts';
+import { metaLookup, metaValues } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 import { codePointLength } from './markup-helpers.ts';
 import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 /**
  * `meta-description` (metadata): `<meta name="description">` exists, is 70-160 characters after
  * entity decoding and whitespace collapsing (Unicode code points), and appears once. Missing or
- * empty is critical; a length outside the range or several descriptions is a warning. The whole
- * document is searched, since htmlparser2 leaves a stray <meta> where it was written.
+ * empty is critical; a length outside the range or several descriptions is a warning. Only
+ * descriptions in the real head count (as for Google); the others are listed as ignored, with
+ * the reason.
  */
 
 const RANGE = `${DESCRIPTION_MIN_LENGTH}-${DESCRIPTION_MAX_LENGTH}`;
@@ -22,11 +24,20 @@ export const metaDescription: Check = {
   },
   run(page): CheckOutcome {
     const values = metaValues(page.document, 'description');
+    const { ignored } = metaLookup(page.document, 'description');
     const count = values.length;
     const value = values[0] ?? null;
     const length = value === null ? 0 : codePointLength(value);
-    const details = { value: value || null, length, count };
+    const details = { value: value || null, length, count, ignored: ignoredDetails(ignored) };
 
+    if (count === 0 && ignored.length > 0) {
+      return {
+        severity: 'critical',
+        message: `Meta description ${ignoredStatus(ignored)}`,
+        why: `${ignoredExplanation(ignored)} Without a description search engines pick a random passage of the page as the snippet.`,
+        details,
+      };
+    }
     if (count === 0) {
       return {
         severity: 'critical',

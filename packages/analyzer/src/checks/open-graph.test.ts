@@ -78,4 +78,22 @@ describe('open-graph check', () => {
     expect(outcome.why).toContain('og:image must be a full URL');
     expect(outcome.details).toMatchObject({ invalid: ['og:image'] });
   });
+
+  it('says when the Open Graph tags are ignored because the head ended early', () => {
+    const outcome = run(`<title>T</title><img src="/pixel.gif">${tags(complete)}`);
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Open Graph tags ignored: the head ended at <img> on line 1');
+    expect(outcome.details).toMatchObject({
+      missing: ['og:title', 'og:description', 'og:image', 'og:url', 'og:type'],
+    });
+  });
+
+  it('names ignored tags among the missing ones', () => {
+    const { image, ...others } = complete;
+    const outcome = run(`${tags(others)}<p>x</p>${og('image', image)}`);
+    expect(outcome.message).toBe('Open Graph is missing og:image');
+    expect(outcome.why).toContain(
+      'The <meta property="og:image"> on line 1 is ignored: the head ended at <p> on line 1',
+    );
+  });
 });

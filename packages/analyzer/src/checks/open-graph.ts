@@ -1,12 +1,14 @@
-import { metaValues } from '../page/dom.ts';
+import { metaLookup, metaValues } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 import { isAbsoluteHttpUrl, listPhrase } from './markup-helpers.ts';
 
 /**
  * `open-graph` (social): og:title, og:description, og:image, og:url and og:type are present;
  * og:image (and og:url) must be absolute http(s) URLs, since scrapers do not resolve relative
  * ones. No tags, some missing or an invalid URL are warnings; social never has criticals.
- * Tags are read from `property` or `name`, since sites mix them up.
+ * Tags are read from `property` or `name`, since sites mix them up, and only in the real head;
+ * the others are listed as ignored, with the reason.
  */
 
 const REQUIRED = ['og:title', 'og:description', 'og:image', 'og:url', 'og:type'] as const;
@@ -21,13 +23,27 @@ export const openGraph: Check = {
   },
   run(page): CheckOutcome {
     const values: Record<string, string | null> = {};
-    for (const key of REQUIRED) values[key] = metaValues(page.document, key)[0] || null;
+    for (const key of REQUIRED) {
+      values[key] = metaValues(page.document, key)[0] || null;
+    }
     const missing = REQUIRED.filter((key) => values[key] === null);
     const invalid = REQUIRED.filter(
       (key) => URL_TAGS.has(key) && values[key] !== null && !isAbsoluteHttpUrl(values[key]),
     );
-    const details = { values, missing, invalid };
+    // Ignored tags matter where they leave a tag missing.
+    const ignored = missing
+      .flatMap((key) => metaLookup(page.document, key).ignored)
+      .sort((a, b) => a.line - b.line);
+    const details = { values, missing, invalid, ignored: ignoredDetails(ignored) };
 
+    if (missing.length === REQUIRED.length && ignored.length > 0) {
+      return {
+        severity: 'warning',
+        message: `Open Graph tags ${ignoredStatus(ignored)}`,
+        why: `${ignoredExplanation(ignored)} Platforms read Open Graph tags from <head> too.`,
+        details,
+      };
+    }
     if (missing.length === REQUIRED.length) {
       return {
         severity: 'warning',
@@ -44,7 +60,7 @@ export const openGraph: Check = {
       return {
         severity: 'warning',
         message: `Open Graph is missing ${listPhrase(missing)}`,
-        why: `Shared links fall back to guesses for the missing tags, and a card without og:image is barely noticed. Add ${listPhrase(missing)}.${invalidWhy}`,
+        why: `Shared links fall back to guesses for the missing tags, and a card without og:image is barely noticed. Add ${listPhrase(missing)}.${invalidWhy}${ignored.length > 0 ? ` ${ignoredExplanation(ignored)}` : ''}`,
         details,
       };
     }

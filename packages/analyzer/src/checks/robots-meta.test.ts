@@ -27,7 +27,7 @@ describe('robots-meta check', () => {
     expect(run('')).toEqual({
       severity: 'success',
       message: 'Indexing is allowed (no robots directives)',
-      details: { directives: [], noindex: false, nofollow: false },
+      details: { directives: [], noindex: false, nofollow: false, ignored: [] },
     });
   });
 
@@ -90,6 +90,43 @@ describe('robots-meta check', () => {
 
   it('ignores meta tags for other crawlers', () => {
     expect(run('<meta name="bingbot" content="noindex">').severity).toBe('success');
+  });
+
+  it('warns that a noindex after the end of the head is ignored, naming the cause', () => {
+    const outcome = run(
+      '<title>T</title>\n<iframe></iframe>\n<meta name="robots" content="noindex">',
+    );
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe(
+      'A noindex directive is ignored: the head ended at <iframe> on line 2',
+    );
+    expect(outcome.why).toContain('The <meta name="robots"> on line 3 is ignored');
+    expect(outcome.details).toMatchObject({ noindex: false, directives: [] });
+  });
+
+  it('warns about an ignored nofollow in the body', () => {
+    const outcome = robotsMeta.run(
+      makePage({ html: '<head></head><body><meta name="googlebot" content="nofollow"></body>' }),
+    );
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('A nofollow directive is ignored: it is in the <body>');
+  });
+
+  it('reports an effective noindex before an ignored one', () => {
+    const outcome = run(
+      '<meta name="robots" content="noindex"><img src="x.png"><meta name="robots" content="noindex">',
+    );
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.details).toMatchObject({ ignored: [{ element: '<meta name="robots">' }] });
+  });
+
+  it('does not read a robots directive from property=', () => {
+    const outcome = run('<meta property="robots" content="noindex">');
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe(
+      'A noindex directive is ignored: it uses property=, and robots is read from <meta name="robots">',
+    );
+    expect(outcome.details).toMatchObject({ noindex: false });
   });
 });
 

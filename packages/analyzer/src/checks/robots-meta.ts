@@ -1,11 +1,16 @@
-import { type Document, elementsByTag } from '../page/dom.ts';
+import type { Document, Element } from '../page/dom.ts';
+import type { IgnoredElement } from '../page/head.ts';
+import { metaLookup } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 
 /**
  * `robots-meta` (crawlability): indexing directives aimed at Google, from `<meta name="robots">`,
- * `<meta name="googlebot">` (anywhere in the document) and the `X-Robots-Tag` header.
- * `noindex` or `none` is critical, `nofollow` a warning. A `noindex` that only script adds is
- * reported too: Google renders pages and honours a robots meta tag inserted by JavaScript.
+ * `<meta name="googlebot">` (in the real head, where Google reads them) and the `X-Robots-Tag`
+ * header. `noindex` or `none` is critical, `nofollow` a warning. A `noindex` that only script
+ * adds is reported too: Google renders pages and honours a robots meta tag inserted by
+ * JavaScript. A robots tag outside the head has no effect: when it says noindex or nofollow
+ * and nothing effective does, that is a warning naming why it is ignored (the owner meant it).
  */
 
 export interface RobotsDirectiveSource {
@@ -36,15 +41,29 @@ function splitDirectives(value: string): string[] {
     .filter((token) => token !== '');
 }
 
-function metaSources(doc: Document, suffix: string): RobotsDirectiveSource[] {
-  return elementsByTag(doc, 'meta').flatMap((el) => {
-    const name = (el.attribs.name ?? '').trim().toLowerCase();
-    if (!META_NAMES.includes(name)) return [];
-    const value = el.attribs.content ?? '';
-    return [
-      { source: `<meta name="${name}">${suffix}`, value, directives: splitDirectives(value) },
-    ];
-  });
+function byPosition(a: Element, b: Element): number {
+  return (a.startIndex ?? 0) - (b.startIndex ?? 0);
+}
+
+function metaSources(doc: Document): RobotsDirectiveSource[] {
+  return META_NAMES.flatMap((name) => metaLookup(doc, name).head)
+    .sort(byPosition)
+    .map((el) => {
+      const value = el.attribs.content ?? '';
+      const name = el.attribs.name!.trim().toLowerCase();
+      return { source: `<meta name="${name}">`, value, directives: splitDirectives(value) };
+    });
+}
+
+/** Robots tags Google does not read, with the directives they would have given. */
+function ignoredSources(doc: Document): Array<{ ignored: IgnoredElement; directives: string[] }> {
+  return META_NAMES.flatMap((name) => {
+    const lookup = metaLookup(doc, name);
+    return lookup.ignored.map((ignored, i) => ({
+      ignored,
+      directives: splitDirectives(lookup.ignoredElements[i]!.attribs.content ?? ''),
+    }));
+  }).sort((a, b) => a.ignored.line - b.ignored.line);
 }
 
 /**
@@ -72,7 +91,7 @@ export function robotsDirectiveSources(
   headers: Record<string, string>,
   renderedDoc: Document | null,
 ): RobotsDirectiveSource[] {
-  const sources = metaSources(serverDoc, '');
+  const sources = metaSources(serverDoc);
   const header = headers['x-robots-tag'];
   if (header !== undefined) {
     sources.push({
@@ -84,7 +103,7 @@ export function robotsDirectiveSources(
   if (renderedDoc) {
     // Only what script added matters here; the server copies are already listed.
     const known = new Set(sources.map((s) => `${s.source}|${s.value}`));
-    for (const rendered of metaSources(renderedDoc, '')) {
+    for (const rendered of metaSources(renderedDoc)) {
       if (known.has(`${rendered.source}|${rendered.value}`)) continue;
       sources.push({ ...rendered, source: `${rendered.source} added by JavaScript` });
     }
@@ -109,11 +128,19 @@ export const robotsMeta: Check = {
       sources.filter((s) => s.directives.some((d) => wanted.includes(d)));
     const noindex = has('noindex', 'none');
     const nofollow = has('nofollow', 'none');
+    const ignored = ignoredSources(page.document);
     const details = {
       directives: sources,
       noindex: noindex.length > 0,
       nofollow: nofollow.length > 0,
+      ignored: ignoredDetails(ignored.map((entry) => entry.ignored)),
     };
+    const ignoredSaying = (...wanted: string[]) =>
+      ignored
+        .filter((entry) => entry.directives.some((d) => wanted.includes(d)))
+        .map((entry) => entry.ignored);
+    const ignoredNoindex = ignoredSaying('noindex', 'none');
+    const ignoredNofollow = ignoredSaying('nofollow', 'none');
     const where = (list: RobotsDirectiveSource[]) => list.map((s) => s.source).join(' and ');
 
     if (noindex.length > 0) {
@@ -124,11 +151,27 @@ export const robotsMeta: Check = {
         details,
       };
     }
+    if (ignoredNoindex.length > 0) {
+      return {
+        severity: 'warning',
+        message: `A noindex directive is ${ignoredStatus(ignoredNoindex)}`,
+        why: `${ignoredExplanation(ignoredNoindex)} Google may index this page. If it should stay out of search results, make the directive count; if not, remove it.`,
+        details,
+      };
+    }
     if (nofollow.length > 0) {
       return {
         severity: 'warning',
         message: 'The page tells search engines not to follow its links',
         why: `${where(nofollow)} says nofollow, so crawlers will not discover pages through this page's links or pass them any credit. Remove it unless that is intended; to skip single links, put rel="nofollow" on those links instead.`,
+        details,
+      };
+    }
+    if (ignoredNofollow.length > 0) {
+      return {
+        severity: 'warning',
+        message: `A nofollow directive is ${ignoredStatus(ignoredNofollow)}`,
+        why: `${ignoredExplanation(ignoredNofollow)} Crawlers will follow the page's links. Make the directive count if that is not what you want, or remove it.`,
         details,
       };
     }

@@ -19,6 +19,7 @@ describe('title check', () => {
       value: 'Crawlwise — SEO analyser for developers',
       length: 39,
       count: 1,
+      ignored: [],
     });
   });
 
@@ -26,14 +27,14 @@ describe('title check', () => {
     const outcome = run('<meta charset="utf-8">');
     expect(outcome.severity).toBe('critical');
     expect(outcome.message).toBe('Page has no title');
-    expect(outcome.details).toEqual({ value: null, length: 0, count: 0 });
+    expect(outcome.details).toEqual({ value: null, length: 0, count: 0, ignored: [] });
   });
 
   it('is critical when the title is empty or whitespace only', () => {
     const outcome = run('<title> \n&nbsp; </title>');
     expect(outcome.severity).toBe('critical');
     expect(outcome.message).toBe('Title is empty');
-    expect(outcome.details).toEqual({ value: null, length: 0, count: 1 });
+    expect(outcome.details).toEqual({ value: null, length: 0, count: 1, ignored: [] });
   });
 
   it('warns when too short', () => {
@@ -72,8 +73,7 @@ describe('title check', () => {
 
   it('warns about several titles', () => {
     const outcome = run(
-      '<title>A perfectly fine page title</title>',
-      '<title>A second title from a plugin</title>',
+      '<title>A perfectly fine page title</title><title>A second title from a plugin</title>',
     );
     expect(outcome.severity).toBe('warning');
     expect(outcome.message).toBe('Page has 2 title elements');
@@ -86,10 +86,38 @@ describe('title check', () => {
     expect(outcome.why).toContain('single <title>');
   });
 
-  it('finds a stray title in body', () => {
+  it('ignores a title in the body, and says so', () => {
     const outcome = run('', '<title>Title written in the body of the page</title>');
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.message).toBe('Title ignored: it is in the <body>');
+    expect(outcome.details).toMatchObject({
+      count: 0,
+      ignored: [{ element: '<title>', line: 1, reason: 'it is in the <body>' }],
+    });
+  });
+
+  it.each([
+    ['an <iframe>', '<iframe src="javascript:false"></iframe>', '<iframe>'],
+    ['an <img>', '<img src="/favicon.png">', '<img>'],
+    ['stray text', 'Welcome!', 'the text "Welcome!"'],
+  ])('ignores a title after %s that ended the head, naming it and its line', (_, cut, by) => {
+    const html = `<!doctype html>\n<html><head>\n<meta charset="utf-8">\n${cut}\n<title>A perfectly fine page title</title>\n</head><body></body></html>`;
+    const outcome = title.run(makePage({ html }));
+    expect(outcome.severity).toBe('critical');
+    expect(outcome.message).toBe(`Title ignored: the head ended at ${by} on line 4`);
+    expect(outcome.why).toContain('The <title> on line 5 is ignored');
+    expect(outcome.details).toMatchObject({
+      count: 0,
+      ignored: [{ element: '<title>', line: 5, reason: `the head ended at ${by} on line 4` }],
+    });
+  });
+
+  it('reads a title before the element that ended the head, and lists the later one', () => {
+    const outcome = run(
+      '<title>A perfectly fine page title</title><iframe></iframe><title>Second</title>',
+    );
     expect(outcome.severity).toBe('success');
-    expect(outcome.details).toMatchObject({ count: 1 });
+    expect(outcome.details).toMatchObject({ count: 1, ignored: [{ element: '<title>' }] });
   });
 
   it('ignores <title> inside inline SVG', () => {

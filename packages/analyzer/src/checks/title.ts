@@ -1,14 +1,17 @@
 import { TITLE_MAX_LENGTH, TITLE_MIN_LENGTH } from '@crawlwise/shared/limits';
 import { textContent } from '../page/dom.ts';
+import { titleLookup } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
-import { codePointLength, documentTitles } from './markup-helpers.ts';
+import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
+import { codePointLength } from './markup-helpers.ts';
 import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 /**
  * `title` (metadata): the document title exists, is 20-60 characters after entity decoding and
  * whitespace collapsing (counted in Unicode code points), and appears once. Missing or empty is
  * critical; a length outside the range or several titles is a warning. When several problems
- * hold, the message names the first and `why` explains all of them.
+ * hold, the message names the first and `why` explains all of them. Only titles in the real
+ * head count (as for Google); the others are listed as ignored, with the reason.
  */
 
 const RANGE = `${TITLE_MIN_LENGTH}-${TITLE_MAX_LENGTH}`;
@@ -21,12 +24,20 @@ export const title: Check = {
     why: `The title is the blue link in search results and the label of the browser tab. Give every page one unique <title> of ${RANGE} characters that says what the page is about.`,
   },
   run(page): CheckOutcome {
-    const elements = documentTitles(page.document);
+    const { head: elements, ignored } = titleLookup(page.document);
     const count = elements.length;
     const value = elements[0] ? textContent(elements[0]) : null;
     const length = value === null ? 0 : codePointLength(value);
-    const details = { value: value || null, length, count };
+    const details = { value: value || null, length, count, ignored: ignoredDetails(ignored) };
 
+    if (count === 0 && ignored.length > 0) {
+      return {
+        severity: 'critical',
+        message: `Title ${ignoredStatus(ignored)}`,
+        why: `${ignoredExplanation(ignored)} Without a title search engines invent one from the page.`,
+        details,
+      };
+    }
     if (count === 0) {
       return {
         severity: 'critical',

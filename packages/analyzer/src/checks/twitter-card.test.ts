@@ -88,4 +88,23 @@ describe('twitter-card check', () => {
     expect(outcome.why).toContain('card is incomplete');
     expect(outcome.details).toMatchObject({ missing: ['title', 'description', 'image'] });
   });
+
+  it('says when twitter:card is ignored because it is in the body', () => {
+    const outcome = twitterCard.run(
+      makePage({
+        html: `<html><head>${og('title', 'T')}</head><body>${tw('card', 'summary')}</body></html>`,
+      }),
+    );
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('Twitter Card type ignored: it is in the <body>');
+    expect(outcome.details).toMatchObject({
+      card: null,
+      ignored: [{ element: '<meta name="twitter:card">' }],
+    });
+  });
+
+  it('reads twitter: tags from name= and, like X, from property=', () => {
+    const viaProperty = full.replaceAll('name="twitter:', 'property="twitter:');
+    expect(run(viaProperty).severity).toBe('success');
+  });
 });

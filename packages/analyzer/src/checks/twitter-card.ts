@@ -1,5 +1,6 @@
-import { metaValues } from '../page/dom.ts';
+import { metaLookup, metaValues } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { ignoredDetails, ignoredExplanation } from './ignored-metadata.ts';
 import { isAbsoluteHttpUrl, listPhrase } from './markup-helpers.ts';
 import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
@@ -34,10 +35,19 @@ export const twitterCard: Check = {
     }
     const missing = FIELDS.filter((field) => fields[field].value === null);
     const invalidImage = fields.image.value !== null && !isAbsoluteHttpUrl(fields.image.value);
-    const details = { card, fields, missing, invalidImage };
+    const ignored = ['twitter:card', ...FIELDS.map((field) => `twitter:${field}`)]
+      .flatMap((key) => metaLookup(doc, key).ignored)
+      .sort((a, b) => a.line - b.line);
+    const details = { card, fields, missing, invalidImage, ignored: ignoredDetails(ignored) };
 
     const problems: Problem[] = [];
-    if (card === null) {
+    const cardIgnored = ignored.filter((entry) => entry.element.includes('twitter:card'));
+    if (card === null && cardIgnored.length > 0) {
+      problems.push({
+        message: `Twitter Card type ignored: ${cardIgnored[0]!.reason}`,
+        why: `${ignoredExplanation(cardIgnored)} X reads card tags from <head> too.`,
+      });
+    } else if (card === null) {
       problems.push({
         message: 'No Twitter Card type',
         why: 'Without twitter:card, X shows at best a plain link. Add <meta name="twitter:card" content="summary_large_image"> (or summary).',

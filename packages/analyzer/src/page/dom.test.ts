@@ -1,14 +1,14 @@
-import { type AnyNode, isTag } from 'domhandler';
+import { type AnyNode, isTag, isText } from 'domhandler';
 import { describe, expect, it } from 'vitest';
 import {
+  descendantRange,
   type Element,
   elementIndex,
   elementsByTag,
-  findAll,
-  linksWithRel,
-  metaValues,
-  parseHtml,
+  isInside,
+  textContent,
 } from './dom.ts';
+import { parseHtml } from './html-parser.ts';
 
 /** The plain depth-first walk the index replaces: the reference for document order. */
 function walk(root: AnyNode, predicate: (el: Element) => boolean): Element[] {
@@ -34,6 +34,12 @@ const PAGE = `<!doctype html><html lang="en"><head>
   <table><tr><td><div id="d6"></div></td></tr></table>
   <![CDATA[ x ]]><!-- <div id="comment"></div> -->
 </body></html>`;
+
+/** Every text node's data under the node, joined (textContent before collapsing). */
+function rawText(root: AnyNode): string {
+  if (isText(root)) return root.data;
+  return ((root as { children?: AnyNode[] }).children ?? []).map(rawText).join('');
+}
 
 const ids = (elements: Element[]) => elements.map((el) => el.attribs.id ?? el.name);
 
@@ -64,38 +70,57 @@ describe('element index', () => {
     expect(elementsByTag(doc)).toEqual([]);
   });
 
-  it('gives the same answers as a walk for every tag and predicate', () => {
+  it('gives the same answers as a walk for every tag', () => {
     const doc = parseHtml(PAGE);
     const names = new Set(walk(doc, () => true).map((el) => el.name));
     for (const name of names) {
       expect(elementsByTag(doc, name)).toEqual(walk(doc, (el) => el.name === name));
     }
-    const withId = (el: Element) => el.attribs.id !== undefined;
-    expect(findAll(doc, withId)).toEqual(walk(doc, withId));
   });
 
   it('hands out copies, so a caller cannot change what the next one sees', () => {
     const doc = parseHtml(PAGE);
     elementsByTag(doc, 'div').pop();
-    metaValues(doc, 'description').pop();
     expect(elementsByTag(doc, 'div')).toHaveLength(6);
-    expect(metaValues(doc, 'description')).toEqual(['first one', 'second']);
   });
 
-  it('walks the subtree when the root is an element, excluding the root', () => {
+  it('knows which containers each element is inside, without walking up', () => {
+    const doc = parseHtml(PAGE);
+    const byId = (id: string) => walk(doc, (el) => el.attribs.id === id)[0]!;
+    expect(isInside(doc, byId('d4'), 'svg')).toBe(true);
+    expect(isInside(doc, byId('d5'), 'template')).toBe(true);
+    expect(isInside(doc, byId('d5'), 'svg')).toBe(false);
+    expect(isInside(doc, byId('d6'), 'template')).toBe(false);
+    const svg = elementsByTag(doc, 'svg')[0]!;
+    // Not inside itself.
+    expect(isInside(doc, svg, 'svg')).toBe(false);
+    expect(isInside(doc, elementsByTag(doc, 'title')[1]!, 'svg')).toBe(true);
+    expect(() => isInside(doc, parseHtml('<svg></svg>').children[0] as Element, 'svg')).toThrow(
+      /not an element of this document/,
+    );
+  });
+
+  it('finds the descendants of an element by tag from positions alone', () => {
     const doc = parseHtml(PAGE);
     const d1 = elementsByTag(doc, 'div')[0]!;
-    expect(ids(elementsByTag(d1, 'div'))).toEqual(['d2', 'd3']);
-    expect(elementsByTag(d1, 'b', 'i').map((el) => el.name)).toEqual(['b', 'i']);
+    const divs = elementsByTag(doc, 'div');
+    const { from, to } = descendantRange(doc, d1, 'div');
+    expect(ids(divs.slice(from, to))).toEqual(['d2', 'd3']);
+    const section = elementsByTag(doc, 'section')[0]!;
+    const h = descendantRange(doc, section, 'h3');
+    expect(elementsByTag(doc, 'h3').slice(h.from, h.to)).toHaveLength(1);
+    expect(descendantRange(doc, section, 'img')).toEqual({ from: 0, to: 0 });
   });
 
-  it('serves metaValues and linksWithRel', () => {
+  it('records the run of text nodes under every element', () => {
     const doc = parseHtml(PAGE);
-    expect(metaValues(doc, 'DESCRIPTION')).toEqual(['first one', 'second']);
-    expect(metaValues(doc, 'og:title')).toEqual(['OG']);
-    expect(metaValues(doc, 'twitter:card')).toEqual([]);
-    expect(linksWithRel(doc, 'canonical').map((el) => el.attribs.href)).toEqual(['/a']);
-    expect(linksWithRel(doc, 'alternate').map((el) => el.attribs.href)).toEqual(['/s.css', '/de']);
+    const index = elementIndex(doc);
+    index.all.forEach((el, position) => {
+      const own = index.texts.slice(index.textStart[position], index.textEnd[position]);
+      expect(own.map((text) => text.data).join('')).toBe(rawText(el));
+      expect(index.subtreeEnd[position]! - position - 1).toBe(walk(el, () => true).length);
+    });
+    expect(textContent(index.all[0]!)).toContain('Outer');
   });
 
   it('handles a deep document without recursion', () => {

@@ -1,5 +1,6 @@
 import type { Artifacts } from '../types.ts';
-import { type Document, parseHtml } from './dom.ts';
+import type { Document } from './dom.ts';
+import { parseHtml } from './html-parser.ts';
 import { extractVisibleText, type VisibleText } from './visible-text.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Element, parseHtml } from './dom.ts';
+import type { Element } from './dom.ts';
+import { parseHtml } from './html-parser.ts';
 import { countWords, extractVisibleText, isHiddenElement, wordCountOf } from './visible-text.ts';
 
 const visible = (html: string) => extractVisibleText(parseHtml(html));

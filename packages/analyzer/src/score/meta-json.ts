@@ -7,7 +7,8 @@ import {
 import { servedOverValidHttps } from '../checks/https.ts';
 import { codePointLength, documentTitle } from '../checks/markup-helpers.ts';
 import { loadTimeSeconds } from '../checks/response-time.ts';
-import { metaValues } from '../page/dom.ts';
+import { collapseWhitespace, elementsByTag } from '../page/dom.ts';
+import { metaValues } from '../page/metadata.ts';
 import type { PageContext } from '../page/page-context.ts';
 import type { Finding, MetaJson, Severity } from '../types.ts';
 
@@ -58,7 +59,11 @@ function textSection(
 }
 
 function hasDeviceWidthViewport(page: PageContext): boolean {
-  return metaValues(page.document, 'viewport').some((content) =>
+  // As the viewport check: browsers apply a viewport tag wherever it is.
+  const contents = elementsByTag(page.document, 'meta')
+    .filter((el) => (el.attribs.name ?? '').trim().toLowerCase() === 'viewport')
+    .map((el) => collapseWhitespace(el.attribs.content ?? ''));
+  return contents.some((content) =>
     /(?:^|[,;\s])width\s*=\s*device-width(?:$|[,;\s])/i.test(content),
   );
 }
