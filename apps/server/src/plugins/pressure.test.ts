@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test-support/test-app.ts';
+import { PRESSURE_RETRY_AFTER_SECONDS } from './pressure.ts';
+
+/**
+ * Load shedding with a real lag: the test blocks the event loop in slices, as a CPU-bound page
+ * or a flood would, and checks that requests are answered 503 with Retry-After at once while it
+ * lasts, that liveness keeps answering 200, and that everything is served again once it stops.
+ */
+
+const SAMPLE_MS = 50;
+/**
+ * Well above what a busy test machine lags by itself (other test files share its cores), and
+ * well below the lag the test makes.
+ */
+const MAX_DELAY_MS = 150;
+const LAG_SLICE_MS = 500;
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  ({ app } = await buildTestApp({
+    MAX_EVENT_LOOP_DELAY_MS: String(MAX_DELAY_MS),
+    PRESSURE_SAMPLE_MS: String(SAMPLE_MS),
+  }));
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Blocks the event loop `sliceMs` at a time, leaving it free only briefly in between. */
+function startLag(sliceMs: number): () => void {
+  const timer = setInterval(() => {
+    const until = performance.now() + sliceMs;
+    while (performance.now() < until) {
+      // busy: nothing else runs on this thread meanwhile
+    }
+  }, 5);
+  return () => clearInterval(timer);
+}
+
+async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(SAMPLE_MS);
+  }
+}
+
+const contact = () =>
+  app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: { name: 'Ada', email: 'ada@example.com', message: 'Hello' },
+  });
+
+describe('shedding under pressure', () => {
+  it('answers 503 with Retry-After while the event loop lags, and recovers after', async () => {
+    // Limits are off in test apps, so retrying the form until it is served counts nothing.
+    await waitUntil(async () => (await contact()).statusCode === 200, 10_000);
+    const stopLag = startLag(LAG_SLICE_MS);
+    try {
+      await waitUntil(async () => (await app.inject('/readyz')).statusCode === 503, 10_000);
+      const shed = await contact();
+      expect(shed.statusCode).toBe(503);
+      expect(shed.headers['retry-after']).toBe(String(PRESSURE_RETRY_AFTER_SECONDS));
+      expect(shed.json()).toMatchObject({ ok: false, error: 'service_unavailable' });
+      const ready = await app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ ok: false, error: 'service_unavailable' });
+      // Liveness is never shed.
+      const live = await app.inject('/healthz');
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ ok: true });
+    } finally {
+      stopLag();
+    }
+    await waitUntil(async () => (await contact()).statusCode === 200, 10_000);
+  });
+
+  it('is off when every threshold is 0', async () => {
+    const { app: calm } = await buildTestApp({
+      MAX_EVENT_LOOP_DELAY_MS: '0',
+      MAX_HEAP_USED_MB: '0',
+      PRESSURE_SAMPLE_MS: String(SAMPLE_MS),
+    });
+    const stopLag = startLag(200);
+    try {
+      await sleep(SAMPLE_MS * 6);
+      expect((await calm.inject('/readyz')).statusCode).toBe(200);
+    } finally {
+      stopLag();
+      await calm.close();
+    }
+  });
+
+  it('sheds when the heap is over its limit', async () => {
+    const { app: small } = await buildTestApp({
+      MAX_HEAP_USED_MB: '1',
+      PRESSURE_SAMPLE_MS: String(SAMPLE_MS),
+    });
+    try {
+      await sleep(SAMPLE_MS * 3);
+      const response = await small.inject('/api/reports/x');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ error: 'service_unavailable' });
+    } finally {
+      await small.close();
+    }
+  });
+});
