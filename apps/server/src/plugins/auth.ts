@@ -2,7 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { AttemptThrottle } from '../services/attempt-throttle.ts';
 import { type Auth, authBaseUrl, authSecret, createAuth } from '../services/auth.ts';
+import { presentAuthError, throttledAnswer } from '../services/auth-errors.ts';
+import { eraseUserReports } from '../services/report-erase.ts';
 
 /**
  * Better Auth at /api/auth/* (sign-up, sign-in, sign-out, session, ...), and the session behind
@@ -16,6 +19,8 @@ import { type Auth, authBaseUrl, authSecret, createAuth } from '../services/auth
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /** Sign-in, sign-up, password and avatar throttles (services/attempt-throttle.ts). */
+    attempts: AttemptThrottle;
   }
 }
 
@@ -26,6 +31,13 @@ export interface AuthPluginOptions {
 
 const AUTH_PREFIX = '/api/auth/';
 
+interface Throttled {
+  name: 'signIn' | 'signUp' | 'passwordCheck';
+  key: string;
+  /** Count every call, or only refused ones (a right password never fills the window). */
+  count: 'all' | 'failures';
+}
+
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, { config, database }) => {
     const { secret, generated } = authSecret(config);
@@ -34,8 +46,20 @@ export const authPlugin = fp<AuthPluginOptions>(
         'AUTH_SECRET is not set: using a random one, so every session ends when the server restarts',
       );
     }
-    const auth = createAuth(config, database, secret, app.log);
+    const auth = createAuth({
+      config,
+      database,
+      secret,
+      log: app.log,
+      mailer: app.mailer,
+      beforeDeleteUser: async (userId) => {
+        const tokens = await eraseUserReports(database.db, userId);
+        app.reports.forgetCached(tokens);
+      },
+    });
     app.decorate('auth', auth);
+    const attempts = new AttemptThrottle(config.RATE_LIMITS === 'on');
+    app.decorate('attempts', attempts);
     const sessionCookie = `${(await auth.$context).authCookies.sessionToken.name}=`;
     const baseUrl = authBaseUrl(config);
 
@@ -44,10 +68,36 @@ export const authPlugin = fp<AuthPluginOptions>(
       url: `${AUTH_PREFIX}*`,
       schema: { hide: true },
       handler: async (request, reply) => {
+        const throttle = await throttleFor(request);
+        if (throttle) {
+          const decision = attempts.check(throttle.name, throttle.key);
+          if (!decision.allowed) return throttledAnswer(reply, decision.retryAfterSeconds);
+        }
         const response = await auth.handler(toFetchRequest(request, baseUrl));
+        if (throttle && (throttle.count === 'all' || response.status >= 400)) {
+          attempts.record(throttle.name, throttle.key);
+        }
         return sendFetchResponse(reply, response);
       },
     });
+
+    /**
+     * Which throttle a Better Auth call counts against: guesses per client address (sign-in
+     * failures, sign-ups) or per account (the password checks of a password change or an
+     * account deletion, so a stolen session cannot guess the password either).
+     */
+    async function throttleFor(request: FastifyRequest): Promise<Throttled | null> {
+      if (request.method !== 'POST') return null;
+      const path = new URL(request.url, baseUrl).pathname.slice(AUTH_PREFIX.length - 1);
+      if (path === '/sign-in/email') return { name: 'signIn', key: request.ip, count: 'failures' };
+      if (path === '/sign-up/email') return { name: 'signUp', key: request.ip, count: 'all' };
+      if (path === '/change-password' || path === '/delete-user') {
+        const session = await auth.api.getSession({ headers: fetchHeaders(request) });
+        const key = session ? `user:${session.user.id}` : `ip:${request.ip}`;
+        return { name: 'passwordCheck', key, count: 'failures' };
+      }
+      return null;
+    }
 
     // Only a request that carries the session cookie costs a session lookup: anonymous traffic
     // (most report reads) and Better Auth's own routes pay nothing.
@@ -111,5 +161,9 @@ async function sendFetchResponse(reply: FastifyReply, response: Response): Promi
   const setCookies = response.headers.getSetCookie();
   if (setCookies.length > 0) reply.header('set-cookie', setCookies);
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  if (response.status >= 400 && isJson && body) {
+    return reply.send(presentAuthError(response.status, body));
+  }
   return reply.send(body);
 }

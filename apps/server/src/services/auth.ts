@@ -1,27 +1,52 @@
 import { randomBytes } from 'node:crypto';
+import type { AuthProvider } from '@crawlwise/shared/accounts';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
+import { accountRulesHook } from './auth-rules.ts';
+import type { Mailer } from './mailer.ts';
 
 /**
  * Accounts: Better Auth on the app's own database (Drizzle adapter, tables in db/schema.ts).
- * Email + password only for now; sessions live in the database and are named by an httpOnly
- * cookie. Email confirmation is not required yet (docs/decisions.md).
+ * Email + password, Google and any OpenID Connect provider when configured; sessions live in the
+ * database and are named by an httpOnly cookie. With SMTP_URL a new address must be confirmed
+ * through a mailed link; without it the link is written to the log and the account works at once.
+ * The spec's rules (shared schemas) are enforced by a before hook (services/auth-rules.ts).
  */
 
-/** The spec's minimum password length. */
+/** The spec's minimum password length for sign-up and sign-in (the new-password rule is 8). */
 export const MIN_PASSWORD_LENGTH = 6;
 
-export function createAuth(
-  config: Config,
-  database: Database,
-  secret: string,
-  log: FastifyBaseLogger,
-) {
+/** Account deletion without the password needs a session this fresh (seconds). */
+const FRESH_SESSION_SECONDS = 15 * 60;
+
+/** The generic OpenID Connect provider's id in Better Auth's routes (`/callback/oidc`, `sign-in/social`). */
+export const OIDC_PROVIDER_ID = 'oidc';
+
+export interface AuthDependencies {
+  config: Config;
+  database: Database;
+  secret: string;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  /** Runs before an account is deleted (erases its reports). */
+  beforeDeleteUser: (userId: string) => Promise<void>;
+}
+
+export function createAuth({
+  config,
+  database,
+  secret,
+  log,
+  mailer,
+  beforeDeleteUser,
+}: AuthDependencies) {
   const baseURL = authBaseUrl(config);
+  const confirmationRequired = config.SMTP_URL !== undefined;
   return betterAuth({
     appName: 'Crawlwise',
     baseURL,
@@ -35,10 +60,80 @@ export function createAuth(
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       autoSignIn: true,
-      requireEmailVerification: false,
+      requireEmailVerification: confirmationRequired,
     },
-    // Per process, in memory, like the report limits; off with them (benchmarks, tests).
-    rateLimit: { enabled: config.RATE_LIMITS === 'on', storage: 'memory' },
+    emailVerification: {
+      // Always sent: without SMTP the mailer writes it to the log (the account works anyway).
+      sendOnSignUp: true,
+      sendOnSignIn: confirmationRequired,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.deliver({
+          to: user.email,
+          subject: 'Confirm your email address for Crawlwise',
+          text: [
+            `Hello ${user.name},`,
+            '',
+            'Please confirm your email address for your Crawlwise account by opening this link:',
+            '',
+            url,
+            '',
+            'If you did not create an account, ignore this email: nothing happens without the link.',
+          ].join('\n'),
+        });
+      },
+    },
+    socialProviders: {
+      ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+        ? {
+            google: {
+              clientId: config.GOOGLE_CLIENT_ID,
+              clientSecret: config.GOOGLE_CLIENT_SECRET,
+              prompt: 'select_account' as const,
+            },
+          }
+        : {}),
+    },
+    plugins:
+      config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${config.OIDC_ISSUER.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.OIDC_CLIENT_ID,
+                  clientSecret: config.OIDC_CLIENT_SECRET,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : [],
+    user: {
+      deleteUser: {
+        enabled: true,
+        beforeDelete: async (user) => beforeDeleteUser(user.id),
+      },
+    },
+    session: { freshAge: FRESH_SESSION_SECONDS },
+    databaseHooks: {
+      user: {
+        create: {
+          // A provider's picture is a third-party address (a tracker, blocked by the CSP anyway):
+          // the avatar is only ever a picture uploaded here.
+          before: async (user) => ({ data: { ...user, image: null } }),
+        },
+      },
+    },
+    hooks: { before: accountRulesHook },
+    // A failed third-party sign-in whose flow is unknown (forged or spent state) lands on the
+    // /auth screen, which says so, instead of Better Auth's own error page.
+    onAPIError: { errorURL: `${baseURL}/auth` },
+    // services/attempt-throttle.ts limits sign-in, sign-up and password checks instead, with the
+    // catalogue's 429 answer (plugins/auth.ts).
+    rateLimit: { enabled: false },
     // plugins/security.ts already refuses cross-origin writes; the request's own origin (and
     // PUBLIC_URL's, which is baseURL) is what Better Auth's origin check must accept too.
     trustedOrigins: (request) => (request ? [new URL(request.url).origin] : []),
@@ -57,6 +152,18 @@ export function createAuth(
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The third-party sign-in buttons this installation offers (none unless configured). */
+export function configuredProviders(config: Config): AuthProvider[] {
+  const providers: AuthProvider[] = [];
+  if (config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
+    providers.push({ id: 'google', name: 'Google' });
+  }
+  if (config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) {
+    providers.push({ id: OIDC_PROVIDER_ID, name: config.OIDC_NAME });
+  }
+  return providers;
+}
 
 /** Where the app is reached: PUBLIC_URL, else http://localhost:PORT. */
 export function authBaseUrl(config: Config): string {

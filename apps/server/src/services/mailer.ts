@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   replyTo?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface MailerOptions {
@@ -60,6 +62,7 @@ export class Mailer {
         subject,
         text: message.text,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       this.logger.info({ to: message.to, subject }, 'mail sent');
     } catch (error) {

@@ -26,6 +26,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Tests change rows behind the app's back (deleted_at, created_at); read them every time.
     REPORT_READ_CACHE_MS: '0',
     RATE_LIMITS: 'off',
+    // A loaded test machine must not shed requests; shedding is tested on its own.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
     AUTH_SECRET: 'crawlwise-test-secret-0123456789abcdefghij',
     ...overrides,
   });

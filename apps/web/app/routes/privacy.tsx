@@ -1,3 +1,4 @@
+import { REPORT_EXPIRY_DAYS, REPORT_PURGE_AFTER_DAYS } from '@crawlwise/shared/limits';
 import { PATHS } from '@crawlwise/shared/routes';
 import { LegalPage, type LegalSection } from '../components/legal-page.tsx';
 import { SUPPORT_EMAIL } from '../config/site.ts';
@@ -41,6 +42,29 @@ const SECTIONS: LegalSection[] = [
         <li>to answer your messages and send the newsletter you subscribed to;</li>
         <li>to understand which channels bring visitors and improve the product.</li>
       </ul>
+    ),
+  },
+  {
+    id: 'accounts',
+    heading: 'Your account',
+    body: (
+      <>
+        <p>
+          If you create an account we keep your name, email address, a hash of your password (never
+          the password itself), your profile picture if you upload one, your sign-in sessions (with
+          the browser and IP address that started them) and the reports you run while signed in.
+          Signing in with Google or another identity provider gives us only your name, email address
+          and an account identifier from that provider. Pictures are re-encoded when you upload
+          them, so their location and camera data never reach us.
+        </p>
+        <p>
+          You can delete any of your reports from your profile: its analysis is erased at once and
+          its link stops working. You can also delete your whole account from your profile ("Delete
+          my account"): your account, your sessions on every device, your picture and the analyses
+          of all your reports are erased at once. Newsletter subscriptions are separate: use the
+          unsubscribe link in any newsletter email.
+        </p>
+      </>
     ),
   },
   {
@@ -94,7 +118,7 @@ const SECTIONS: LegalSection[] = [
     heading: 'Cookies',
     body: (
       <p>
-        We use only what the service needs: a session cookie once accounts are available, and
+        We use only what the service needs: an httpOnly session cookie while you are signed in, and
         browser session storage to remember that you have already seen the newsletter prompt. No
         advertising cookies.
       </p>
@@ -105,8 +129,12 @@ const SECTIONS: LegalSection[] = [
     heading: 'Retention',
     body: (
       <p>
-        Report data is kept indefinitely unless you ask us to delete it; reports older than 30 days
-        are archived. Emails are kept until you unsubscribe.
+        A report can be opened for {REPORT_EXPIRY_DAYS} days after it is created; it is then
+        archived, and {REPORT_PURGE_AFTER_DAYS} days later it is erased for good, together with the
+        address it analysed and the record of who asked for it. When you delete a report from your
+        account, its results are erased at once and the rest within {REPORT_PURGE_AFTER_DAYS} days.
+        The records we use for fair-use limits (your network address or account) are kept for 24
+        hours. Emails are kept until you unsubscribe.
       </p>
     ),
   },

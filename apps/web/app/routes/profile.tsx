@@ -1,8 +1,10 @@
 import { PATHS } from '@crawlwise/shared/routes';
-import { Navigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Container } from '../components/ui/container.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { useAuth } from '../features/auth/use-auth.ts';
+import { sessionStore } from '../features/auth/session-store.ts';
+import { avatarSrc, initial, useAuth } from '../features/auth/use-auth.ts';
+import { ProfileScreen } from '../features/profile/profile-screen.tsx';
 
 export function meta() {
   return [{ title: 'My Profile | Crawlwise' }, { name: 'robots', content: 'noindex' }];
@@ -11,6 +13,7 @@ export function meta() {
 /** Signed-out visitors are sent to /auth once the session is known (spec point 6). */
 export default function ProfileRoute() {
   const auth = useAuth();
+  const navigate = useNavigate();
   if (auth.status === 'loading') {
     return (
       <Container className="flex justify-center py-24">
@@ -18,5 +21,25 @@ export default function ProfileRoute() {
       </Container>
     );
   }
-  return <Navigate to={PATHS.auth} replace />;
+  if (auth.status === 'signed-out') return <Navigate to={PATHS.auth} replace />;
+  const { user } = auth;
+  return (
+    <ProfileScreen
+      user={{
+        name: user.name?.trim() || user.email,
+        fullName: user.name ?? '',
+        email: user.email,
+        avatarSrc: avatarSrc(user.image),
+        initial: initial(user),
+        memberSince: user.createdAt ?? null,
+      }}
+      refreshUser={() => sessionStore.refresh()}
+      onAccountDeleted={async () => {
+        // Leave first (a data router navigates asynchronously): /profile would otherwise send
+        // the now signed-out visitor to /auth.
+        await navigate(PATHS.home, { replace: true });
+        sessionStore.signedOut();
+      }}
+    />
+  );
 }

@@ -115,7 +115,10 @@ describe('report screen', () => {
     expect(screen.getByText('Page is not indexable')).toBeInTheDocument();
     expect(screen.getByText('Missing alt text')).toBeInTheDocument();
     expect(screen.queryByText('HTTPS is on')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /sign in to see/i })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: /sign in to see/i })).toHaveAttribute(
+      'href',
+      '/auth?next=%2Freport%3Ftoken%3Dtok',
+    );
 
     // Summary tiles.
     expect(screen.getByText('Can Google Find It?')).toBeInTheDocument();

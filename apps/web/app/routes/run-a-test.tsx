@@ -28,12 +28,12 @@ export default function RunATestRoute() {
         <noscript>
           <div className="mt-8 rounded-2xl border border-yellow-200 bg-yellow-50 p-6 text-left text-yellow-900">
             <p>
-              JavaScript is turned off. You can still run a check: this form opens{' '}
-              <code>{PATHS.report}?url=</code> with your address, and the report page takes it from
-              there.
+              JavaScript is turned off. You can still run a check: this form sends your address to{' '}
+              <code>{PATHS.report}</code>, and the report page takes it from there. A link to{' '}
+              <code>{PATHS.report}?url=</code> followed by an address works too, after you confirm.
             </p>
             <form
-              method="get"
+              method="post"
               action={PATHS.report}
               className="mt-4 flex flex-col gap-2 sm:flex-row"
             >

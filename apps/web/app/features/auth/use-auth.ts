@@ -1,12 +1,33 @@
-/**
- * Who is using the app. Accounts (sign-up, sign-in, sessions) are a later piece of work, so for
- * now everyone is signed out: the header shows the Sign In button and /profile sends people to
- * /auth. When accounts arrive, this hook reads the session and adds 'loading' and 'signed-in'.
- */
-export type AuthState = { status: 'loading' } | { status: 'signed-out' };
+import { useEffect, useSyncExternalStore } from 'react';
+import { type AuthState, sessionStore } from './session-store.ts';
 
-const SIGNED_OUT: AuthState = { status: 'signed-out' };
+export type { AuthState } from './session-store.ts';
 
+/** The session state; the first component that asks starts the session check. */
 export function useAuth(): AuthState {
-  return SIGNED_OUT;
+  const state = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.get,
+    sessionStore.getServerSnapshot,
+  );
+  useEffect(() => sessionStore.ensureLoaded(), []);
+  return state;
+}
+
+/** The name the header shows: the full name, or the email when there is none (spec point 2). */
+export function displayName(user: { name?: string | null; email: string }): string {
+  return user.name?.trim() ? user.name.trim() : user.email;
+}
+
+/** The avatar fallback: the upper-case first letter of the email. */
+export function initial(user: { email: string }): string {
+  return (user.email.trim()[0] ?? '?').toUpperCase();
+}
+
+/**
+ * A picture address the app can show: only pictures served by this site (uploads), since the
+ * page's content security policy blocks any other origin.
+ */
+export function avatarSrc(image: string | null | undefined): string | null {
+  return image?.startsWith('/api/avatars/') ? image : null;
 }

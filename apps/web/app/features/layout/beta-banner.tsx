@@ -11,21 +11,24 @@ const COPIES = 6;
  */
 export function BetaBanner() {
   const half = Array.from({ length: COPIES }, (_, i) => i);
+  // A landmark of its own, so no content of the page sits outside one (axe's region rule).
   return (
-    <AppLink
-      to={PATHS.runATest}
-      className="block h-9 overflow-hidden bg-slate-900 text-sm leading-9 font-medium text-white hover:bg-slate-800"
-    >
-      <span className="sr-only">{MESSAGE}</span>
-      <span aria-hidden className="flex w-max animate-marquee motion-reduce:animate-none">
-        {[0, 1].map((copy) =>
-          half.map((i) => (
-            <span key={`${copy}-${i}`} className="px-8 whitespace-nowrap">
-              {MESSAGE}
-            </span>
-          )),
-        )}
-      </span>
-    </AppLink>
+    <aside aria-label="Beta announcement">
+      <AppLink
+        to={PATHS.runATest}
+        className="block h-9 overflow-hidden bg-slate-900 text-sm leading-9 font-medium text-white hover:bg-slate-800"
+      >
+        <span className="sr-only">{MESSAGE}</span>
+        <span aria-hidden className="flex w-max animate-marquee motion-reduce:animate-none">
+          {[0, 1].map((copy) =>
+            half.map((i) => (
+              <span key={`${copy}-${i}`} className="px-8 whitespace-nowrap">
+                {MESSAGE}
+              </span>
+            )),
+          )}
+        </span>
+      </AppLink>
+    </aside>
   );
 }

@@ -93,7 +93,7 @@ export function ReportScreen({
         <div className="space-y-6">
           <div className="grid gap-6 md:grid-cols-[280px_1fr]">
             <ScoreRing score={typeof report.score === 'number' ? report.score : 0} />
-            <TopIssues issues={report.issues} />
+            <TopIssues issues={report.issues} accessToken={accessToken} />
           </div>
           <SummaryTiles meta={report.meta_json} issues={report.issues} />
           <UnlockBanner />

@@ -19,7 +19,14 @@ function SeverityIcon({ severity }: { severity: string }) {
  * The critical and warning issues: the first three in full and the fourth after them, which the
  * server sends locked (no text) to anonymous readers.
  */
-export function TopIssues({ issues }: { issues: readonly ReportIssue[] | null | undefined }) {
+export function TopIssues({
+  issues,
+  accessToken,
+}: {
+  issues: readonly ReportIssue[] | null | undefined;
+  /** The report being read: "Sign in to see" comes back to it after signing in. */
+  accessToken?: string | null;
+}) {
   const top = topIssues(issues ?? []);
   const shown = top.slice(0, VISIBLE_TOP_ISSUES + 1);
   return (
@@ -47,7 +54,11 @@ export function TopIssues({ issues }: { issues: readonly ReportIssue[] | null | 
                 </div>
                 <div className="absolute inset-0 flex items-center justify-center bg-white/40">
                   <AppLink
-                    to={PATHS.auth}
+                    to={
+                      accessToken
+                        ? PATHS.authThenReturnTo(PATHS.reportFor(accessToken))
+                        : PATHS.auth
+                    }
                     className="flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700"
                   >
                     <Lock className="size-4" aria-hidden />

@@ -13,8 +13,9 @@ export interface UrlBarProps {
 }
 
 /**
- * The web address bar. It is also a plain GET form to /report?url=..., so a visitor whose
- * script has not loaded yet still gets a report (the server handles that fallback).
+ * The web address bar. It is also a plain form that POSTs the address to /report, so a visitor
+ * whose script has not loaded yet still gets a report (the server handles that fallback; a GET
+ * there only asks to confirm, so links from other sites cannot create reports).
  */
 export function UrlBar({ buttonLabel = 'Run free check', className }: UrlBarProps) {
   const inputId = useId();
@@ -31,7 +32,7 @@ export function UrlBar({ buttonLabel = 'Run free check', className }: UrlBarProp
 
   return (
     <form
-      method="get"
+      method="post"
       action={PATHS.report}
       onSubmit={onSubmit}
       noValidate

@@ -1,0 +1,48 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/database.ts';
+
+/**
+ * Erasing a report, as the privacy page promises on deletion: the analysis (summary, issues,
+ * categories, score, messages), the final address, the fetched document and the owner link go at
+ * once. The row stays, emptied, so its access token answers `report_deleted` instead of looking
+ * like a typo; its address row (urls) is a shared dictionary entry, no longer linked to anyone.
+ * The requester key goes too: the report limits count in throttle_events, which deleting does
+ * not touch, so a deletion never resets a limit.
+ *
+ * A report still queued or being analysed is marked failed and its lease dropped, so a worker
+ * finishing it afterwards matches no row (its completion requires its own lease) and cannot
+ * write the analysis back.
+ */
+async function eraseWhere(db: Db, condition: SQL): Promise<string[]> {
+  const rows = await queryRows<{ access_token: string }>(
+    db,
+    sql`update reports set
+          deleted_at = coalesce(deleted_at, now()),
+          user_id = null,
+          requester_key = null,
+          status = case when status in ('queued', 'analyzing') then 'failed' else status end,
+          lease_owner = null,
+          lease_expires_at = null,
+          score = null,
+          error_code = null,
+          error_message = null,
+          final_url = null,
+          meta_json = null,
+          issues = null,
+          categories = null,
+          fetch_artifact = null
+        where ${condition}
+        returning access_token`,
+  );
+  return rows.map((row) => row.access_token);
+}
+
+/** Erases one report; returns its access token (to drop cached copies), or none if unknown. */
+export function eraseReport(db: Db, reportId: string): Promise<string[]> {
+  return eraseWhere(db, sql`id = ${reportId}`);
+}
+
+/** Erases every report of an account (account deletion); returns their access tokens. */
+export function eraseUserReports(db: Db, userId: string): Promise<string[]> {
+  return eraseWhere(db, sql`user_id = ${userId}`);
+}

@@ -1,0 +1,64 @@
+import { PROFILE_PAGE_SIZE } from '@crawlwise/shared/limits';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { reports, urls } from '../db/schema.ts';
+
+/**
+ * "My SEO Reports" (spec points 3 and 7): the signed-in account's own reports, newest first, ten
+ * per page, with the exact total so the profile knows whether to offer Load More. Deleted
+ * (erased) reports are gone from the list.
+ */
+
+export interface HistoryEntry {
+  id: string;
+  url: string;
+  score: number | null;
+  status: string;
+  created_at: string;
+  completed_at: string | null;
+  access_token: string;
+}
+
+export interface HistoryPage {
+  reports: HistoryEntry[];
+  total: number;
+  offset: number;
+}
+
+export async function listOwnReports(db: Db, userId: string, offset: number): Promise<HistoryPage> {
+  const own = and(eq(reports.userId, userId), isNull(reports.deletedAt));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: reports.id,
+        url: urls.normalizedUrl,
+        score: reports.score,
+        status: reports.status,
+        createdAt: reports.createdAt,
+        completedAt: reports.completedAt,
+        accessToken: reports.accessToken,
+      })
+      .from(reports)
+      .innerJoin(urls, eq(urls.id, reports.urlId))
+      .where(own)
+      // The id breaks ties, so a page boundary never repeats or skips a report.
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(PROFILE_PAGE_SIZE)
+      .offset(offset),
+    db.select({ total: count() }).from(reports).where(own),
+  ]);
+  return {
+    reports: rows.map((row) => ({
+      id: row.id,
+      url: row.url,
+      // A pending report has no score yet (the list shows N/A), not the report screen's 0.
+      score: row.status === 'completed' ? row.score : null,
+      status: row.status,
+      created_at: row.createdAt.toISOString(),
+      completed_at: row.completedAt?.toISOString() ?? null,
+      access_token: row.accessToken,
+    })),
+    total: Number(counted?.total ?? 0),
+    offset,
+  };
+}

@@ -1,0 +1,49 @@
+import type { AuthProvider } from '@crawlwise/shared/accounts';
+import { authRequest } from './auth-request.ts';
+
+/** The signed-in user as Better Auth's get-session returns it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+export async function fetchSession(): Promise<SessionUser | null> {
+  const result = await authRequest<{ user?: SessionUser } | null>('/api/auth/get-session');
+  if (!result.ok) throw new Error(`session check failed (${result.status})`);
+  return result.data?.user ?? null;
+}
+
+export function signInWithEmail(body: { email: string; password: string }) {
+  return authRequest<{ user: SessionUser }>('/api/auth/sign-in/email', { body });
+}
+
+export function signUpWithEmail(body: { name: string; email: string; password: string }) {
+  // token is null when the address must be confirmed first (no session yet).
+  return authRequest<{ token: string | null; user: SessionUser }>('/api/auth/sign-up/email', {
+    body: { ...body, callbackURL: '/' },
+  });
+}
+
+export function signOutEverywhere() {
+  return authRequest<{ success: boolean }>('/api/auth/sign-out', { body: {} });
+}
+
+/** Starts a third-party sign-in: the provider's address to send the browser to. */
+export function startProviderSignIn(provider: string, callbackURL: string) {
+  return authRequest<{ url: string; redirect: boolean }>('/api/auth/sign-in/social', {
+    body: {
+      provider,
+      callbackURL,
+      errorCallbackURL: `/auth?provider=${encodeURIComponent(provider)}`,
+    },
+  });
+}
+
+export async function fetchProviders(): Promise<AuthProvider[]> {
+  const result = await authRequest<{ providers: AuthProvider[] }>('/api/auth-providers');
+  return result.ok ? result.data.providers : [];
+}
