@@ -2,11 +2,14 @@ import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import { ERROR_CATALOGUE } from '@crawlwise/shared/error-catalogue';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { isDatabaseConnectionError } from './db/connection-error.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { pressurePlugin } from './plugins/pressure.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { accountRoutes } from './routes/account.ts';
 import { formRoutes } from './routes/forms.ts';
 import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
@@ -49,6 +52,9 @@ export interface AppDependencies {
 /** JSON bodies are small (a URL, a form): anything larger is refused before parsing. */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
+/** A database outage is usually a restart or a failover: worth trying again in a few seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** Builds the HTTP app without listening, so tests can drive it with `inject`. */
 export async function buildApp(
   config: Config,
@@ -60,6 +66,16 @@ export async function buildApp(
     // X-Forwarded-For is believed only from the configured proxies (the report limit is per address).
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
     return503OnClosing: true,
+  });
+  // At shutdown a request already in a handler is still answered, but its keep-alive connection
+  // would then hold close() open (Fastify keeps idle connections 72 s): answers sent while
+  // closing end their connection.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   const database =
     dependencies.database ??
@@ -105,14 +121,24 @@ export async function buildApp(
       return reply.code(status).send(errorBody('invalid_request', error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    if (isConnectionError(error)) {
-      return reply.code(503).send(errorBody('database_connection'));
+    if (isDatabaseConnectionError(error)) {
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(errorBody('database_connection'));
     }
     return reply
       .code(500)
       .send(errorBody('internal_error', ERROR_CATALOGUE.internal_error.description));
   });
 
+  // First: a shed request costs nothing more than this check.
+  await app.register(pressurePlugin, {
+    maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS,
+    maxHeapUsedMb: config.MAX_HEAP_USED_MB,
+    maxRssMb: config.MAX_RSS_MB,
+    sampleIntervalMs: config.PRESSURE_SAMPLE_MS,
+  });
   await app.register(securityPlugin, {
     webDistDir: config.WEB_DIST_DIR,
     publicUrl: config.PUBLIC_URL,
@@ -126,11 +152,7 @@ export async function buildApp(
   await app.register(leadRoutes);
   await app.register(formRoutes);
   await app.register(noScriptRoutes);
+  await app.register(accountRoutes);
   await app.register(webRoutes);
   return app;
-}
-
-function isConnectionError(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'ECONNREFUSED' || code === '57P01' || code === '08006' || code === '08001';
 }

@@ -66,6 +66,28 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the sign-in providers only as complete groups', () => {
+    const none = loadConfig({});
+    expect(none.GOOGLE_CLIENT_ID).toBeUndefined();
+    expect(none.OIDC_NAME).toBe('OpenID Connect');
+    const both = loadConfig({
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      OIDC_ISSUER: 'https://id.example.com',
+      OIDC_CLIENT_ID: 'crawlwise',
+      OIDC_CLIENT_SECRET: 'oidc-secret',
+      OIDC_NAME: 'Company SSO',
+    });
+    expect(both.OIDC_NAME).toBe('Company SSO');
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() =>
+      loadConfig({ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'x' }),
+    ).toThrow(/OIDC_CLIENT_SECRET/);
+    expect(() =>
+      loadConfig({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' }),
+    ).toThrow(/OIDC_ISSUER/);
+  });
+
   it('reports every problem at once', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', ALLOW_PRIVATE_TARGETS: 'maybe' });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -84,11 +85,18 @@ const envSchema = z.object({
   RENDER: z.enum(['on', 'off']).default('on'),
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   RENDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(5000),
+  /** Seconds without work after which the browser and analysis threads stop (0: keep them). */
+  IDLE_RELEASE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Worker threads for the CPU part of analyses (parse, checks, score); 0 runs it in-process. */
   ANALYSIS_THREADS: z.coerce.number().int().min(0).max(16).default(2),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** How long a claimed report stays with its worker without a heartbeat before another may take it. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
+  /**
+   * At SIGTERM a worker stops claiming and lets its analyses finish this long, then gives the
+   * unfinished ones back to the queue for the next worker. Below the 25 s shutdown limit.
+   */
+  WORKER_STOP_GRACE_MS: z.coerce.number().int().min(0).max(20_000).default(10_000),
   /** With `npm start` the web server also runs a worker; set 0 for a web-only process. */
   EMBEDDED_WORKER: z
     .enum(['1', '0', 'true', 'false'])
@@ -104,6 +112,17 @@ const envSchema = z.object({
   MAX_INFLIGHT_INTAKES: z.coerce.number().int().min(1).max(10_000).default(128),
   /** Reports waiting for a worker; beyond it, creation answers 503 + Retry-After. */
   MAX_QUEUED_REPORTS: z.coerce.number().int().min(1).max(1_000_000).default(2000),
+  /**
+   * Shedding under pressure (plugins/pressure.ts): past any of these, requests answer 503 with
+   * Retry-After until the next sample is below again. 0 turns a check off. The heap limit
+   * defaults to 90% of what V8 may use; RSS (which also counts the embedded database) is off
+   * unless set, since only the operator knows the memory the process is given.
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  MAX_HEAP_USED_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  MAX_RSS_MB: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** How often the pressure is measured. */
+  PRESSURE_SAMPLE_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** `smtp://user:pass@host:587` or `smtps://…`; without it, mails are written to the log. */
   SMTP_URL: optionalString.pipe(
     z
@@ -114,13 +133,47 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@crawlwise.app'),
   /** Sender of the mails; defaults to `Crawlwise <SUPPORT_EMAIL>`. */
   MAIL_FROM: optionalString,
+  /** Google sign-in: both set, or neither (then no Google button). */
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  /** Any OpenID Connect provider: issuer, client id and secret together, or none of them. */
+  OIDC_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  /** The OpenID Connect button's label ('Sign in with {OIDC_NAME}'). */
+  OIDC_NAME: optionalString.transform((value) => value ?? 'OpenID Connect'),
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'WEB_DIST_DIR' | 'MAIL_FROM'> & {
+/** Settings that only work together: each group is complete or absent. */
+const SETTING_GROUPS = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+] as const;
+
+function incompleteGroups(env: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  for (const group of SETTING_GROUPS) {
+    const missing = group.filter((name) => env[name] === undefined);
+    if (missing.length > 0 && missing.length < group.length) {
+      problems.push(`${missing.join(', ')}: must be set together with ${group.join(', ')}`);
+    }
+  }
+  return problems;
+}
+
+export type Config = Omit<
+  z.infer<typeof envSchema>,
+  'DATA_DIR' | 'WEB_DIST_DIR' | 'MAIL_FROM' | 'MAX_HEAP_USED_MB'
+> & {
   DATA_DIR: string;
   WEB_DIST_DIR: string;
   MAIL_FROM: string;
+  MAX_HEAP_USED_MB: number;
 };
+
+const MB = 1024 * 1024;
+/** Shedding starts here, before V8 runs out of heap and the process dies. */
+const DEFAULT_HEAP_SHARE = 0.9;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -135,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
     );
   }
+  const incomplete = incompleteGroups(parsed.data);
+  if (incomplete.length > 0) throw new ConfigError(incomplete);
   const dataDir = parsed.data.DATA_DIR;
   // memory:// keeps the embedded database in memory (tests); anything else is a directory.
   return {
@@ -142,5 +197,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: dataDir.startsWith('memory://') ? dataDir : path.resolve(dataDir),
     WEB_DIST_DIR: path.resolve(parsed.data.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     MAIL_FROM: parsed.data.MAIL_FROM ?? `Crawlwise <${parsed.data.SUPPORT_EMAIL}>`,
+    MAX_HEAP_USED_MB:
+      parsed.data.MAX_HEAP_USED_MB ??
+      Math.floor((v8.getHeapStatistics().heap_size_limit * DEFAULT_HEAP_SHARE) / MB),
   };
 }

@@ -28,7 +28,7 @@ async function main() {
   onShutdownSignal(async () => {
     // Stop accepting and finish in-flight requests, then finish or release in-flight jobs.
     await app.close();
-    await worker?.stop();
+    await worker?.stop(config.WORKER_STOP_GRACE_MS);
     await engine.close();
     await database.close();
   });

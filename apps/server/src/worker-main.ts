@@ -26,7 +26,7 @@ async function main() {
     concurrency: config.WORKER_CONCURRENCY,
   });
   onShutdownSignal(async () => {
-    await worker.stop();
+    await worker.stop(config.WORKER_STOP_GRACE_MS);
     await engine.close();
     await database.close();
   });

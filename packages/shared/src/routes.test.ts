@@ -3,10 +3,12 @@ import {
   CLIENT_ONLY_ROUTES,
   FEATURE_SLUGS,
   NOT_FOUND_HTML_PATH,
+  PATHS,
   PRERENDERED_ROUTES,
   prerenderedHtmlPath,
   resolvePageRoute,
   SPA_FALLBACK_FILE,
+  safeReturnPath,
 } from './routes.ts';
 
 describe('route map', () => {
@@ -37,5 +39,23 @@ describe('route map', () => {
       file: NOT_FOUND_HTML_PATH,
     });
     expect(resolvePageRoute('/404').status).toBe(404);
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('accepts only a report of this site', () => {
+    expect(safeReturnPath('/report?token=abc_DEF-123')).toBe('/report?token=abc_DEF-123');
+    for (const bad of [
+      null,
+      '',
+      '/',
+      '//evil.example/report?token=x',
+      'https://evil.example',
+      '/report?token=x&next=//evil',
+      '/profile',
+    ]) {
+      expect(safeReturnPath(bad)).toBeNull();
+    }
+    expect(PATHS.authThenReturnTo('/report?token=abc')).toBe('/auth?next=%2Freport%3Ftoken%3Dabc');
   });
 });

@@ -37,8 +37,19 @@ export const PATHS = {
   report: '/report',
   reportFor: (accessToken: string) => `/report?token=${encodeURIComponent(accessToken)}`,
   auth: '/auth',
+  /** /auth, coming back to `next` (a report the visitor was reading) after signing in. */
+  authThenReturnTo: (next: string) => `/auth?next=${encodeURIComponent(next)}`,
   profile: '/profile',
 } as const;
+
+/**
+ * Where /auth may send a visitor after signing in: back to a report of this site, nowhere else
+ * (a `next` pointing off-site would make the sign-in page an open redirect).
+ */
+export function safeReturnPath(next: string | null | undefined): string | null {
+  if (!next) return null;
+  return /^\/report\?token=[A-Za-z0-9_%-]+$/.test(next) ? next : null;
+}
 
 /** Marketing pages rendered to static HTML at build time (one index.html each). */
 export const PRERENDERED_ROUTES = [

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -54,11 +57,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.dataDir);
 }
 
+/**
+ * PostgreSQL settings of the embedded database. Its default shared buffers (128 MB) sit in the
+ * process's memory for a database that holds a few thousand small rows; 16 MB keeps the working
+ * set cached at a fraction of the footprint (bench/footprint.ts).
+ */
+const PGLITE_CONF = ['shared_buffers = 16MB'];
+
+/**
+ * Creating a cluster (initdb) runs a second WebAssembly PostgreSQL whose memory the process
+ * never gives back (about 500 MB resident). A short-lived child process does it instead, so the
+ * server only ever opens an existing directory.
+ */
+async function initPgliteDir(dir: string): Promise<void> {
+  const pgliteUrl = import.meta.resolve('@electric-sql/pglite');
+  const script = `
+    const { PGlite } = await import(${JSON.stringify(pgliteUrl)});
+    const client = new PGlite(${JSON.stringify(dir)}, {
+      postgresqlconf: ${JSON.stringify(PGLITE_CONF)},
+    });
+    await client.waitReady;
+    await client.close();
+  `;
+  await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], {
+    timeout: 120_000,
+  });
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const lock = inMemory ? null : lockDataDir(dataDir);
   try {
-    const client = new PGlite(inMemory ? dataDir : path.join(dataDir, 'pglite'));
+    const dir = inMemory ? dataDir : path.join(dataDir, 'pglite');
+    if (!inMemory && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
+    const client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
@@ -92,11 +124,30 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function openPostgres(connectionString: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
+  await migratePostgres(connectionString);
+  return connectPostgres(connectionString, poolSize);
+}
+
+/**
+ * A database host that does not answer at all (a dropped network) would otherwise hold every
+ * query for the system's TCP timeout, minutes; past this a connection attempt fails and the
+ * caller answers database_connection.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A PostgreSQL database without running the migrations: nothing connects until the first query,
+ * so this also serves tests that need a server which is not there.
+ */
+export function connectPostgres(connectionString: string, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  await migratePostgres(connectionString);
   return {
     kind: 'postgres',
     db,
@@ -106,20 +157,66 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
     notifyJobs: async () => {
       await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
     },
-    listenJobs: async (onJob) => {
-      // LISTEN needs a dedicated connection outside the pool.
-      const client = new pg.Client({ connectionString });
-      client.on('error', () => {});
-      await client.connect();
-      client.on('notification', onJob);
-      await client.query(`LISTEN ${JOBS_CHANNEL}`);
-      return async () => {
-        await client.end().catch(() => {});
-      };
-    },
+    listenJobs: (onJob) => listenForJobs(connectionString, onJob),
     close: async () => {
       await pool.end();
     },
+  };
+}
+
+/** How long to wait before listening again after the listening connection was lost. */
+const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * LISTEN needs a dedicated connection outside the pool. The first connection must succeed (a
+ * worker that cannot reach its database at start-up should say so); when it is lost later (the
+ * server restarts), it is opened again, and `onJob` is called once it is back, since
+ * notifications sent meanwhile were missed.
+ */
+async function listenForJobs(
+  connectionString: string,
+  onJob: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    current = client;
+    // Until LISTEN is in place a failure is the caller's (thrown below), not a lost connection.
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${JOBS_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      client.end().catch(() => {});
+      if (!stopped) retryTimer = setTimeout(relisten, RELISTEN_DELAY_MS);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', onJob);
+  };
+  const relisten = () => {
+    retryTimer = null;
+    if (stopped) return;
+    connect().then(onJob, () => {
+      if (!stopped) retryTimer = setTimeout(relisten, RELISTEN_DELAY_MS);
+    });
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    await (current as pg.Client | null)?.end().catch(() => {});
   };
 }
 

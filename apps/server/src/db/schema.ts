@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -45,7 +47,7 @@ export const reports = pgTable(
     categories: jsonb('categories'),
     /** The document fetched when the report was created, so the worker does not fetch it again. */
     fetchArtifact: jsonb('fetch_artifact'),
-    /** Who asked (user id or client address group), for the daily limit. */
+    /** Who asked (user id or client address group); erased with the analysis by the purge. */
     requesterKey: text('requester_key'),
     attempts: integer('attempts').notNull().default(0),
     leaseOwner: text('lease_owner'),
@@ -67,6 +69,26 @@ export const reports = pgTable(
 );
 
 export type ReportRow = typeof reports.$inferSelect;
+
+/**
+ * One row per counted action of a requester (user id or client address group), for the limits
+ * in services/rate-limit.ts: `page_fetch` for every page fetch a report submission causes,
+ * failed ones included, and one kind per public form. Rows older than the longest window are
+ * purged (services/retention.ts).
+ */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    requesterKey: text('requester_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('throttle_events_key_idx').on(table.kind, table.requesterKey, table.createdAt),
+    index('throttle_events_created_idx').on(table.createdAt),
+  ],
+);
 
 /** Newsletter subscribers; kept until they unsubscribe (privacy policy). */
 export const leads = pgTable(
@@ -181,3 +203,25 @@ export const verifications = pgTable(
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
 );
+
+/** Raw bytes: node-postgres answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Profile pictures, in the database so every web server behind one PostgreSQL serves them and
+ * no disk is shared. One per account (a new upload replaces it; deleting the account deletes it).
+ * The key, in the picture's address, is random: only its owner learns it.
+ */
+export const avatars = pgTable('avatars', {
+  key: text('key').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -44,11 +44,17 @@ describe('GET /api/docs/json', () => {
     expect(operations.sort()).toEqual(
       [
         'DELETE /api/reports/{token}',
+        'GET /api/auth-providers',
+        'GET /api/avatars/{key}',
+        'GET /api/me/reports',
+        'PATCH /api/me/profile',
+        'POST /api/me/avatar',
         'GET /api/leads/unsubscribe',
         'GET /api/reports/{token}',
         'GET /healthz',
         'GET /readyz',
         'GET /report',
+        'POST /report',
         'POST /api/contact',
         'POST /api/leads',
         'POST /api/partner-waitlist',
@@ -76,7 +82,10 @@ describe('GET /api/docs/json', () => {
     expect(codesAt(paths['/api/leads']?.post, 409)).toEqual(['duplicate_email']);
     expect(codesAt(paths['/api/leads']?.post, 400)).toContain('invalid_email');
     expect(codesAt(paths['/api/contact']?.post, 400)).toEqual(['invalid_request']);
-    expect(codesAt(paths['/readyz']?.get, 503)).toEqual(['database_connection']);
+    expect(codesAt(paths['/readyz']?.get, 503)).toEqual([
+      'database_connection',
+      'service_unavailable',
+    ]);
 
     for (const [path, methods] of Object.entries(paths)) {
       for (const [method, operation] of Object.entries(methods)) {

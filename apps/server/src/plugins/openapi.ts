@@ -25,6 +25,12 @@ export const openApiPlugin = fp(
         tags: [
           { name: 'reports', description: 'Create and read SEO reports' },
           { name: 'forms', description: 'Newsletter, contact and partner waitlist' },
+          {
+            name: 'accounts',
+            description:
+              'Your history, display name and picture (session cookie). Sign-up, sign-in, ' +
+              'password change and account deletion are Better Auth’s routes under /api/auth/',
+          },
           { name: 'operations', description: 'Health and readiness probes' },
           { name: 'pages', description: 'Server-rendered fallbacks for browsers without script' },
         ],

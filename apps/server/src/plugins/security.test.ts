@@ -159,6 +159,17 @@ describe('same origin', () => {
     }
   });
 
+  it('refuses writes a browser marks as cross-site even without Origin', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const response = await join({ 'sec-fetch-site': site });
+      expect(response.statusCode, site).toBe(403);
+    }
+    for (const site of ['same-origin', 'none']) {
+      const response = await join({ 'sec-fetch-site': site });
+      expect(response.statusCode, site).toBe(400);
+    }
+  });
+
   it('does not block reads from elsewhere (a link is fine)', async () => {
     const response = await app.inject({
       method: 'GET',

@@ -59,18 +59,30 @@ export const securityPlugin = fp<SecurityOptions>(
     app.addHook('onRequest', async (request) => {
       if (!WRITE_METHODS.has(request.method)) return;
       const origin = request.headers.origin;
-      // No Origin: not a browser (curl, server-to-server); browsers send it on every cross-site
-      // write, so a page elsewhere cannot use a visitor's browser against this API.
-      if (origin === undefined) return;
+      if (origin === undefined) {
+        // No Origin: not a browser (curl, server-to-server), or one that left it out; browsers
+        // that send Sec-Fetch-Site still say where the request comes from.
+        if (CROSS_SITE_FETCHES.has(String(request.headers['sec-fetch-site']))) throw crossOrigin();
+        return;
+      }
+      // Browsers send Origin on every cross-site write, so a page elsewhere cannot use a
+      // visitor's browser (and session cookie) against this site.
       if (!isSameOrigin(origin, request, publicHost)) {
-        throw new ApiError('invalid_request', 'Cross-origin requests are not allowed.', {
-          statusCode: 403,
-        });
+        throw crossOrigin();
       }
     });
   },
   { name: 'security' },
 );
+
+/** Sec-Fetch-Site values of a request started by another site's page. */
+const CROSS_SITE_FETCHES = new Set(['cross-site', 'same-site']);
+
+function crossOrigin(): ApiError {
+  return new ApiError('invalid_request', 'Cross-origin requests are not allowed.', {
+    statusCode: 403,
+  });
+}
 
 /** Origin's host against the Host header (X-Forwarded-Host only from a trusted proxy). */
 function isSameOrigin(origin: string, request: FastifyRequest, publicHost: string | null): boolean {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { NEVER_SHED } from '../plugins/pressure.ts';
 
 const healthy = {
   description: 'Up',
@@ -6,11 +7,24 @@ const healthy = {
   properties: { ok: { type: 'boolean', enum: [true] } },
 };
 
+/** A readiness probe must answer quickly: a database this slow is not ready either. */
+const READINESS_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** /healthz: the process is up. /readyz: it can reach its database, so it can take traffic. */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/healthz',
     {
+      // Liveness stays true under load: shedding it would get a busy process restarted.
+      config: NEVER_SHED,
       schema: {
         tags: ['operations'],
         summary: 'Liveness: the process answers',
@@ -35,11 +49,15 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
             },
           },
           503: {
-            description: 'Error code: `database_connection` (the database does not answer)',
+            description:
+              'Error code: `database_connection` (the database does not answer) or ' +
+              '`service_unavailable` (the process is under pressure: event-loop lag or memory; ' +
+              'with `Retry-After`)',
             type: 'object',
             properties: {
               ok: { type: 'boolean', enum: [false] },
-              error: { type: 'string', enum: ['database_connection'] },
+              error: { type: 'string', enum: ['database_connection', 'service_unavailable'] },
+              message: { type: 'string' },
             },
           },
         },
@@ -47,7 +65,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
     },
     async (_request, reply) => {
       try {
-        await app.database.ping();
+        await withTimeout(app.database.ping(), READINESS_TIMEOUT_MS);
         return { ok: true, database: app.database.kind };
       } catch (error) {
         app.log.warn({ err: error }, 'readiness check failed');

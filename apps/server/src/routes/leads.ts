@@ -1,4 +1,5 @@
 import { LEAD_SUCCESS, leadSchema, UTM_KEYS } from '@crawlwise/shared/forms';
+import { FORM_SUBMISSIONS_PER_HOUR } from '@crawlwise/shared/limits';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
@@ -8,7 +9,11 @@ import {
   htmlResponse,
   okMessageResponse,
 } from '../plugins/openapi.ts';
+import { authBaseUrl } from '../services/auth.ts';
 import { LeadService } from '../services/lead-service.ts';
+import { unsubscribeUrl, welcomeMail } from '../services/newsletter-mail.ts';
+import { formPolicy, throwIfRefused } from '../services/rate-limit.ts';
+import { requesterKey } from '../services/requester.ts';
 import { sendPlainPage } from './html-page.ts';
 
 /**
@@ -31,11 +36,19 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
         description:
           'A filled `honeypot` is answered like a success and not stored. `urlId` and ' +
           '`reportId` link the sign-up to a report; unknown ids are stored as null. An address ' +
-          'that unsubscribed is subscribed again.',
+          'that unsubscribed is subscribed again. At most ' +
+          `${FORM_SUBMISSIONS_PER_HOUR} sign-ups per requester per hour (\`too_many_requests\`, ` +
+          '429 with `Retry-After`).',
         body: z.toJSONSchema(leadSchema, { io: 'input', target: 'openapi-3.0' }),
         response: {
           200: okMessageResponse('Subscribed'),
-          ...errorResponses('invalid_email', 'duplicate_email', 'invalid_request', ...BODY_ERRORS),
+          ...errorResponses(
+            'invalid_email',
+            'duplicate_email',
+            'invalid_request',
+            'too_many_requests',
+            ...BODY_ERRORS,
+          ),
         },
       },
     },
@@ -50,6 +63,10 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
       }
       const lead = parsed.data;
       if (!deliverableEmail.safeParse(lead.email).success) throw new ApiError('invalid_email');
+      // Counted before the honeypot: a bot is throttled like anyone else.
+      throwIfRefused(
+        await app.limits.reserve(app.database.db, formPolicy('newsletter'), requesterKey(request)),
+      );
       if (lead.honeypot) {
         // Answered like a success so the bot learns nothing; logged to see how often it happens.
         request.log.info('newsletter sign-up with a filled honeypot dropped');
@@ -61,7 +78,11 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
         reportId: lead.reportId,
         utm: Object.fromEntries(UTM_KEYS.map((key) => [key, lead[key]])),
       });
-      if (outcome === 'already_subscribed') throw new ApiError('duplicate_email');
+      if (outcome.kind === 'already_subscribed') throw new ApiError('duplicate_email');
+      // Not awaited: the visitor's answer does not wait for the mail server.
+      void app.mailer.deliver(
+        welcomeMail(lead.email, unsubscribeUrl(authBaseUrl(app.config), outcome.unsubscribeToken)),
+      );
       return { ok: true, message: LEAD_SUCCESS.description };
     },
   );

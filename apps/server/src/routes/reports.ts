@@ -54,8 +54,9 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
         tags: ['reports'],
         summary: 'Fetch a page and queue its analysis',
         description:
-          'Limits per requester (signed-in account, else client address; IPv6 by /64): 100 ' +
-          'reports per rolling 24 hours (`rate_limit_exceeded`) and 10 per minute ' +
+          'Limits per requester (signed-in account, else client address; IPv6 by /64), counting ' +
+          'every submission that fetches a page, also when the fetch fails: 100 ' +
+          'per rolling 24 hours (`rate_limit_exceeded`) and 10 per minute ' +
           '(`too_many_requests`), both 429 with `Retry-After` in seconds. From the 80th report ' +
           'of the day the answer carries `rate_limit_soft: true`.',
         body: {

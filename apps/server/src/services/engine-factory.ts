@@ -11,6 +11,7 @@ export async function createEngine(config: Config): Promise<AnalysisEngine> {
     render: config.RENDER === 'on',
     renderConcurrency: config.RENDER_CONCURRENCY,
     renderTimeoutMs: config.RENDER_TIMEOUT_MS,
+    idleReleaseMs: config.IDLE_RELEASE_SECONDS * 1000,
     analysisThreads: config.ANALYSIS_THREADS,
     dataDir: config.DATA_DIR,
     env: config.CHROMIUM_PATH

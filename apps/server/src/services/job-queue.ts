@@ -138,7 +138,7 @@ export class JobQueue {
             fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
             lease_owner = null, lease_expires_at = null
           where status = 'analyzing' and lease_expires_at < ${now.toISOString()}::timestamptz
-            and attempts >= ${MAX_ATTEMPTS}
+            and attempts >= ${MAX_ATTEMPTS} and deleted_at is null
           returning id`,
     );
     const timedOut = await queryRows(
@@ -147,7 +147,7 @@ export class JobQueue {
             error_message = 'The analysis took longer than expected and was stopped.',
             fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
             lease_owner = null, lease_expires_at = null
-          where status in ('queued', 'analyzing')
+          where status in ('queued', 'analyzing') and deleted_at is null
             and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${STUCK_AFTER_SECONDS})
           returning id`,
     );

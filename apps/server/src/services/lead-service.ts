@@ -18,7 +18,9 @@ export interface LeadSignup {
   utm: Partial<Record<UtmKey, string>>;
 }
 
-export type SubscribeOutcome = 'subscribed' | 'already_subscribed';
+export type SubscribeOutcome =
+  | { kind: 'subscribed'; unsubscribeToken: string }
+  | { kind: 'already_subscribed' };
 
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,7 +40,7 @@ export class LeadService {
     // One statement, so two sign-ups of one address at once cannot both insert. The link
     // columns take the id only if the row exists (a subselect yields null otherwise). An
     // unsubscribed address was erased, so a conflict always means an active subscription.
-    const inserted = await queryRows(
+    const inserted = await queryRows<{ unsubscribe_token: string }>(
       this.database.db,
       sql`
       insert into leads (email, url_id, report_id, utm_source, utm_medium, utm_campaign,
@@ -52,9 +54,12 @@ export class LeadService {
         ${newAccessToken()}
       )
       on conflict (lower(email)) do nothing
-      returning id`,
+      returning unsubscribe_token`,
     );
-    return inserted.length > 0 ? 'subscribed' : 'already_subscribed';
+    const [row] = inserted;
+    return row
+      ? { kind: 'subscribed', unsubscribeToken: row.unsubscribe_token }
+      : { kind: 'already_subscribed' };
   }
 
   /**

@@ -11,22 +11,22 @@ import {
   type TestSite,
   testConfig,
 } from '../test-support/test-app.ts';
+import { PAGE_FETCH_POLICY } from './rate-limit.ts';
 import { addressGroup } from './requester.ts';
 
 /**
  * The report limits through the real route, with limits on. Every test uses its own random
  * client address, so rows left by earlier runs on a kept PostgreSQL never count against it.
+ * The counter is `throttle_events` (one row per page fetch), so seeding ages rows there.
  */
 
 let app: FastifyInstance;
 let database: Database;
 let site: TestSite;
-let seedUrlId: string;
 
 beforeAll(async () => {
   site = await startTestSite({ '/': { body: HEALTHY_PAGE } });
   ({ app, database } = await buildTestApp({ RATE_LIMITS: 'on' }));
-  seedUrlId = await app.reports.upsertUrl(site.url('/seeded'));
 });
 
 afterAll(async () => {
@@ -40,30 +40,31 @@ function freshIpv6(): string {
   return `2001:db8:${part()}:${part()}:${part()}:${part()}:${part()}:1`;
 }
 
-/** Completed reports (no worker picks them up) created `age` ago, counted for `address`. */
+/** Page fetches made `age` ago, counted for `address`. */
 async function seed(address: string, count: number, age: string): Promise<void> {
   await database.db.execute(sql`
-    insert into reports (url_id, access_token, requester_key, status, created_at)
-    select ${seedUrlId}, gen_random_uuid()::text, ${addressGroup(address)}, 'completed',
-           now() - ${age}::interval
+    insert into throttle_events (kind, requester_key, created_at)
+    select ${PAGE_FETCH_POLICY.kind}, ${addressGroup(address)}, now() - ${age}::interval
     from generate_series(1, ${count})`);
 }
 
+/** Page fetches counted for `address` in the last 24 hours. */
 async function countFor(address: string): Promise<number> {
   const result = (await database.db.execute(
-    sql`select count(*)::int as n from reports where requester_key = ${addressGroup(address)}`,
+    sql`select count(*)::int as n from throttle_events
+        where kind = ${PAGE_FETCH_POLICY.kind} and requester_key = ${addressGroup(address)}
+          and created_at > now() - interval '24 hours'`,
   )) as unknown as { rows: Array<{ n: number }> };
   return Number(result.rows[0]?.n);
 }
 
-const post = (remoteAddress: string, target = app, headers: Record<string, string> = {}) =>
-  target.inject({
-    method: 'POST',
-    url: '/api/reports',
-    payload: { url: site.url('/') },
-    remoteAddress,
-    headers,
-  });
+const post = (
+  remoteAddress: string,
+  target = app,
+  headers: Record<string, string> = {},
+  url = site.url('/'),
+) =>
+  target.inject({ method: 'POST', url: '/api/reports', payload: { url }, remoteAddress, headers });
 
 /** Below the test pool's 5 connections, so the waiting transactions cannot starve the others. */
 const OVERLAPPING_TRANSACTIONS = 4;
@@ -102,7 +103,7 @@ describe('daily limit', () => {
     expect(eightieth.json()).toMatchObject({ ok: true, rate_limit_soft: true });
   });
 
-  it('refuses the 101st with 429 and Retry-After until the oldest counted report leaves', async () => {
+  it('refuses the 101st with 429 and Retry-After until the oldest counted fetch leaves', async () => {
     const address = freshIpv6();
     await seed(address, 1, '23 hours 50 minutes');
     await seed(address, 99, '1 hour');
@@ -114,21 +115,21 @@ describe('daily limit', () => {
     const retryAfter = Number(response.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(595);
     expect(retryAfter).toBeLessThanOrEqual(600);
-    // The unlocked pre-check refused it before the page was fetched.
+    // Refused before the page was fetched.
     expect(site.hits.get('/') ?? 0).toBe(hitsBefore);
   });
 
   it('accepts exactly one of 200 parallel requests at a count of 99', async () => {
     const address = freshIpv6();
     await seed(address, 99, '2 hours');
-    // Parsing each fetched page spaces the requests out, so the first transactions to open wait
-    // for each other before the locked count: they really overlap, and without the advisory
-    // lock each of them would count 99 and insert (verified by removing the lock).
+    // The first transactions to open wait for each other before the locked count: they really
+    // overlap, and without the advisory lock each of them would count 99 and insert (verified
+    // by removing the lock). Only the one admitted fetches the page.
     const gate = overlapGate(database.kind === 'postgres' ? OVERLAPPING_TRANSACTIONS : 1);
     const admit = app.limits.admit.bind(app.limits);
-    const spy = vi.spyOn(app.limits, 'admit').mockImplementation(async (tx, key) => {
+    const spy = vi.spyOn(app.limits, 'admit').mockImplementation(async (tx, policy, key) => {
       await gate();
-      return admit(tx, key);
+      return admit(tx, policy, key);
     });
     const started = performance.now();
     const responses = await Promise.all(Array.from({ length: 200 }, () => post(address))).finally(
@@ -171,6 +172,42 @@ describe('burst limit', () => {
     const other = freshIpv6();
     await seed(other, 10, '61 seconds');
     expect((await post(other)).statusCode).toBe(201);
+  });
+});
+
+describe('failed fetches', () => {
+  it('count toward the burst limit: 25 submissions of a 404 page make 10 fetches', async () => {
+    const address = freshIpv6();
+    const missing = site.url(`/missing-${randomInt(1e9)}`);
+    const path = new URL(missing).pathname;
+    const codes: string[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const response = await post(address, app, {}, missing);
+      codes.push(`${response.statusCode} ${response.json().error}`);
+    }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill('422 http_error_404'));
+    expect(codes.slice(10)).toEqual(Array(15).fill('429 too_many_requests'));
+    expect(site.hits.get(path)).toBe(10);
+  });
+
+  it('count toward the daily limit', async () => {
+    const address = freshIpv6();
+    await seed(address, 99, '2 hours');
+    const failed = await post(address, app, {}, site.url('/missing-daily'));
+    expect(failed.statusCode).toBe(422);
+    const response = await post(address);
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ error: 'rate_limit_exceeded' });
+    expect(await countFor(address)).toBe(100);
+  });
+
+  it('an invalid address is refused before anything is counted or fetched', async () => {
+    const address = freshIpv6();
+    for (let i = 0; i < 12; i += 1) {
+      const response = await post(address, app, {}, 'ftp://example.com/');
+      expect(response.json()).toMatchObject({ error: 'unsupported_protocol' });
+    }
+    expect(await countFor(address)).toBe(0);
   });
 });
 

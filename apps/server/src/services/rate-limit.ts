@@ -2,29 +2,82 @@ import {
   BURST_REPORT_LIMIT_PER_MINUTE,
   DAILY_REPORT_LIMIT,
   DAILY_REPORT_SOFT_LIMIT,
+  FORM_SUBMISSIONS_PER_HOUR,
 } from '@crawlwise/shared/limits';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
 
 /**
- * Report limits per requester (product spec, point 9): 100 reports per rolling 24 hours, a
- * "close to the limit" flag from the 80th, and at most 10 per minute. The reports table is the
- * counter, so there is no second store to keep in step, and every window is measured with the
- * database clock (`now()`), so several web servers with drifting clocks agree, and tests can
- * age rows with plain SQL.
+ * Limits per requester (user id or client address group, services/requester.ts). Every counted
+ * action is a row of `throttle_events`, written under the requester's lock before the action
+ * happens, so the limit holds even for concurrent requests and for actions that then fail: a
+ * report submission whose page answers 404 has still made the server fetch a page, and counts
+ * (product spec, point 9: 100 reports per rolling 24 hours, a "close to the limit" flag from the
+ * 80th, and at most 10 per minute). Every window is measured with the database clock (`now()`),
+ * so several web servers with drifting clocks agree, and tests can age rows with plain SQL.
  */
+
+export type LimitCode = 'rate_limit_exceeded' | 'too_many_requests';
 
 export type LimitDecision =
   | { allowed: true; soft: boolean }
   | {
       allowed: false;
-      code: 'rate_limit_exceeded' | 'too_many_requests';
-      /** Seconds until a counted report leaves its window and frees a slot. */
+      code: LimitCode;
+      /** Seconds until a counted action leaves its window and frees a slot. */
       retryAfterSeconds: number;
     };
 
-const DAY_WINDOW = sql`interval '24 hours'`;
-const BURST_WINDOW = sql`interval '1 minute'`;
+export interface LimitRule {
+  windowSeconds: number;
+  limit: number;
+  code: LimitCode;
+}
+
+export interface ThrottlePolicy {
+  /** The `throttle_events.kind` counted. */
+  kind: string;
+  /** Checked in order: the first one exceeded refuses. */
+  rules: LimitRule[];
+  /** From this many actions in the first rule's window on, the decision is flagged `soft`. */
+  softFrom?: number;
+}
+
+const HOUR_SECONDS = 60 * 60;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
+
+/** Report submissions: one page fetch each, whatever its outcome. */
+export const PAGE_FETCH_POLICY: ThrottlePolicy = {
+  kind: 'page_fetch',
+  // The daily refusal comes first: its wait is the longer and the more useful to show.
+  rules: [
+    { windowSeconds: DAY_SECONDS, limit: DAILY_REPORT_LIMIT, code: 'rate_limit_exceeded' },
+    { windowSeconds: 60, limit: BURST_REPORT_LIMIT_PER_MINUTE, code: 'too_many_requests' },
+  ],
+  softFrom: DAILY_REPORT_SOFT_LIMIT,
+};
+
+/** A public form: each accepted submission is stored (and a contact message mailed). */
+export function formPolicy(form: 'contact' | 'partner' | 'newsletter'): ThrottlePolicy {
+  return {
+    kind: `form_${form}`,
+    rules: [
+      { windowSeconds: HOUR_SECONDS, limit: FORM_SUBMISSIONS_PER_HOUR, code: 'too_many_requests' },
+    ],
+  };
+}
+
+/** A refused decision as the API's 429, with the wait in Retry-After. */
+export function throwIfRefused(decision: LimitDecision): void {
+  if (decision.allowed) return;
+  throw new ApiError(decision.code, undefined, {
+    headers: { 'retry-after': String(decision.retryAfterSeconds) },
+  });
+}
+
+/** The longest window of any policy: older events count for nothing and may be purged. */
+export const LONGEST_WINDOW_SECONDS = DAY_SECONDS;
 
 /**
  * First key of the two-key advisory lock space: keeps these locks apart from the single-key
@@ -32,82 +85,82 @@ const BURST_WINDOW = sql`interval '1 minute'`;
  */
 const LIMIT_LOCK_NAMESPACE = 7_301;
 
-async function firstRow(db: Db, query: SQL): Promise<Record<string, unknown> | undefined> {
-  return (await queryRows(db, query))[0];
-}
-
 export class RateLimiter {
   constructor(private readonly enabled = true) {}
 
-  /**
-   * Unlocked look at the counts: a requester clearly over the limit is refused before the page
-   * is fetched, so abuse does not cost a fetch. Concurrent requests can all pass it; `admit`
-   * is the check that counts.
-   */
-  async precheck(db: Db, key: string): Promise<LimitDecision> {
+  /** Counts the action against `policy` if it is allowed; in its own short transaction. */
+  async reserve(db: Db, policy: ThrottlePolicy, key: string): Promise<LimitDecision> {
     if (!this.enabled) return { allowed: true, soft: false };
-    return this.decide(db, key);
+    return db.transaction((tx) => this.admit(tx as unknown as Db, policy, key));
   }
 
   /**
-   * The authoritative check, inside the transaction that inserts the report. The advisory lock
-   * serialises the requester's concurrent creations until commit, so the count each one sees
-   * includes every report admitted before it: at a count of 99, exactly one more gets in.
+   * The check that counts, inside a transaction. The advisory lock serialises the requester's
+   * concurrent actions until commit, so the count each one sees includes every action admitted
+   * before it: at a count of 99, exactly one more gets in.
    */
-  async admit(tx: Db, key: string): Promise<LimitDecision> {
-    if (!this.enabled) return { allowed: true, soft: false };
-    await tx.execute(sql`select pg_advisory_xact_lock(${LIMIT_LOCK_NAMESPACE}, hashtext(${key}))`);
-    return this.decide(tx, key);
-  }
-
-  private async decide(db: Db, key: string): Promise<LimitDecision> {
-    const counts = await firstRow(
-      db,
-      sql`select
-            count(*)::int as day_count,
-            (count(*) filter (where created_at > now() - ${BURST_WINDOW}))::int as burst_count
-          from reports
-          where requester_key = ${key} and created_at > now() - ${DAY_WINDOW}`,
+  async admit(tx: Db, policy: ThrottlePolicy, key: string): Promise<LimitDecision> {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${LIMIT_LOCK_NAMESPACE}, hashtext(${`${policy.kind}:${key}`}))`,
     );
-    const dayCount = Number(counts?.day_count ?? 0);
-    const burstCount = Number(counts?.burst_count ?? 0);
-    // The daily refusal comes first: its wait is the longer and the more useful to show.
-    if (dayCount >= DAILY_REPORT_LIMIT) {
-      return {
-        allowed: false,
-        code: 'rate_limit_exceeded',
-        retryAfterSeconds: await secondsUntilSlot(db, key, DAY_WINDOW, DAILY_REPORT_LIMIT),
-      };
+    const decision = await decide(tx, policy, key);
+    if (decision.allowed) {
+      await tx.execute(
+        sql`insert into throttle_events (kind, requester_key) values (${policy.kind}, ${key})`,
+      );
     }
-    if (burstCount >= BURST_REPORT_LIMIT_PER_MINUTE) {
-      return {
-        allowed: false,
-        code: 'too_many_requests',
-        retryAfterSeconds: await secondsUntilSlot(
-          db,
-          key,
-          BURST_WINDOW,
-          BURST_REPORT_LIMIT_PER_MINUTE,
-        ),
-      };
-    }
-    // The report about to be created is the (dayCount + 1)th: from the 80th on, warn.
-    return { allowed: true, soft: dayCount + 1 >= DAILY_REPORT_SOFT_LIMIT };
+    return decision;
   }
 }
 
+async function decide(db: Db, policy: ThrottlePolicy, key: string): Promise<LimitDecision> {
+  const longest = Math.max(...policy.rules.map((rule) => rule.windowSeconds));
+  const counts = policy.rules.map(
+    (rule, index) =>
+      sql`(count(*) filter (where created_at > now() - make_interval(secs => ${rule.windowSeconds})))::int as ${sql.raw(`c${index}`)}`,
+  );
+  const [row] = await queryRows(
+    db,
+    sql`select ${sql.join(counts, sql`, `)}
+        from throttle_events
+        where kind = ${policy.kind} and requester_key = ${key}
+          and created_at > now() - make_interval(secs => ${longest})`,
+  );
+  for (const [index, rule] of policy.rules.entries()) {
+    if (Number(row?.[`c${index}`] ?? 0) >= rule.limit) {
+      return {
+        allowed: false,
+        code: rule.code,
+        retryAfterSeconds: await secondsUntilSlot(db, policy.kind, key, rule),
+      };
+    }
+  }
+  // The action about to be counted is the (count + 1)th of the first window.
+  const firstCount = Number(row?.c0 ?? 0);
+  return {
+    allowed: true,
+    soft: policy.softFrom !== undefined && firstCount + 1 >= policy.softFrom,
+  };
+}
+
 /**
- * With `limit` or more reports in the window, a slot frees when the `limit`-th newest leaves it
- * (then only limit - 1 remain); with exactly `limit` that is the oldest counted report.
+ * With `limit` or more events in the window, a slot frees when the `limit`-th newest leaves it
+ * (then only limit - 1 remain); with exactly `limit` that is the oldest counted event.
  */
-async function secondsUntilSlot(db: Db, key: string, window: SQL, limit: number): Promise<number> {
-  const row = await firstRow(
+async function secondsUntilSlot(
+  db: Db,
+  kind: string,
+  key: string,
+  rule: LimitRule,
+): Promise<number> {
+  const window: SQL = sql`make_interval(secs => ${rule.windowSeconds})`;
+  const [row] = await queryRows(
     db,
     sql`select ceil(extract(epoch from (created_at + ${window} - now())))::int as seconds
-        from reports
-        where requester_key = ${key} and created_at > now() - ${window}
+        from throttle_events
+        where kind = ${kind} and requester_key = ${key} and created_at > now() - ${window}
         order by created_at desc
-        offset ${limit - 1} limit 1`,
+        offset ${rule.limit - 1} limit 1`,
   );
   return Math.max(1, Number(row?.seconds ?? 1));
 }

@@ -5,15 +5,15 @@ import { parseServerUrl } from '@crawlwise/shared/url-input';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import type { AdmissionControl } from './admission.ts';
-import type { LimitDecision, RateLimiter } from './rate-limit.ts';
+import { PAGE_FETCH_POLICY, type RateLimiter, throwIfRefused } from './rate-limit.ts';
 import type { ReportService } from './report-service.ts';
 
 /**
- * Creating a report, shared by POST /api/reports and the no-script GET /report?url=: validate
- * the address, refuse early when the requester is clearly over a limit, fetch the page while
- * the visitor waits (10 s budget, so an unreachable page is answered at once with its code),
- * then count and insert under the requester's lock. The worker analyses the stored document
- * without fetching it again.
+ * Creating a report, shared by POST /api/reports and the no-script form: validate the address,
+ * count the page fetch against the requester's limits (a fetch that then fails still counts:
+ * the server made it), fetch the page while the visitor waits (10 s budget, so an unreachable
+ * page is answered at once with its code), then insert the queued report. The worker analyses
+ * the stored document without fetching it again.
  */
 
 /** Every code a report creation can be refused with (for the API description). */
@@ -56,7 +56,12 @@ export function submitReport(
 async function intake(services: IntakeServices, request: IntakeRequest): Promise<IntakeResult> {
   const parsed = parseServerUrl(request.url);
   if (!parsed.ok) throw new ApiError(parsed.code, parsed.message);
-  throwIfRefused(await services.limits.precheck(services.database.db, request.requesterKey));
+  const decision = await services.limits.reserve(
+    services.database.db,
+    PAGE_FETCH_POLICY,
+    request.requesterKey,
+  );
+  throwIfRefused(decision);
 
   let document: Awaited<ReturnType<AnalysisEngine['fetchDocument']>>;
   try {
@@ -66,26 +71,11 @@ async function intake(services: IntakeServices, request: IntakeRequest): Promise
     throw error;
   }
 
-  let rateLimitSoft = false;
-  const { accessToken } = await services.reports.create(
-    {
-      url: parsed.url.href,
-      fetchArtifact: document,
-      userId: request.userId,
-      requesterKey: request.requesterKey,
-    },
-    async (tx) => {
-      const decision = await services.limits.admit(tx, request.requesterKey);
-      throwIfRefused(decision);
-      rateLimitSoft = decision.allowed && decision.soft;
-    },
-  );
-  return { accessToken, rateLimitSoft };
-}
-
-function throwIfRefused(decision: LimitDecision): void {
-  if (decision.allowed) return;
-  throw new ApiError(decision.code, undefined, {
-    headers: { 'retry-after': String(decision.retryAfterSeconds) },
+  const { accessToken } = await services.reports.create({
+    url: parsed.url.href,
+    fetchArtifact: document,
+    userId: request.userId,
+    requesterKey: request.requesterKey,
   });
+  return { accessToken, rateLimitSoft: decision.allowed && decision.soft };
 }

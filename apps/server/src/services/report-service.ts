@@ -1,10 +1,11 @@
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import { REPORT_EXPIRY_DAYS } from '@crawlwise/shared/limits';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/database.ts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
 import { type ReportRow, reports, urls } from '../db/schema.ts';
 import { isWellFormedAccessToken, newAccessToken } from './access-token.ts';
+import { eraseReport } from './report-erase.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,22 +88,12 @@ export class ReportService {
     return existing.id;
   }
 
-  /**
-   * Creates a queued report holding the fetched document and wakes a worker. `admit` runs inside
-   * the inserting transaction, before the insert (the report limit takes its lock and counts
-   * there); throwing from it rolls back and nothing is created. The page fetch stays outside:
-   * a lock must not be held for the seconds a fetch can take.
-   */
-  async create(
-    input: CreateReportInput,
-    admit?: (tx: Db) => Promise<void>,
-  ): Promise<{ id: string; accessToken: string }> {
-    // The url row is harmless even when the report is refused, so it is not held under the lock.
-    const urlId = await this.upsertUrl(input.url);
+  /** Creates a queued report holding the fetched document and wakes a worker. */
+  async create(input: CreateReportInput): Promise<{ id: string; accessToken: string }> {
     const accessToken = newAccessToken();
-    const id = await this.db.transaction(async (tx) => {
-      await admit?.(tx as unknown as Db);
-      const [row] = await tx
+    const insert = async () => {
+      const urlId = await this.upsertUrl(input.url);
+      const [row] = await this.db
         .insert(reports)
         .values({
           urlId,
@@ -114,6 +105,12 @@ export class ReportService {
         })
         .returning({ id: reports.id });
       return row!.id;
+    };
+    // The purge deletes addresses no report points to; one may go between the upsert and the
+    // insert. The second upsert then stores it afresh.
+    const id = await insert().catch((error: unknown) => {
+      if (isForeignKeyViolation(error)) return insert();
+      throw error;
     });
     await this.database.notifyJobs();
     return { id, accessToken };
@@ -142,7 +139,15 @@ export class ReportService {
     return { kind: 'found', report: found.report, url: found.url };
   }
 
-  /** Soft delete by the owner; the row stays so later reads can answer report_deleted. */
+  /** Drops cached copies of reports erased elsewhere (an account deletion). */
+  forgetCached(tokens: readonly string[]): void {
+    for (const token of tokens) this.finished.delete(token);
+  }
+
+  /**
+   * Deletion by the owner erases the analysis at once (services/report-erase.ts); the emptied
+   * row stays so later reads can answer report_deleted.
+   */
   async deleteOwned(token: string, userId: string): Promise<'deleted' | 'not_found' | 'forbidden'> {
     if (!isWellFormedAccessToken(token)) return 'not_found';
     const [row] = await this.db
@@ -152,12 +157,18 @@ export class ReportService {
     if (!row || row.deletedAt) return 'not_found';
     if (row.userId !== userId) return 'forbidden';
     this.finished.delete(token);
-    await this.db
-      .update(reports)
-      .set({ deletedAt: new Date(), fetchArtifact: null })
-      .where(and(eq(reports.id, row.id), sql`${reports.deletedAt} is null`));
+    await eraseReport(this.db, row.id);
     return 'deleted';
   }
 }
 
 export type AnalysisResult = AnalysisReport;
+
+/** PostgreSQL's foreign_key_violation, possibly wrapped by the ORM. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseConnectionError } from '../db/connection-error.ts';
 import type { Database } from '../db/database.ts';
 import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-queue.ts';
+import { purgeExpiredData } from '../services/retention.ts';
 
 export interface WorkerOptions {
   database: Database;
@@ -14,9 +16,18 @@ export interface WorkerOptions {
   /** Fallback poll for delayed retries and expired leases; notifications cover new jobs. */
   pollIntervalMs?: number;
   sweepIntervalMs?: number;
+  /** How often expired and deleted data is erased (services/retention.ts). */
+  purgeIntervalMs?: number;
+  /** The purge's clock; tests move it instead of waiting 60 days. */
+  clock?: () => Date;
 }
 
+const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
 const RETRY_BASE_DELAY_MS = 2000;
+/** Backoff between attempts to reach an unreachable database (claims and result writes). */
+const MIN_CLAIM_BACKOFF_MS = 500;
+const MAX_CLAIM_BACKOFF_MS = 5000;
 
 /**
  * Claims reports and analyses them, up to `concurrency` at a time. It wakes on the database's
@@ -30,6 +41,8 @@ export class Worker {
   private pumpAgain = false;
   private timers: NodeJS.Timeout[] = [];
   private unlisten: (() => Promise<void>) | null = null;
+  private claimBackoff = { until: 0, delayMs: 0 };
+  private purging = false;
 
   constructor(private readonly options: WorkerOptions) {}
 
@@ -45,8 +58,12 @@ export class Worker {
         );
       }, this.options.sweepIntervalMs ?? 30_000),
     );
+    this.timers.push(
+      setInterval(() => void this.purge(), this.options.purgeIntervalMs ?? PURGE_INTERVAL_MS),
+    );
     logger.info({ workerId: this.id, concurrency: this.options.concurrency }, 'worker started');
     void this.pump();
+    void this.purge();
   }
 
   /** Stops claiming; waits for in-flight analyses up to `graceMs`, then gives them back. */
@@ -67,6 +84,23 @@ export class Worker {
     }
   }
 
+  /** Erases what is past its retention; one run at a time, failures logged (never thrown). */
+  async purge(): Promise<void> {
+    if (this.purging) return;
+    this.purging = true;
+    const { database, logger, clock } = this.options;
+    try {
+      const counts = await purgeExpiredData(database, clock?.() ?? new Date());
+      if (counts.reports + counts.urls + counts.throttleEvents > 0) {
+        logger.info(counts, 'purged expired data');
+      }
+    } catch (error) {
+      logger.error({ err: error }, 'purge failed');
+    } finally {
+      this.purging = false;
+    }
+  }
+
   get activeJobs(): number {
     return this.inFlight.size;
   }
@@ -76,12 +110,16 @@ export class Worker {
       this.pumpAgain = true;
       return;
     }
+    // After a failed claim (the database is down) the next tries wait, growing up to a cap, so
+    // an outage is not hammered every poll nor logged many times a second.
+    if (Date.now() < this.claimBackoff.until) return;
     this.pumping = true;
     try {
       do {
         this.pumpAgain = false;
         while (!this.stopping && this.inFlight.size < this.options.concurrency) {
           const job = await this.options.queue.claim(this.id);
+          this.claimBackoff = { until: 0, delayMs: 0 };
           if (!job) break;
           const run = this.run(job).finally(() => {
             this.inFlight.delete(job.id);
@@ -91,12 +129,18 @@ export class Worker {
         }
       } while (this.pumpAgain && !this.stopping);
     } catch (error) {
-      this.options.logger.error({ err: error }, 'claiming a job failed');
+      const delayMs = Math.min(
+        MAX_CLAIM_BACKOFF_MS,
+        Math.max(MIN_CLAIM_BACKOFF_MS, this.claimBackoff.delayMs * 2),
+      );
+      this.claimBackoff = { until: Date.now() + delayMs, delayMs };
+      this.options.logger.error({ err: error, retryInMs: delayMs }, 'claiming a job failed');
     } finally {
       this.pumping = false;
     }
   }
 
+  /** Analyses one claimed report and records the outcome; never rejects. */
   private async run(job: ClaimedJob): Promise<void> {
     const { queue, engine, logger } = this.options;
     const log = logger.child({ reportId: job.id, attempt: job.attempts });
@@ -106,32 +150,76 @@ export class Worker {
     );
     const started = performance.now();
     try {
-      const document = job.fetchArtifact ?? (await engine.fetchDocument(job.url));
-      const result = await engine.analyze(document);
-      const accepted = await queue.complete(job.id, this.id, result);
-      log.info(
-        { score: result.score, ms: Math.round(performance.now() - started), accepted },
-        'report completed',
-      );
-    } catch (error) {
-      if (isAnalysisError(error)) {
-        log.info({ code: error.code }, 'report failed');
-        await queue.fail(job.id, this.id, error.code, error.message);
-      } else if (job.attempts < MAX_ATTEMPTS) {
-        const delay = RETRY_BASE_DELAY_MS * 2 ** (job.attempts - 1);
-        log.warn({ err: error, delay }, 'analysis fault, will retry');
-        await queue.retryLater(job.id, this.id, delay);
-      } else {
-        log.error({ err: error }, 'analysis failed after retries');
-        await queue.fail(
-          job.id,
-          this.id,
-          'analysis_failed',
-          'The analysis failed repeatedly. Please try again later.',
-        );
+      let outcome: () => Promise<boolean>;
+      try {
+        const document = job.fetchArtifact ?? (await engine.fetchDocument(job.url));
+        const result = await engine.analyze(document);
+        outcome = async () => {
+          const accepted = await queue.complete(job.id, this.id, result);
+          log.info(
+            { score: result.score, ms: Math.round(performance.now() - started), accepted },
+            'report completed',
+          );
+          return accepted;
+        };
+      } catch (error) {
+        outcome = this.failureOutcome(job, error, log);
       }
+      await this.record(outcome, log);
     } finally {
       clearInterval(heartbeat);
+    }
+  }
+
+  /** How a failed analysis is written: a final failure, or a retry with backoff. */
+  private failureOutcome(
+    job: ClaimedJob,
+    error: unknown,
+    log: FastifyBaseLogger,
+  ): () => Promise<boolean> {
+    const { queue } = this.options;
+    if (isAnalysisError(error)) {
+      log.info({ code: error.code }, 'report failed');
+      return () => queue.fail(job.id, this.id, error.code, error.message);
+    }
+    if (job.attempts < MAX_ATTEMPTS) {
+      const delay = RETRY_BASE_DELAY_MS * 2 ** (job.attempts - 1);
+      log.warn({ err: error, delay }, 'analysis fault, will retry');
+      return () => queue.retryLater(job.id, this.id, delay);
+    }
+    log.error({ err: error }, 'analysis failed after retries');
+    return () =>
+      queue.fail(
+        job.id,
+        this.id,
+        'analysis_failed',
+        'The analysis failed repeatedly. Please try again later.',
+      );
+  }
+
+  /**
+   * Writes an outcome. While the database is unreachable the write is retried with backoff for
+   * about one lease: the result is kept and written once the database is back. Past that (or on
+   * any other failure) it is given up and logged; the lease then expires and a worker re-claims
+   * the report. Writes are accepted only from the lease holder, so either way the report is
+   * completed exactly once.
+   */
+  private async record(write: () => Promise<boolean>, log: FastifyBaseLogger): Promise<void> {
+    const deadline = Date.now() + this.options.queue.leaseSeconds * 1000;
+    let delayMs = MIN_CLAIM_BACKOFF_MS;
+    for (;;) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (!isDatabaseConnectionError(error) || Date.now() + delayMs > deadline) {
+          log.error({ err: error }, 'could not record the outcome; the lease will expire');
+          return;
+        }
+        log.warn({ err: error, retryInMs: delayMs }, 'database unavailable, will retry the write');
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        delayMs = Math.min(MAX_CLAIM_BACKOFF_MS, delayMs * 2);
+      }
     }
   }
 }
