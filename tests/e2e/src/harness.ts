@@ -51,20 +51,23 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
+/** `npm start`'s command: the production build (`npm run build`), run by plain node. */
+const SERVER_ENTRY = 'apps/server/dist/main.js';
+const SERVER_ARGS = ['--conditions=crawlwise-dist', '--enable-source-maps', SERVER_ENTRY];
+
 /** Starts the real server (`npm start`'s entry point) on a temporary data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) {
+    throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
+  }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlwise-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
