@@ -4,6 +4,7 @@ import { AppLink, AppNavLink } from '../../components/app-link.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Logo } from './logo.tsx';
+import { MobileNav } from './mobile-nav.tsx';
 import { HEADER_LINKS } from './nav-links.ts';
 
 /** `account` is the sign-in button or account menu, supplied by the app so features stay apart. */
@@ -36,7 +37,10 @@ export function SiteHeader({ account }: { account: ReactNode }) {
             ))}
           </ul>
         </nav>
-        <div className="flex min-w-20 justify-end">{account}</div>
+        <div className="flex items-center justify-end gap-2">
+          <div className="flex min-w-20 justify-end">{account}</div>
+          <MobileNav />
+        </div>
       </Container>
     </header>
   );
