@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,7 +9,13 @@ import {
 } from '@crawlwise/server/test-support/test-app';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, startServer, startSite } from './harness.ts';
+import {
+  axeViolations,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+  startSite,
+} from './harness.ts';
 
 /**
  * Accounts end to end, in Debian's Chromium against the real server (with a real SMTP server in
@@ -29,7 +34,6 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   ? path.join(REPO_ROOT, 'docs/screenshots')
   : fs.mkdtempSync(path.join(os.tmpdir(), 'crawlwise-screenshots-'));
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 const SITE_HOST = 'poor.crawlwise.test';
 /** No title, description, viewport, lang, h1 or alt text: more than three issues. */
@@ -91,27 +95,6 @@ async function newVisitor(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
-async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-          ) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
-    }));
-  });
-  expect(violations, `${label}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
-}
-
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -161,7 +144,7 @@ describe('accounts in the browser', () => {
     await page.goto(`${server.baseUrl}/auth`);
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     await screenshots(page, 'auth');
-    await expectNoAxeViolations(page, '/auth');
+    expect(await axeViolations(page), '/auth').toEqual([]);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByLabel('Full Name').fill('E2E Tester');
     await page.getByLabel('Email').fill(email);
@@ -253,7 +236,7 @@ describe('accounts in the browser', () => {
     await expect.poll(() => rows.count()).toBe(25);
     expect(await page.getByRole('button', { name: 'Load More' }).count()).toBe(0);
     await screenshots(page, 'profile');
-    await expectNoAxeViolations(page, '/profile');
+    expect(await axeViolations(page), '/profile').toEqual([]);
 
     // Delete one report (after confirming): gone from the list, its link answers report_deleted.
     await page

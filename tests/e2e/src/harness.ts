@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findBrowser } from '@crawlwise/analyzer/gather/browser-path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -120,4 +121,44 @@ export async function startSite(html: string): Promise<{ port: number; close(): 
         server.close(() => resolve());
       }),
   };
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  targets: string[];
+}
+
+/**
+ * axe-core's violations on the page as it is now (the context needs `bypassCSP: true`: the
+ * script is injected inline). `minImpact` keeps only violations at least that serious.
+ */
+export async function axeViolations(
+  page: Page,
+  minImpact: 'minor' | 'moderate' | 'serious' | 'critical' = 'minor',
+): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (context: Document) => Promise<{
+            violations: Array<{ id: string; impact?: string; nodes: Array<{ target: unknown }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      targets: violation.nodes.map((node) => JSON.stringify(node.target)),
+    }));
+  });
+  const order = ['minor', 'moderate', 'serious', 'critical'];
+  return violations.filter(
+    (violation) => order.indexOf(violation.impact ?? 'minor') >= order.indexOf(minImpact),
+  );
 }

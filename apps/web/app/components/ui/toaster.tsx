@@ -1,5 +1,31 @@
+import type { CSSProperties } from 'react';
 import { Toaster as SonnerToaster } from 'sonner';
 
+/**
+ * Sonner's rich colours put its error red (hsl 360 100% 45%) on a pale red: 4.34:1, under the
+ * 4.5:1 that normal-size text needs. The same hues a shade darker pass with room to spare
+ * (each ≥ 7:1 on its background).
+ */
+const READABLE_COLOURS = {
+  '--error-text': '#991b1b',
+  '--success-text': '#166534',
+  '--warning-text': '#92400e',
+  '--info-text': '#1e40af',
+} as CSSProperties;
+
+/**
+ * Toasts sit at the bottom centre: at the top they covered the header's Sign In and menu, and the
+ * bottom-right corner belongs to the back-to-top button. At most three are shown at once, stacked
+ * (hover or focus spreads them), each with a close button.
+ */
 export function Toaster() {
-  return <SonnerToaster position="top-right" richColors closeButton />;
+  return (
+    <SonnerToaster
+      position="bottom-center"
+      richColors
+      closeButton
+      visibleToasts={3}
+      style={READABLE_COLOURS}
+    />
+  );
 }
