@@ -38,6 +38,20 @@ describe('normalizeUrlInput (client rules)', () => {
     });
   });
 
+  it('echoes the visitor\'s host in the hint only when that host is itself valid', () => {
+    // The host is fine, the port is not: the hint shows their own site.
+    expect(normalizeUrlInput('shop.example.org:123456')).toMatchObject({
+      message: 'Please enter a valid website (e.g., shop.example.org)',
+    });
+    // An invalid host is never offered as an example.
+    for (const input of ['exa_mple.com', '-shop.example.com/x', 'https://a..b.com']) {
+      expect(normalizeUrlInput(input)).toMatchObject({
+        ok: false,
+        message: 'Please enter a valid website (e.g., example.com)',
+      });
+    }
+  });
+
   it('lets addresses with an explicit scheme and an IP or localhost host through to the server', () => {
     // The server answers these precisely (private_ip), which "not a valid website" would hide.
     for (const url of ['http://127.0.0.1:3000/', 'https://localhost', 'http://[::1]:8080/a']) {

@@ -43,7 +43,9 @@ export function normalizeUrlInput(raw: string): UrlInputResult {
 
 function invalid(value: string): UrlInputResult {
   const guess = value.replace(SCHEME, '').split(/[/?#:]/)[0] ?? '';
-  const host = /\.[a-z]{2,}$/i.test(guess) ? guess : 'example.com';
+  // The hint may echo the visitor's own host only when that host is valid by itself (the fault is
+  // elsewhere, e.g. the port); an invalid host such as `exa_mple.com` is never offered as an example.
+  const host = WEBSITE.test(`https://${guess}`) ? guess : 'example.com';
   return { ok: false, code: 'invalid_url', message: invalidUrlMessage(host) };
 }
 
