@@ -149,6 +149,21 @@ describe.each(WIDTHS)('at %i px', (width) => {
   });
 });
 
+describe('tap targets', () => {
+  it('every link and button in the footer is at least 44 px tall on a phone', async () => {
+    const visit_ = await visit(PATHS.home, 375);
+    const heights = await visit_.page.locator('footer a, footer button').evaluateAll((elements) =>
+      elements.map((element) => ({
+        text: element.textContent?.trim() || element.getAttribute('aria-label'),
+        height: element.getBoundingClientRect().height,
+      })),
+    );
+    expect(heights.length).toBeGreaterThan(5);
+    expect(heights.filter((target) => target.height < 44)).toEqual([]);
+    await visit_.context.close();
+  });
+});
+
 describe('the phone menu', () => {
   it('is reached by keyboard, opens, passes axe, and closes on navigation', async () => {
     const visit_ = await visit(PATHS.home, 375);

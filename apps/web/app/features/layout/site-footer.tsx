@@ -24,7 +24,7 @@ export function SiteFooter() {
                   <a
                     href={href}
                     aria-label={label}
-                    className="flex size-9 items-center justify-center rounded-full border border-slate-300 text-slate-600 hover:border-slate-400 hover:text-slate-900"
+                    className="flex size-11 items-center justify-center rounded-full border border-slate-300 text-slate-600 hover:border-slate-400 hover:text-slate-900"
                   >
                     <Icon className="size-4" />
                   </a>
@@ -34,10 +34,14 @@ export function SiteFooter() {
           </ul>
         </div>
         <nav aria-label="Footer">
-          <ul className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-x-6 text-sm sm:grid-cols-4">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <AppLink to={link.to} className="text-slate-600 hover:text-slate-900">
+                <AppLink
+                  to={link.to}
+                  // 44 px tall: a comfortable tap target on a phone (WCAG 2.5.5).
+                  className="flex min-h-11 items-center text-slate-600 hover:text-slate-900"
+                >
                   {link.label}
                 </AppLink>
               </li>
