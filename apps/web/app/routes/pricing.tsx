@@ -110,9 +110,9 @@ export default function PricingRoute() {
                   buttonClasses(tier.popular ? 'primary' : 'outline', 'md'),
                   'mt-8 w-full',
                 )}
-                aria-label={`Learn more about ${tier.name}`}
               >
-                Learn More
+                {/* Crawlers read a link's text, not its aria-label: the plan's name is in it. */}
+                Learn More<span className="sr-only"> about {tier.name}</span>
               </AppLink>
             </li>
           ))}
