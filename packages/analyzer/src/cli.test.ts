@@ -6,12 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startHttpServer } from './test-support/local-server.ts';
 
 const run = promisify(execFile);
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/crawlwise.js');
+const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
 
-/** Runs the real CLI binary; resolves with the exit code instead of throwing on non-zero. */
+/**
+ * Runs the CLI from its TypeScript source as `npm run analyze` does (the compiled bin is tested
+ * by tests/cli-package); resolves with the exit code instead of throwing on non-zero.
+ */
 async function crawlwise(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -74,6 +79,7 @@ describe('crawlwise CLI', () => {
   it('exits 2 with usage on bad arguments', async () => {
     const result = await crawlwise('--bogus');
     expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Unknown option: --bogus');
     expect(result.stderr).toContain('Usage: crawlwise');
   });
 });
