@@ -83,6 +83,21 @@ describe('the packed crawlwise CLI', { timeout: 90_000 }, () => {
     const bin = await readFile(path.join(installed, 'cli-dist/crawlwise.js'), 'utf8');
     expect(bin.startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(bin).not.toContain('@crawlwise/shared');
+    // What an invalid URL loads: the entry and its static imports, none of the heavy modules.
+    const staticImports = [...bin.matchAll(/^import [^;]*? from "(\.\/[^"]+)";$/gms)].map(
+      (match) => match[1] as string,
+    );
+    const startup = [bin];
+    for (const file of staticImports) {
+      startup.push(await readFile(path.join(installed, 'cli-dist', file), 'utf8'));
+    }
+    for (const heavy of ['playwright-core', 'htmlparser2', 'undici']) {
+      expect(startup.join('\n')).not.toContain(`"${heavy}"`);
+    }
+    const lazy = /await import\("\.\/(cli-run-[\w-]+\.js)"\)/.exec(bin)?.[1];
+    expect(lazy).toBeDefined();
+    const engineChunk = await readFile(path.join(installed, 'cli-dist', lazy as string), 'utf8');
+    expect(engineChunk).toContain('"playwright-core"');
   });
 
   it('answers an invalid URL with invalid_url JSON and exit 2', async () => {
