@@ -1,17 +1,25 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startHttpServer } from './test-support/local-server.ts';
+import { sarifSchemaErrors } from './test-support/sarif-schema.ts';
 
 const run = promisify(execFile);
-const BIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../bin/crawlwise.js');
+const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'cli.ts');
 
-/** Runs the real CLI binary; resolves with the exit code instead of throwing on non-zero. */
+/**
+ * Runs the CLI from its TypeScript source as `npm run analyze` does (the compiled bin is tested
+ * by tests/cli-package); resolves with the exit code instead of throwing on non-zero.
+ */
 async function crawlwise(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      timeout: 60_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -23,15 +31,20 @@ const PAGE = `<!doctype html><html lang="en"><head><title>A page title of a good
 <meta name="viewport" content="width=device-width"></head><body><h1>Hello</h1><p>Some text</p></body></html>`;
 
 let site: LocalServer;
+let dir: string;
 
 beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'crawlwise-cli-'));
   site = await startHttpServer((request, response) => {
     if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
     else response.writeHead(404, { 'content-type': 'text/html' }).end('gone');
   });
 });
 
-afterAll(() => site.close());
+afterAll(async () => {
+  await site.close();
+  await rm(dir, { recursive: true, force: true });
+});
 
 describe('crawlwise CLI', () => {
   it('--json prints exactly one JSON report on stdout and exits 0', async () => {
@@ -74,6 +87,104 @@ describe('crawlwise CLI', () => {
   it('exits 2 with usage on bad arguments', async () => {
     const result = await crawlwise('--bogus');
     expect(result.code).toBe(2);
+    expect(result.stderr).toContain('Unknown option: --bogus');
     expect(result.stderr).toContain('Usage: crawlwise');
+  });
+
+  it('--format sarif --output writes a schema-valid SARIF file and keeps stdout empty', async () => {
+    const file = path.join(dir, 'nested/report.sarif');
+    const result = await crawlwise(
+      site.url,
+      '--no-render',
+      '--allow-private',
+      '--format',
+      'sarif',
+      '--output',
+      file,
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/Report written to .*report\.sarif \(score \d+\/100\)/);
+    const sarif = JSON.parse(await readFile(file, 'utf8'));
+    expect(sarifSchemaErrors(sarif)).toEqual([]);
+    expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toContain(
+      'meta-description',
+    );
+  });
+
+  it('exits 3 when a --fail-on gate fails and 0 when every gate passes', async () => {
+    const failed = await crawlwise(
+      site.url,
+      '--no-render',
+      '--allow-private',
+      '--json',
+      '--fail-on',
+      'check:meta-description,score<1',
+    );
+    expect(failed.code).toBe(3);
+    expect(failed.stderr).toMatch(/^Gate failed: check:meta-description \(/m);
+    expect(failed.stderr).not.toContain('score<1');
+    expect(JSON.parse(failed.stdout).score).toEqual(expect.any(Number));
+
+    const passed = await crawlwise(
+      site.url,
+      '--no-render',
+      '--allow-private',
+      '--fail-on=check:title',
+      '--format',
+      'markdown',
+    );
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toMatch(/^# Crawlwise SEO report/);
+
+    const typo = await crawlwise(
+      site.url,
+      '--no-render',
+      '--allow-private',
+      '--fail-on',
+      'check:canonicl',
+    );
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Unknown check in --fail-on: check:canonicl');
+  });
+
+  it('--baseline prints what changed, and --fail-on regression exits 3 when it got worse', async () => {
+    const first = await crawlwise(site.url, '--no-render', '--allow-private', '--json');
+    const report = JSON.parse(first.stdout);
+    // A better past: meta-description passed and the score was higher.
+    const baseline = {
+      ...report,
+      score: report.score + 5,
+      issues: report.issues.map((issue: { id: string }) =>
+        issue.id === 'meta-description' ? { ...issue, severity: 'success', points: 0 } : issue,
+      ),
+    };
+    const file = path.join(dir, 'baseline.json');
+    await writeFile(file, JSON.stringify(baseline));
+    const result = await crawlwise(
+      site.url,
+      '--no-render',
+      '--allow-private',
+      '--baseline',
+      file,
+      '--fail-on',
+      'regression',
+    );
+    expect(result.code).toBe(3);
+    expect(result.stdout).toContain(
+      `Compared with the baseline: score ${report.score + 5} → ${report.score} (-5)`,
+    );
+    expect(result.stdout).toMatch(/New \(1\):\n.*\[meta-description\]/);
+    expect(result.stderr).toMatch(/^Gate failed: regression \(score -5, 1 new/m);
+
+    const missing = await crawlwise(
+      site.url,
+      '--no-render',
+      '--allow-private',
+      '--baseline',
+      path.join(dir, 'missing.json'),
+    );
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Cannot use the baseline');
   });
 });

@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBrowser } from './gather/browser-path.ts';
+import { type LocalServer, startHttpServer } from './test-support/local-server.ts';
+import { cleanNpmEnv, lockForTarball, packAnalyzer } from './test-support/packed-install.ts';
+import { sarifSchemaErrors } from './test-support/sarif-schema.ts';
+
+/**
+ * The published shape of the CLI: `npm pack` of this workspace, installed in an empty directory
+ * outside the repository with `npm ci --offline` (only the local npm cache, only the declared
+ * dependencies), then run as `npx crawlwise`.
+ */
+const run = promisify(execFile);
+const WORKSPACE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const INSTALL_TIMEOUT_MS = 240_000;
+const BROWSER = await findBrowser();
+
+const PAGE = `<!doctype html><html lang="en"><head><title>A page title of a good length</title>
+<meta name="viewport" content="width=device-width"></head><body><h1>Hello</h1><p>Some text</p></body></html>`;
+
+let dir: string;
+let project: string;
+let tarball: string;
+let site: LocalServer;
+
+async function npx(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(
+      'npx',
+      ['--offline', '--no-install', 'crawlwise', ...args],
+      {
+        cwd: project,
+        env: cleanNpmEnv(),
+        timeout: 90_000,
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'crawlwise-packed-'));
+  tarball = await packAnalyzer(WORKSPACE, dir);
+  project = path.join(dir, 'project');
+  await run('mkdir', [project]);
+  lockForTarball(WORKSPACE, tarball, project);
+  await run('npm', ['ci', '--offline', '--no-audit', '--no-fund'], {
+    cwd: project,
+    env: cleanNpmEnv(),
+    timeout: INSTALL_TIMEOUT_MS,
+  });
+  site = await startHttpServer((request, response) => {
+    if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    else response.writeHead(404, { 'content-type': 'text/html' }).end('gone');
+  });
+}, INSTALL_TIMEOUT_MS + 60_000);
+
+afterAll(async () => {
+  await site?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+// Each run goes through npx on a shared 2-core machine: a few seconds, more under load.
+describe('the packed crawlwise CLI', { timeout: 90_000 }, () => {
+  it('ships compiled JavaScript only, with the workspace package bundled in', async () => {
+    const { stdout } = await run('tar', ['tzf', tarball]);
+    const files = stdout.trim().split('\n').sort();
+    expect(files).toContain('package/cli-dist/crawlwise.js');
+    expect(files.filter((file) => /\.ts$|\/src\//.test(file))).toEqual([]);
+    const installed = path.join(project, 'node_modules/@crawlwise/analyzer');
+    const manifest = JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8'));
+    expect(manifest.bin).toEqual({ crawlwise: './cli-dist/crawlwise.js' });
+    expect(Object.keys(manifest.dependencies)).not.toContain('@crawlwise/shared');
+    expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
+    const bin = await readFile(path.join(installed, 'cli-dist/crawlwise.js'), 'utf8');
+    expect(bin.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(bin).not.toContain('@crawlwise/shared');
+    // What an invalid URL loads: the entry and its static imports, none of the heavy modules.
+    const staticImports = [...bin.matchAll(/^import [^;]*? from "(\.\/[^"]+)";$/gms)].map(
+      (match) => match[1] as string,
+    );
+    const startup = [bin];
+    for (const file of staticImports) {
+      startup.push(await readFile(path.join(installed, 'cli-dist', file), 'utf8'));
+    }
+    for (const heavy of ['playwright-core', 'htmlparser2', 'undici']) {
+      expect(startup.join('\n')).not.toContain(`"${heavy}"`);
+    }
+    const lazy = /await import\("\.\/(cli-run-[\w-]+\.js)"\)/.exec(bin)?.[1];
+    expect(lazy).toBeDefined();
+    const engineChunk = await readFile(path.join(installed, 'cli-dist', lazy as string), 'utf8');
+    expect(engineChunk).toContain('"playwright-core"');
+  });
+
+  it('answers an invalid URL with invalid_url JSON and exit 2', async () => {
+    const result = await npx('http://', '--json');
+    expect(result.code).toBe(2);
+    expect(JSON.parse(result.stdout)).toEqual({
+      error: 'invalid_url',
+      message: expect.any(String),
+    });
+  });
+
+  it('documents the exit codes in --help', async () => {
+    const result = await npx('--help');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Exit codes:\n\s+0 .*\n\s+1 .*\n\s+2 .*\n(?:.*\n)?\s+3 /);
+  });
+
+  it('analyses a page and writes schema-valid SARIF', async () => {
+    const result = await npx(site.url, '--allow-private', '--no-render', '--format', 'sarif');
+    expect(result.code).toBe(0);
+    const sarif = JSON.parse(result.stdout);
+    expect(sarifSchemaErrors(sarif)).toEqual([]);
+    expect(sarif.runs[0].properties.score).toEqual(expect.any(Number));
+    expect(sarif.runs[0].tool.driver.rules).toHaveLength(23);
+  });
+
+  it.skipIf(!BROWSER)('renders with playwright-core from its own dependencies', async () => {
+    const result = await npx(site.url, '--allow-private', '--json');
+    expect(result.code).toBe(0);
+    const jsRendering = JSON.parse(result.stdout).issues.find(
+      (issue: { id: string }) => issue.id === 'js-rendering',
+    );
+    expect(jsRendering.details.skipped).toBeUndefined();
+    expect(jsRendering.message).not.toContain('skipped');
+  });
+
+  it('exits 3 on a failed gate and 2 on a page that cannot be analysed', async () => {
+    const gate = await npx(site.url, '--allow-private', '--no-render', '--fail-on', 'score<100');
+    expect(gate.code).toBe(3);
+    expect(gate.stderr).toMatch(/^Gate failed: score<100/m);
+    const missing = await npx(`${site.url}missing`, '--allow-private', '--no-render', '--json');
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout).error).toBe('http_error_404');
+  });
+});
