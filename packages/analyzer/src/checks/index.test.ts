@@ -27,6 +27,8 @@ const CATALOGUE = [
   'image-alt',
   'link-text',
   'crawlable-anchors',
+  // Issue 9
+  'bot-access',
 ];
 
 describe('ALL_CHECKS', () => {

@@ -1,3 +1,4 @@
+import { botAccess } from './bot-access.ts';
 import { canonical } from './canonical.ts';
 import type { Check } from './check.ts';
 import { crawlableAnchors } from './crawlable-anchors.ts';
@@ -52,4 +53,6 @@ export const ALL_CHECKS: Check[] = [
   imageAlt,
   linkText,
   crawlableAnchors,
+  // Issue 9: what each crawler sees (render diff) and AI-search and bot access.
+  botAccess,
 ];

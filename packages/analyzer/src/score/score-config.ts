@@ -58,6 +58,8 @@ export const CHECK_POINTS: readonly CheckPoints[] = [
   { check: 'image-alt', category: 'content', critical: 6, warning: 3 },
   { check: 'link-text', category: 'links', critical: 5, warning: 3 },
   { check: 'crawlable-anchors', category: 'links', critical: 6, warning: 3 },
+  // Issue 9: what each crawler sees (render diff) and AI-search and bot access.
+  { check: 'bot-access', category: 'crawlability', critical: 10, warning: 4 },
 ];
 
 export const CHECK_POINTS_BY_ID: ReadonlyMap<string, CheckPoints> = new Map(
