@@ -29,6 +29,7 @@ const CATALOGUE = [
   'crawlable-anchors',
   // Issue 9
   'bot-access',
+  'snippet-directives',
 ];
 
 describe('ALL_CHECKS', () => {

@@ -18,6 +18,7 @@ import { redirects } from './redirects.ts';
 import { responseTime } from './response-time.ts';
 import { robotsMeta } from './robots-meta.ts';
 import { robotsTxt } from './robots-txt.ts';
+import { snippetDirectives } from './snippet-directives.ts';
 import { structuredData } from './structured-data.ts';
 import { title } from './title.ts';
 import { twitterCard } from './twitter-card.ts';
@@ -55,4 +56,5 @@ export const ALL_CHECKS: Check[] = [
   crawlableAnchors,
   // Issue 9: what each crawler sees (render diff) and AI-search and bot access.
   botAccess,
+  snippetDirectives,
 ];

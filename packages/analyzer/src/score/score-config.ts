@@ -60,6 +60,7 @@ export const CHECK_POINTS: readonly CheckPoints[] = [
   { check: 'crawlable-anchors', category: 'links', critical: 6, warning: 3 },
   // Issue 9: what each crawler sees (render diff) and AI-search and bot access.
   { check: 'bot-access', category: 'crawlability', critical: 10, warning: 4 },
+  { check: 'snippet-directives', category: 'metadata', critical: 4, warning: 3 },
 ];
 
 export const CHECK_POINTS_BY_ID: ReadonlyMap<string, CheckPoints> = new Map(
