@@ -30,6 +30,7 @@ const CATALOGUE = [
   // Issue 9
   'bot-access',
   'snippet-directives',
+  'llms-txt',
 ];
 
 describe('ALL_CHECKS', () => {

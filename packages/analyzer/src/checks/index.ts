@@ -11,6 +11,7 @@ import { imageAlt } from './image-alt.ts';
 import { jsRendering } from './js-rendering.ts';
 import { lang } from './lang.ts';
 import { linkText } from './link-text.ts';
+import { llmsTxt } from './llms-txt.ts';
 import { metaDescription } from './meta-description.ts';
 import { openGraph } from './open-graph.ts';
 import { pageWeight } from './page-weight.ts';
@@ -57,4 +58,5 @@ export const ALL_CHECKS: Check[] = [
   // Issue 9: what each crawler sees (render diff) and AI-search and bot access.
   botAccess,
   snippetDirectives,
+  llmsTxt,
 ];

@@ -61,6 +61,7 @@ export const CHECK_POINTS: readonly CheckPoints[] = [
   // Issue 9: what each crawler sees (render diff) and AI-search and bot access.
   { check: 'bot-access', category: 'crawlability', critical: 10, warning: 4 },
   { check: 'snippet-directives', category: 'metadata', critical: 4, warning: 3 },
+  { check: 'llms-txt', category: 'crawlability', critical: 2, warning: 1 },
 ];
 
 export const CHECK_POINTS_BY_ID: ReadonlyMap<string, CheckPoints> = new Map(
