@@ -31,6 +31,14 @@ const CATALOGUE = [
   'bot-access',
   'snippet-directives',
   'llms-txt',
+  'rendered-title',
+  'rendered-meta-description',
+  'rendered-canonical',
+  'rendered-robots',
+  'rendered-h1',
+  'rendered-hreflang',
+  'rendered-structured-data',
+  'rendered-links',
 ];
 
 describe('ALL_CHECKS', () => {

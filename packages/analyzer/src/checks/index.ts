@@ -16,6 +16,14 @@ import { metaDescription } from './meta-description.ts';
 import { openGraph } from './open-graph.ts';
 import { pageWeight } from './page-weight.ts';
 import { redirects } from './redirects.ts';
+import { renderedCanonical } from './rendered-canonical.ts';
+import { renderedH1 } from './rendered-h1.ts';
+import { renderedHreflang } from './rendered-hreflang.ts';
+import { renderedLinks } from './rendered-links.ts';
+import { renderedMetaDescription } from './rendered-meta-description.ts';
+import { renderedRobots } from './rendered-robots.ts';
+import { renderedStructuredData } from './rendered-structured-data.ts';
+import { renderedTitle } from './rendered-title.ts';
 import { responseTime } from './response-time.ts';
 import { robotsMeta } from './robots-meta.ts';
 import { robotsTxt } from './robots-txt.ts';
@@ -59,4 +67,12 @@ export const ALL_CHECKS: Check[] = [
   botAccess,
   snippetDirectives,
   llmsTxt,
+  renderedTitle,
+  renderedMetaDescription,
+  renderedCanonical,
+  renderedRobots,
+  renderedH1,
+  renderedHreflang,
+  renderedStructuredData,
+  renderedLinks,
 ];
