@@ -93,7 +93,7 @@ describe.skipIf(!HAS_BROWSER)('what each crawler sees, with a headless browser',
     const analysed = await Promise.all(
       paths.map((path) => engine.analyzeUrl(`${site.origin}${path}`)),
     );
-    paths.forEach((path, i) => reports.set(path, analysed[i]!));
+    for (const [i, path] of paths.entries()) reports.set(path, analysed[i]!);
   }, 60_000);
   afterAll(() => engine.close());
 
