@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { makePage } from '../page/test-artifacts.ts';
-import { renderedMetaDescription } from './rendered-meta-description.ts';
 import { renderedTitle } from './rendered-title.ts';
 import { runCheck } from './run-checks.ts';
 
@@ -61,35 +60,5 @@ describe('rendered-title', () => {
   it('is skipped when the render failed', () => {
     const page = makePage({ render: { status: 'failed', reason: 'Render failed: crash' } });
     expect(runCheck(page, renderedTitle).details.skipped).toBe('Render failed: crash');
-  });
-});
-
-describe('rendered-meta-description', () => {
-  const meta = (text: string) => `<meta name="description" content="${text}">`;
-
-  it('passes when script leaves the description alone', () => {
-    const finding = runCheck(compare(meta('Tables'), meta('Tables')), renderedMetaDescription);
-    expect(finding.severity).toBe('success');
-  });
-
-  it('warns when script changes it, with both values', () => {
-    const finding = runCheck(compare(meta('Old'), meta('New')), renderedMetaDescription);
-    expect(finding.message).toBe('JavaScript changes the meta description');
-    expect(finding.details).toMatchObject({ server: 'Old', rendered: 'New' });
-  });
-
-  it('warns when only script sets it, or script removes it', () => {
-    expect(runCheck(compare('', meta('New')), renderedMetaDescription).message).toBe(
-      'The meta description only appears with JavaScript',
-    );
-    expect(runCheck(compare(meta('Old'), ''), renderedMetaDescription).message).toBe(
-      'JavaScript removes the meta description',
-    );
-  });
-
-  it('is skipped without a render', () => {
-    expect(runCheck(makePage(), renderedMetaDescription).details.skipped).toEqual(
-      expect.any(String),
-    );
   });
 });
