@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from './checks/index.ts';
 import { type LocalServer, startHttpServer } from './test-support/local-server.ts';
 import { sarifSchemaErrors } from './test-support/sarif-schema.ts';
 
@@ -52,7 +53,7 @@ describe('crawlwise CLI', () => {
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report).toMatchObject({ url: site.url, finalUrl: site.url, score: expect.any(Number) });
-    expect(report.issues).toHaveLength(23);
+    expect(report.issues).toHaveLength(ALL_CHECKS.length);
     expect(report.meta_json.title).toMatchObject({ value: 'A page title of a good length' });
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
   });

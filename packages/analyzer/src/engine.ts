@@ -5,6 +5,8 @@ import { analyzeArtifacts } from './analyze-artifacts.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
 import { type BrowserPool, createBrowserPool } from './gather/browser-pool.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
+import { fetchLlmsTxt, llmsTxtUrlOf } from './gather/llms-txt.ts';
+import { createOriginCache } from './gather/origin-cache.ts';
 import { renderPage } from './gather/render-page.ts';
 import { readRobots } from './gather/robots.ts';
 import { createRobotsCache, ROBOTS_CACHE_TTL_MS } from './gather/robots-cache.ts';
@@ -39,8 +41,8 @@ export interface EngineOptions {
    */
   analysisThreads?: number;
   /**
-   * How long a site's robots.txt is kept for the next analyses of the same origin, in ms.
-   * Default 60 s; 0 fetches it for every analysis. Unreachable ones are never kept.
+   * How long a site's robots.txt (and llms.txt) is kept for the next analyses of the same
+   * origin, in ms. Default 60 s; 0 fetches it for every analysis. Unreachable ones are never kept.
    */
   robotsCacheMs?: number;
   /** Where an npm-packaged browser may unpack itself. */
@@ -119,12 +121,19 @@ export function createEngine(options: EngineOptions = {}): Engine {
     ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
   });
 
+  // Issue 9: /llms.txt, one request per origin through the same guard, kept like robots.txt.
+  const llmsTxt = createOriginCache({
+    read: (llmsUrl) => fetchLlmsTxt(llmsUrl, { guard, userAgent }),
+    ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
+    keep: (answer) => answer.status !== 'unreachable',
+  });
+
   const fetchDocument = (url: string) => fetchPage(url, { guard, userAgent });
 
   const analyze = async (document: FetchArtifact): Promise<AnalysisReport> => {
     // Threads start while robots.txt and the render are awaited (once; a no-op afterwards).
     analysis?.warm();
-    const [robotsArtifact, render] = await Promise.all([
+    const [robotsArtifact, render, llms] = await Promise.all([
       robots.robotsFor(document.finalUrl),
       pool
         ? renderPage(pool, {
@@ -137,8 +146,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
             status: 'skipped',
             reason: 'Rendering is switched off',
           }),
+      llmsTxt.get(llmsTxtUrlOf(document.finalUrl) ?? document.finalUrl),
     ]);
-    const artifacts = { fetch: document, robots: robotsArtifact, render };
+    const artifacts = { fetch: document, robots: robotsArtifact, render, llmsTxt: llms };
     return analysis ? analysis.run(artifacts) : analyzeArtifacts(artifacts);
   };
 

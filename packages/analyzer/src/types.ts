@@ -48,6 +48,38 @@ export interface RobotsArtifact {
   allowedForGooglebot: boolean | null;
   /** The matching rule or the reason it could not be read. */
   detail?: string;
+  /** The verdict for each crawler `bot-access` reports (gather/bots.ts), from the same file. */
+  bots?: BotVerdict[];
+}
+
+/** What a crawler's visit is for: search results, an assistant fetching for a user, training. */
+export type BotKind = 'search' | 'assistant' | 'training';
+
+export interface BotVerdict {
+  /** The robots.txt product token, e.g. "GPTBot". */
+  bot: string;
+  kind: BotKind;
+  /** null when robots.txt could not be read. */
+  allowed: boolean | null;
+  /** The robots.txt line that decides, when one does. */
+  rule?: string;
+}
+
+/** `/llms.txt` of the page's origin (gather/llms-txt.ts): one request per origin, cached. */
+export interface LlmsTxtArtifact {
+  url: string;
+  status: 'found' | 'missing' | 'unreachable';
+  /** HTTP status, when an answer came. */
+  httpStatus?: number;
+  contentType?: string;
+  /** The first Markdown H1 (`# Title`), the one section llmstxt.org requires; null if none. */
+  title?: string | null;
+  /** Markdown links `[name](url)` in the file. */
+  links?: number;
+  /** The answer was an HTML page (a catch-all route), not a text file. */
+  html?: boolean;
+  bytes?: number;
+  detail?: string;
 }
 
 export interface RenderArtifact {
@@ -64,6 +96,8 @@ export interface Artifacts {
   fetch: FetchArtifact;
   robots: RobotsArtifact;
   render: RenderArtifact;
+  /** Absent when the engine did not ask (older callers, unit tests): the check says skipped. */
+  llmsTxt?: LlmsTxtArtifact;
 }
 
 export type Severity = 'critical' | 'warning' | 'success';

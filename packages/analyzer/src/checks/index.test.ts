@@ -27,6 +27,18 @@ const CATALOGUE = [
   'image-alt',
   'link-text',
   'crawlable-anchors',
+  // Issue 9
+  'bot-access',
+  'snippet-directives',
+  'llms-txt',
+  'rendered-title',
+  'rendered-meta-description',
+  'rendered-canonical',
+  'rendered-robots',
+  'rendered-h1',
+  'rendered-hreflang',
+  'rendered-structured-data',
+  'rendered-links',
 ];
 
 describe('ALL_CHECKS', () => {

@@ -1,3 +1,4 @@
+import { botAccess } from './bot-access.ts';
 import { canonical } from './canonical.ts';
 import type { Check } from './check.ts';
 import { crawlableAnchors } from './crawlable-anchors.ts';
@@ -10,13 +11,23 @@ import { imageAlt } from './image-alt.ts';
 import { jsRendering } from './js-rendering.ts';
 import { lang } from './lang.ts';
 import { linkText } from './link-text.ts';
+import { llmsTxt } from './llms-txt.ts';
 import { metaDescription } from './meta-description.ts';
 import { openGraph } from './open-graph.ts';
 import { pageWeight } from './page-weight.ts';
 import { redirects } from './redirects.ts';
+import { renderedCanonical } from './rendered-canonical.ts';
+import { renderedH1 } from './rendered-h1.ts';
+import { renderedHreflang } from './rendered-hreflang.ts';
+import { renderedLinks } from './rendered-links.ts';
+import { renderedMetaDescription } from './rendered-meta-description.ts';
+import { renderedRobots } from './rendered-robots.ts';
+import { renderedStructuredData } from './rendered-structured-data.ts';
+import { renderedTitle } from './rendered-title.ts';
 import { responseTime } from './response-time.ts';
 import { robotsMeta } from './robots-meta.ts';
 import { robotsTxt } from './robots-txt.ts';
+import { snippetDirectives } from './snippet-directives.ts';
 import { structuredData } from './structured-data.ts';
 import { title } from './title.ts';
 import { twitterCard } from './twitter-card.ts';
@@ -52,4 +63,16 @@ export const ALL_CHECKS: Check[] = [
   imageAlt,
   linkText,
   crawlableAnchors,
+  // Issue 9: what each crawler sees (render diff) and AI-search and bot access.
+  botAccess,
+  snippetDirectives,
+  llmsTxt,
+  renderedTitle,
+  renderedMetaDescription,
+  renderedCanonical,
+  renderedRobots,
+  renderedH1,
+  renderedHreflang,
+  renderedStructuredData,
+  renderedLinks,
 ];

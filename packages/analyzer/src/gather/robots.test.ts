@@ -41,6 +41,8 @@ describe('fetchRobots', () => {
       status: 'ok',
       allowedForGooglebot: true,
       detail: 'No rule blocks Googlebot.',
+      // Every crawler of bot-access, judged from the same file (gather/bots.test.ts).
+      bots: expect.arrayContaining([{ bot: 'GPTBot', kind: 'training', allowed: true }]),
     });
   });
 

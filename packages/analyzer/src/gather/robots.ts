@@ -1,6 +1,7 @@
 import robotsParser from 'robots-parser';
 import { isAnalysisError } from '../analysis-error.ts';
 import type { AddressGuard, RobotsArtifact } from '../types.ts';
+import { botVerdicts } from './bots.ts';
 import { DEFAULT_USER_AGENT } from './fetch-page.ts';
 import { guardedFetch } from './http-fetch.ts';
 import type { TlsOptions } from './pinned-client.ts';
@@ -139,7 +140,7 @@ export function parseRobotsFile(robotsUrl: string, body: Buffer): RobotsFile {
 
 /** The artifact for one page: the rule that decides for Googlebot, or the file's verdict. */
 export function robotsVerdict(file: RobotsFile, pageUrl: string): RobotsArtifact {
-  if (file.kind === 'verdict') return { ...file.artifact };
+  if (file.kind === 'verdict') return { ...file.artifact, bots: botVerdicts(file, pageUrl) };
   const target = new URL(pageUrl);
   target.hash = '';
   const allowed = file.rules.isAllowed(target.href, GOOGLEBOT) ?? true;
@@ -148,7 +149,13 @@ export function robotsVerdict(file: RobotsFile, pageUrl: string): RobotsArtifact
   const detail = rule
     ? `${allowed ? 'Allowed' : 'Blocked'} for Googlebot by "${rule}" (line ${line}).`
     : 'No rule blocks Googlebot.';
-  return { url: file.url, status: 'ok', allowedForGooglebot: allowed, detail };
+  return {
+    url: file.url,
+    status: 'ok',
+    allowedForGooglebot: allowed,
+    detail,
+    bots: botVerdicts(file, pageUrl),
+  };
 }
 
 /** Parses a fetched robots.txt and finds the rule that decides for Googlebot. */

@@ -58,6 +58,18 @@ export const CHECK_POINTS: readonly CheckPoints[] = [
   { check: 'image-alt', category: 'content', critical: 6, warning: 3 },
   { check: 'link-text', category: 'links', critical: 5, warning: 3 },
   { check: 'crawlable-anchors', category: 'links', critical: 6, warning: 3 },
+  // Issue 9: what each crawler sees (render diff) and AI-search and bot access.
+  { check: 'bot-access', category: 'crawlability', critical: 10, warning: 4 },
+  { check: 'snippet-directives', category: 'metadata', critical: 4, warning: 3 },
+  { check: 'llms-txt', category: 'crawlability', critical: 2, warning: 1 },
+  { check: 'rendered-title', category: 'metadata', critical: 6, warning: 3 },
+  { check: 'rendered-meta-description', category: 'metadata', critical: 4, warning: 2 },
+  { check: 'rendered-canonical', category: 'crawlability', critical: 10, warning: 4 },
+  { check: 'rendered-robots', category: 'crawlability', critical: 15, warning: 4 },
+  { check: 'rendered-h1', category: 'content', critical: 4, warning: 2 },
+  { check: 'rendered-hreflang', category: 'metadata', critical: 3, warning: 2 },
+  { check: 'rendered-structured-data', category: 'social', critical: 3, warning: 2 },
+  { check: 'rendered-links', category: 'links', critical: 5, warning: 3 },
 ];
 
 export const CHECK_POINTS_BY_ID: ReadonlyMap<string, CheckPoints> = new Map(

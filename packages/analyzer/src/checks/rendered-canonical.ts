@@ -1,0 +1,68 @@
+import { linkLookup } from '../page/metadata.ts';
+import type { Check, CheckOutcome } from './check.ts';
+import { listPhrase, resolveUrl } from './markup-helpers.ts';
+import { baseOf, bothSides, listDiff, notRendered } from './render-diff.ts';
+
+/**
+ * `rendered-canonical` (crawlability): does script change the canonical link in the head? Google
+ * asks for the canonical in the HTML and, if script must set it, that script never change it
+ * (Google Search Central, "JavaScript SEO basics": "make sure that you always set the canonical
+ * URL to the same value as the original HTML"). So script that swaps, adds a second or removes
+ * the server's canonical is critical: crawlers then disagree on the page's preferred address.
+ * A canonical that only script sets is a warning: Google accepts it, crawlers that do not run
+ * script see none. The Link header is the same for both and is not compared.
+ */
+
+const canonicalsOf = (doc: Parameters<typeof linkLookup>[0], pageUrl: URL) => {
+  const base = baseOf(doc, pageUrl);
+  return linkLookup(doc, 'canonical').head.map((el) => resolveUrl(el.attribs.href ?? '', base));
+};
+
+export const renderedCanonical: Check = {
+  meta: {
+    id: 'rendered-canonical',
+    category: 'crawlability',
+    title: 'Canonical URL with and without JavaScript',
+    why: 'The canonical link tells search engines the preferred address of the page. Set it in the server HTML and never change it with script: crawlers that do not run JavaScript read the server value, Google the rendered one.',
+  },
+  run(page): CheckOutcome {
+    const sides = bothSides(page, (doc) => canonicalsOf(doc, page.url));
+    if (sides === null) return notRendered(page, 'Canonical URL')!;
+    const diff = listDiff(sides.server, sides.rendered);
+    const details = diff.details;
+    const server = listPhrase(sides.server);
+    const rendered = listPhrase(sides.rendered);
+    if (diff.same) {
+      return {
+        severity: 'success',
+        message:
+          sides.server.length === 0
+            ? 'No canonical link, with or without JavaScript'
+            : 'The canonical URL is the same with and without JavaScript',
+        details,
+      };
+    }
+    if (sides.server.length === 0) {
+      return {
+        severity: 'warning',
+        message: 'The canonical URL is only set by JavaScript',
+        why: `The server HTML has no canonical link; script adds ${rendered}. Google may take it after rendering, but crawlers that do not run script see none. Put the canonical link in the server HTML.`,
+        details,
+      };
+    }
+    if (sides.rendered.length === 0) {
+      return {
+        severity: 'critical',
+        message: 'JavaScript removes the canonical URL',
+        why: `The server HTML declares ${server} as canonical, but script removes it, so Google (which reads the rendered page) and other crawlers disagree on the preferred address. Keep the canonical link and do not touch it with script.`,
+        details,
+      };
+    }
+    return {
+      severity: 'critical',
+      message: 'JavaScript changes the canonical URL',
+      why: `The server HTML declares ${server}, the page after script ${rendered}. Crawlers that do not run script take the first, Google sees the second (or conflicting canonicals and ignores them). Serve the final canonical in the HTML and stop script from changing it.`,
+      details,
+    };
+  },
+};

@@ -1,0 +1,19 @@
+import { metaValues } from '../page/metadata.ts';
+import type { Check } from './check.ts';
+import { valueOutcome } from './render-diff.ts';
+
+/**
+ * `rendered-meta-description` (metadata): does script change the meta description (the first
+ * one in the real head)? A difference is a warning naming both values (render-diff.ts).
+ */
+
+export const renderedMetaDescription: Check = {
+  meta: {
+    id: 'rendered-meta-description',
+    category: 'metadata',
+    title: 'Meta description with and without JavaScript',
+    why: 'Crawlers that do not run JavaScript read the meta description in the server HTML; Google reads it after script runs. When script changes it, search snippets and link previews differ.',
+  },
+  run: (page) =>
+    valueOutcome(page, 'Meta description', (doc) => metaValues(doc, 'description')[0] ?? null),
+};

@@ -1,0 +1,75 @@
+import type { Document } from '../page/dom.ts';
+import type { PageContext } from '../page/page-context.ts';
+import type { Check, CheckOutcome } from './check.ts';
+import { listPhrase } from './markup-helpers.ts';
+import { bothSides, listDiff, notRendered } from './render-diff.ts';
+import { robotsDirectiveSources } from './robots-meta.ts';
+
+/**
+ * `rendered-robots` (crawlability): does script change the robots directives Google reads
+ * (robots and googlebot meta tags in the head; the X-Robots-Tag header counts on both sides)?
+ * A noindex that script adds is critical: Google honours it and drops the page, while crawlers
+ * that do not run script index it. A noindex that script removes is critical too, and never
+ * works: Google does not render a page whose HTML says noindex (Google Search Central,
+ * "JavaScript SEO basics"), so the page stays out. Any other directive script changes
+ * (nofollow, snippet limits) is a warning naming both sets.
+ */
+
+const NOINDEX = ['noindex', 'none'];
+
+function directivesOf(doc: Document, page: PageContext): string[] {
+  const sources = robotsDirectiveSources(doc, page.artifacts.fetch.headers, null);
+  return [...new Set(sources.flatMap((source) => source.directives))];
+}
+
+const says = (directives: readonly string[]) => directives.some((d) => NOINDEX.includes(d));
+const quoted = (directives: readonly string[]) =>
+  directives.length === 0 ? 'none' : `"${directives.join(', ')}"`;
+
+export const renderedRobots: Check = {
+  meta: {
+    id: 'rendered-robots',
+    category: 'crawlability',
+    title: 'Robots directives with and without JavaScript',
+    why: 'Robots directives (noindex, nofollow, snippet limits) must be in the server HTML and stay as they are: Google reads them after script runs, other crawlers before, and a noindex in the HTML stops Google before any script runs.',
+  },
+  run(page): CheckOutcome {
+    const sides = bothSides(page, directivesOf);
+    if (sides === null) return notRendered(page, 'Robots directives')!;
+    const diff = listDiff(sides.server, sides.rendered);
+    const details = {
+      ...diff.details,
+      noindexServer: says(sides.server),
+      noindexRendered: says(sides.rendered),
+    };
+    if (diff.same) {
+      return {
+        severity: 'success',
+        message: 'Script does not change the robots directives',
+        details,
+      };
+    }
+    if (!details.noindexServer && details.noindexRendered) {
+      return {
+        severity: 'critical',
+        message: 'JavaScript adds noindex to the page',
+        why: `The server HTML allows indexing (directives: ${quoted(sides.server)}), but script adds ${listPhrase(diff.added)}. Google renders the page and drops it from its index, while crawlers that do not run script index it. Remove the script that adds it, or put noindex in the HTML if the page should stay out.`,
+        details,
+      };
+    }
+    if (details.noindexServer && !details.noindexRendered) {
+      return {
+        severity: 'critical',
+        message: 'JavaScript removes noindex, too late for Google',
+        why: `The server HTML says ${quoted(sides.server)}; script removes the noindex. Google does not run the script of a page whose HTML says noindex, so the page stays out of its index. If it should be indexed, remove noindex from the HTML.`,
+        details,
+      };
+    }
+    return {
+      severity: 'warning',
+      message: 'JavaScript changes the robots directives',
+      why: `The server HTML says ${quoted(sides.server)}, the page after script ${quoted(sides.rendered)}. Google follows the second, other crawlers the first. Serve the final directives in the HTML.`,
+      details,
+    };
+  },
+};

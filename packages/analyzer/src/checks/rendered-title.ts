@@ -1,0 +1,25 @@
+import { collapseWhitespace } from '../page/dom.ts';
+import type { Check } from './check.ts';
+import { documentTitle } from './markup-helpers.ts';
+import { valueOutcome } from './render-diff.ts';
+
+/**
+ * `rendered-title` (metadata): does script change the `<title>`? A title set or changed by
+ * JavaScript is a warning naming both values (render-diff.ts): Google indexes the rendered one,
+ * crawlers that do not run script and link previews read the server one.
+ */
+
+const titleOf = (doc: Parameters<typeof documentTitle>[0]) => {
+  const title = documentTitle(doc);
+  return title === null ? null : collapseWhitespace(title);
+};
+
+export const renderedTitle: Check = {
+  meta: {
+    id: 'rendered-title',
+    category: 'metadata',
+    title: 'Title with and without JavaScript',
+    why: 'Crawlers that do not run JavaScript read the title in the server HTML; Google reads the title after script runs. When script changes it, search engines and link previews show different titles.',
+  },
+  run: (page) => valueOutcome(page, 'Title', titleOf),
+};
