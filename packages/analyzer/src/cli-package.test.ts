@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from './checks/index.ts';
 import { findBrowser } from './gather/browser-path.ts';
 import { type LocalServer, startHttpServer } from './test-support/local-server.ts';
 import { cleanNpmEnv, lockForTarball, packAnalyzer } from './test-support/packed-install.ts';
@@ -121,7 +122,7 @@ describe('the packed crawlwise CLI', { timeout: 90_000 }, () => {
     const sarif = JSON.parse(result.stdout);
     expect(sarifSchemaErrors(sarif)).toEqual([]);
     expect(sarif.runs[0].properties.score).toEqual(expect.any(Number));
-    expect(sarif.runs[0].tool.driver.rules).toHaveLength(23);
+    expect(sarif.runs[0].tool.driver.rules).toHaveLength(ALL_CHECKS.length);
   });
 
   it.skipIf(!BROWSER)('renders with playwright-core from its own dependencies', async () => {
