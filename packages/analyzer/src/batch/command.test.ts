@@ -128,7 +128,9 @@ describe('runBatchCommand', () => {
   it('fails the run, with the reason, when the sitemap or the list cannot be read', async () => {
     const sitemap = await run(['--sitemap', `${site.origin}/gone.xml`], false);
     expect(sitemap.code).toBe(BATCH_EXIT_NOT_ANALYSABLE);
-    expect(sitemap.stderr).toMatch(/^Cannot read the sitemap \(http_error_404\): /);
+    expect(sitemap.stderr).toBe(
+      `Cannot read the sitemap (http_error_404): ${site.origin}/gone.xml: The server answered HTTP 404 Not Found.\n`,
+    );
     const list = await run(['--urls', join(dir, 'absent.txt')], true);
     expect(list.code).toBe(BATCH_EXIT_NOT_ANALYSABLE);
     expect(JSON.parse(list.stdout)).toMatchObject({ error: 'invalid_request' });

@@ -146,6 +146,12 @@ export async function fetchSitemapDocument(
   options: SitemapOptions,
 ): Promise<{ finalUrl: string; text: string }> {
   const maxBytes = options.maxBytes ?? MAX_PAGE_BYTES;
+  const tooLarge = (cause: unknown) =>
+    new AnalysisError(
+      'content_too_large',
+      `The sitemap ${clip(url)} is larger than ${megabytes(maxBytes)} MB once decompressed; reading stopped there.`,
+      { cause },
+    );
   const raw = await guardedFetch(url, {
     guard: options.guard,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
@@ -159,10 +165,13 @@ export async function fetchSitemapDocument(
     onResponse: (head) => {
       const statusError = httpStatusError(head.status);
       if (statusError) {
-        throw new AnalysisError(statusError.code, `The sitemap ${statusError.message}`);
+        throw new AnalysisError(statusError.code, `${clip(head.url.href)}: ${statusError.message}`);
       }
       return 'read';
     },
+  }).catch((error: unknown) => {
+    // The shared fetch words its size error for a page.
+    throw isAnalysisError(error) && error.code === 'content_too_large' ? tooLarge(error) : error;
   });
   let body = raw.body;
   if (isGzip(body)) {
@@ -173,14 +182,7 @@ export async function fetchSitemapDocument(
         await readBody(Readable.from([body]), { encoding: 'gzip', maxBytes, overflow: 'error' })
       ).bytes;
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-        throw new AnalysisError(
-          'content_too_large',
-          `The sitemap ${clip(url)} is larger than ${mb} MB once decompressed; reading stopped there.`,
-          { cause: error },
-        );
-      }
+      if (error instanceof BodyTooLarge) throw tooLarge(error);
       if (error instanceof BodyDecodeError) {
         throw new AnalysisError('parse_error', `The sitemap ${clip(url)} is corrupt gzip data.`, {
           cause: error,
@@ -203,6 +205,10 @@ export async function fetchSitemapDocument(
     );
   }
   return { finalUrl: raw.finalUrl, text };
+}
+
+function megabytes(bytes: number): number {
+  return Math.round((bytes / 1024 / 1024) * 10) / 10;
 }
 
 function isGzip(bytes: Uint8Array): boolean {

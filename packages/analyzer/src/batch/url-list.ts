@@ -55,11 +55,11 @@ async function readLimited(
   let size = 0;
   try {
     for await (const chunk of stream) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
       size += bytes.length;
       if (size > maxBytes) {
         throw new UrlListError(
-          `The URL list ${name} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+          `The URL list ${name} is larger than ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${maxBytes} bytes`}.`,
         );
       }
       chunks.push(bytes);
