@@ -1,0 +1,126 @@
+import { comparableUrl } from '../checks/canonical.ts';
+import type { AnalysisReport } from '../types.ts';
+import type { BatchPage } from './run-batch.ts';
+
+/**
+ * What only shows across pages: titles and descriptions shared by several pages (search engines
+ * then struggle to tell the pages apart), pages whose canonical names another address (they ask
+ * not to be indexed themselves), pages robots.txt keeps Googlebot out of, and pages that could
+ * not be analysed. Pure: built from the batch's reports, nothing is fetched.
+ */
+
+export interface DuplicateGroup {
+  /** The text as the first page has it. */
+  value: string;
+  urls: string[];
+}
+
+export interface SiteView {
+  pagesAnalysed: number;
+  pagesFailed: number;
+  duplicateTitles: DuplicateGroup[];
+  duplicateDescriptions: DuplicateGroup[];
+  canonicalElsewhere: Array<{ url: string; canonical: string }>;
+  robotsBlocked: Array<{ url: string; rule: string | null }>;
+  errors: Array<{ url: string; code: string; message: string }>;
+}
+
+/** Same text for a reader: case, surrounding and repeated whitespace do not count. */
+function comparableText(value: string): string {
+  return value.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+function duplicates(entries: Array<{ url: string; value: string | null }>): DuplicateGroup[] {
+  const groups = new Map<string, DuplicateGroup>();
+  for (const { url, value } of entries) {
+    if (value === null) continue;
+    const key = comparableText(value);
+    if (key === '') continue;
+    const group = groups.get(key);
+    if (group) group.urls.push(url);
+    else groups.set(key, { value, urls: [url] });
+  }
+  return [...groups.values()]
+    .filter((group) => group.urls.length > 1)
+    .sort((a, b) => b.urls.length - a.urls.length);
+}
+
+function sameAddress(a: string, b: string): boolean {
+  try {
+    return comparableUrl(new URL(a)) === comparableUrl(new URL(b));
+  } catch {
+    return a === b;
+  }
+}
+
+/**
+ * The canonical the page declares when it names another address, else null. A canonical equal
+ * to the page without its query string counts as the page itself (the canonical check's rule
+ * for tracking parameters); conflicting canonicals are listed by the first that is elsewhere.
+ */
+export function canonicalElsewhere(report: AnalysisReport): string | null {
+  const details = report.issues.find((issue) => issue.id === 'canonical')?.details;
+  if (!details) return null;
+  const declared: string[] =
+    typeof details.canonical === 'string'
+      ? [details.canonical]
+      : Array.isArray(details.canonicals)
+        ? details.canonicals.filter((c): c is string => typeof c === 'string')
+        : [];
+  const page = report.finalUrl;
+  let withoutQuery = page;
+  try {
+    const url = new URL(page);
+    url.search = '';
+    withoutQuery = url.href;
+  } catch {}
+  return (
+    declared.find(
+      (canonical) => !sameAddress(canonical, page) && !sameAddress(canonical, withoutQuery),
+    ) ?? null
+  );
+}
+
+/** The robots.txt rule that blocks Googlebot from the page, or undefined when it is not blocked. */
+function robotsBlock(report: AnalysisReport): { rule: string | null } | undefined {
+  const details = report.issues.find((issue) => issue.id === 'robots-txt')?.details;
+  if (details?.allowedForGooglebot !== false) return undefined;
+  return { rule: typeof details.detail === 'string' ? details.detail : null };
+}
+
+export function buildSiteView(pages: readonly BatchPage[]): SiteView {
+  const analysed = pages.flatMap((page) =>
+    page.status === 'ok' ? [{ url: page.url, report: page.report }] : [],
+  );
+  const view: SiteView = {
+    pagesAnalysed: analysed.length,
+    pagesFailed: 0,
+    duplicateTitles: duplicates(
+      analysed.map(({ url, report }) => ({ url, value: report.meta_json.title.value })),
+    ),
+    duplicateDescriptions: duplicates(
+      analysed.map(({ url, report }) => ({ url, value: report.meta_json.metaDescription.value })),
+    ),
+    canonicalElsewhere: [],
+    robotsBlocked: [],
+    errors: [],
+  };
+  for (const { url, report } of analysed) {
+    const canonical = canonicalElsewhere(report);
+    if (canonical !== null) view.canonicalElsewhere.push({ url, canonical });
+    const blocked = robotsBlock(report);
+    if (blocked) view.robotsBlocked.push({ url, ...blocked });
+  }
+  for (const page of pages) {
+    if (page.status === 'failed') view.errors.push({ url: page.url, ...page.error });
+    if (page.status === 'cancelled') {
+      view.errors.push({
+        url: page.url,
+        code: 'cancelled',
+        message: 'Not analysed: the run was stopped.',
+      });
+    }
+  }
+  view.pagesFailed = view.errors.length;
+  return view;
+}
