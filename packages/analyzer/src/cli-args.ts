@@ -6,7 +6,10 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** Command-line arguments of `crawlwise <url>`. */
 export interface CliArgs {
+  /** The first address given (the page of a one-page run). */
   url: string | null;
+  /** Every address given, in order (more than one makes a batch run). */
+  urls: string[];
   format: OutputFormat;
   /** Write the report to this file instead of stdout. */
   output: string | null;
@@ -74,6 +77,7 @@ const VALUE_OPTIONS = new Set(['--format', '--output', '--fail-on', '--baseline'
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const args: CliArgs = {
     url: null,
+    urls: [],
     format: 'summary',
     output: null,
     gates: [],
@@ -110,13 +114,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     else if (arg === '-h' || arg === '--help') args.help = true;
     else if (arg === '-v' || arg === '--version') args.version = true;
     else if (arg.startsWith('-')) args.problems.push(`Unknown option: ${arg}`);
-    else if (args.url === null) args.url = arg;
-    else args.problems.push(`Unexpected argument: ${arg} (one URL per run).`);
+    else args.urls.push(arg);
   }
+  args.url = args.urls[0] ?? null;
   if (args.gates.some((gate) => gate.kind === 'regression') && args.baseline === null) {
     args.problems.push('--fail-on regression needs --baseline <file>.');
   }
-  if (args.url === null && !args.help && !args.version) args.problems.push('No URL given.');
+  // Whether no URL is a problem depends on the batch options (--urls, --sitemap): cli.ts decides.
   return args;
 }
 

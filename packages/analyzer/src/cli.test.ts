@@ -189,3 +189,44 @@ describe('crawlwise CLI', () => {
     expect(missing.stderr).toContain('Cannot use the baseline');
   });
 });
+
+describe('crawlwise CLI, several pages in one run', () => {
+  it('analyses every address given, in one JSON document, and exits 2 when one fails', async () => {
+    const result = await crawlwise(
+      site.url,
+      `${site.url}missing`,
+      '--json',
+      '--no-render',
+      '--allow-private',
+      '--per-host-delay',
+      '0',
+    );
+    expect(result.code).toBe(2);
+    const batch = JSON.parse(result.stdout) as {
+      pages: Array<{ url: string; status: string; score?: number }>;
+    };
+    expect(batch.pages.map((page) => [page.url, page.status])).toEqual([
+      [site.url, 'ok'],
+      [`${site.url}missing`, 'failed'],
+    ]);
+    expect(batch.pages[0]?.score).toEqual(expect.any(Number));
+  });
+
+  it('reads --urls FILE and prints the summary table', async () => {
+    const list = path.join(dir, 'urls.txt');
+    await writeFile(list, `# pages\n${site.url}\n`);
+    const result = await crawlwise('--urls', list, '--no-render', '--allow-private');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(site.url);
+  });
+
+  it('refuses what a batch cannot do, and no address at all, with exit 2 and the usage', async () => {
+    const sarif = await crawlwise(site.url, site.url, '--format', 'sarif');
+    expect(sarif.code).toBe(2);
+    expect(sarif.stderr).toContain('writes the summary or --json, not sarif');
+    const none = await crawlwise('--no-render');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('No URL given.');
+    expect(none.stderr).toContain('--sitemap URL');
+  });
+});

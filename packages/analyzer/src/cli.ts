@@ -1,5 +1,6 @@
 import { parseServerUrl } from '@crawlwise/shared/url-input';
-import { EXIT, parseCliArgs, USAGE } from './cli-args.ts';
+import { BATCH_USAGE, isBatchRun, parseBatchArgs } from './batch/batch-args.ts';
+import { type CliArgs, EXIT, parseCliArgs, USAGE } from './cli-args.ts';
 import { writeNotAnalysable } from './cli-output.ts';
 import { cliVersion } from './cli-version.ts';
 
@@ -10,19 +11,31 @@ import { cliVersion } from './cli-version.ts';
  * (bench/cli-startup.ts holds that under 300 ms).
  */
 async function main(argv: readonly string[]): Promise<number> {
-  const args = parseCliArgs(argv);
+  // The batch options (--urls, --sitemap, ...) are taken out first; the rest is the page options.
+  const { batch, rest, errors } = parseBatchArgs(argv);
+  const args = parseCliArgs(rest);
   if (args.help) {
-    process.stdout.write(`${USAGE}\n`);
+    process.stdout.write(`${USAGE}\n\n${BATCH_USAGE}\n`);
     return EXIT.ok;
   }
   if (args.version) {
     process.stdout.write(`${cliVersion()}\n`);
     return EXIT.ok;
   }
-  if (args.problems.length > 0 || args.url === null) {
-    process.stderr.write(`${args.problems.join('\n')}\n\n${USAGE}\n`);
-    return EXIT.notAnalysable;
+  if (isBatchRun(batch, args.urls)) {
+    const problems = [...errors, ...args.problems, ...batchProblems(args)];
+    if (problems.length > 0) return usageError(problems);
+    const { runBatchCommand } = await import('./batch/command.ts');
+    return runBatchCommand({
+      urls: args.urls,
+      batch,
+      json: args.format === 'json',
+      engineOptions: { allowPrivate: args.allowPrivate, render: args.render },
+    });
   }
+  const problems = [...errors, ...args.problems];
+  if (args.url === null) problems.push('No URL given.');
+  if (problems.length > 0 || args.url === null) return usageError(problems);
   const parsed = parseServerUrl(args.url);
   if (!parsed.ok) {
     const code = parsed.code === 'missing_url' ? 'invalid_url' : parsed.code;
@@ -31,6 +44,24 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const { runAnalysis } = await import('./cli-run.ts');
   return runAnalysis(args, parsed.url.href, cliVersion());
+}
+
+function usageError(problems: string[]): number {
+  process.stderr.write(`${problems.join('\n')}\n\n${USAGE}\n\n${BATCH_USAGE}\n`);
+  return EXIT.notAnalysable;
+}
+
+/** What a batch run does not offer (yet): one report file per page, gates and baselines. */
+function batchProblems(args: CliArgs): string[] {
+  const problems: string[] = [];
+  if (args.format !== 'summary' && args.format !== 'json') {
+    problems.push(`A run of several pages writes the summary or --json, not ${args.format}.`);
+  }
+  if (args.output !== null) problems.push('--output is for one page; redirect stdout instead.');
+  if (args.gates.length > 0 || args.baseline !== null) {
+    problems.push('--fail-on and --baseline apply to one page at a time.');
+  }
+  return problems;
 }
 
 main(process.argv.slice(2)).then(

@@ -3,7 +3,7 @@ import {
   DEFAULT_MAX_PAGES,
   DEFAULT_PER_HOST_DELAY_MS,
   MAX_BATCH_CONCURRENCY,
-} from './run-batch.ts';
+} from './defaults.ts';
 
 /**
  * The batch options of the command line, taken out of argv in one place so the CLI's own parser

@@ -3,6 +3,12 @@ import { parseServerUrl } from '@crawlwise/shared/url-input';
 import { isAnalysisError } from '../analysis-error.ts';
 import { createEngine, type Engine, type EngineOptions } from '../engine.ts';
 import type { AnalysisReport } from '../types.ts';
+import {
+  DEFAULT_BATCH_CONCURRENCY,
+  DEFAULT_MAX_PAGES,
+  DEFAULT_PER_HOST_DELAY_MS,
+  MAX_BATCH_CONCURRENCY,
+} from './defaults.ts';
 
 /**
  * Many pages in one run: one engine (one browser, one set of analysis threads) shared by every
@@ -10,11 +16,12 @@ import type { AnalysisReport } from '../types.ts';
  * burst. A page that cannot be analysed is recorded with its error and the run goes on.
  */
 
-export const DEFAULT_MAX_PAGES = 500;
-export const DEFAULT_BATCH_CONCURRENCY = 4;
-/** Minimum time between the starts of two page fetches on the same host. */
-export const DEFAULT_PER_HOST_DELAY_MS = 250;
-export const MAX_BATCH_CONCURRENCY = 32;
+export {
+  DEFAULT_BATCH_CONCURRENCY,
+  DEFAULT_MAX_PAGES,
+  DEFAULT_PER_HOST_DELAY_MS,
+  MAX_BATCH_CONCURRENCY,
+};
 
 export type BatchPage =
   | { index: number; url: string; status: 'ok'; durationMs: number; report: AnalysisReport }
