@@ -344,8 +344,8 @@ interface PageRun {
   render?: { serverWords: number | null; renderedWords: number | null; skipped?: string };
 }
 
-function findingDetails(report: AnalysisReport, id: string): Record<string, unknown> | undefined {
-  return report.issues.find((f: Finding) => f.id === id)?.details;
+function findingOf(report: AnalysisReport, id: string): Finding | undefined {
+  return report.issues.find((f: Finding) => f.id === id);
 }
 
 async function analyseOne(engine: Engine, origin: string, page: PageMeta): Promise<PageRun> {
@@ -356,7 +356,8 @@ async function analyseOne(engine: Engine, origin: string, page: PageMeta): Promi
     fetched = performance.now();
     const report = await engine.analyze(document);
     const end = performance.now();
-    const js = findingDetails(report, 'js-rendering');
+    const jsFinding = findingOf(report, 'js-rendering');
+    const js = jsFinding?.details;
     return {
       id: page.id,
       ok: true,
@@ -367,7 +368,8 @@ async function analyseOne(engine: Engine, origin: string, page: PageMeta): Promi
       render: {
         serverWords: typeof js?.serverWords === 'number' ? js.serverWords : null,
         renderedWords: typeof js?.renderedWords === 'number' ? js.renderedWords : null,
-        ...(typeof js?.skipped === 'string' ? { skipped: js.skipped } : {}),
+        // A skipped check explains why (the render's failure) in its why text.
+        ...(jsFinding?.outcome === 'skipped' ? { skipped: jsFinding.why } : {}),
       },
     };
   } catch (error) {

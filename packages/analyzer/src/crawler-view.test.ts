@@ -117,7 +117,7 @@ describe.skipIf(!HAS_BROWSER)('what each crawler sees, with a headless browser',
     ]) {
       const finding = findingOf(report, id);
       expect(finding.severity, id).toBe('success');
-      expect(finding.details.skipped, id).toBeUndefined();
+      expect(finding.outcome, id).toBe('passed');
     }
   });
 
@@ -186,7 +186,8 @@ describe('what each crawler sees, without a browser', () => {
       expect(diffs).toHaveLength(8);
       for (const finding of diffs) {
         expect(finding.severity).toBe('success');
-        expect(finding.details.skipped).toBe('Rendering is switched off');
+        expect(finding.outcome).toBe('skipped');
+        expect(finding.details.reason).toBe('Rendering is switched off');
       }
       expect(findingOf(report, 'llms-txt').details.exists).toBe(true);
     } finally {

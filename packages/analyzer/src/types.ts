@@ -100,47 +100,17 @@ export interface Artifacts {
   llmsTxt?: LlmsTxtArtifact;
 }
 
-export type Severity = 'critical' | 'warning' | 'success';
-
-export type CategoryId =
-  | 'crawlability'
-  | 'performance'
-  | 'metadata'
-  | 'social'
-  | 'content'
-  | 'links';
-
-export interface Finding {
-  id: string;
-  category: CategoryId;
-  severity: Severity;
-  message: string;
-  why: string;
-  details: Record<string, unknown>;
-}
-
-export interface CategoryScore {
-  id: CategoryId;
-  weight: number;
-  score: number;
-  deductions: Array<{ check: string; points: number }>;
-}
-
-export interface MetaJson {
-  technical: { ssl: boolean; viewport: boolean; statusCode: number; redirects: number };
-  performance: { loadTime: number };
-  title: { status: 'pass' | 'warning' | 'fail'; value: string | null; length: number };
-  metaDescription: { status: 'pass' | 'warning' | 'fail'; value: string | null; length: number };
-  wordCount: { status: 'pass' | 'warning' | 'fail'; count: number; renderedCount: number | null };
-  [section: string]: unknown;
-}
-
-export interface AnalysisReport {
-  url: string;
-  finalUrl: string;
-  fetchedAt: string;
-  score: number;
-  categories: CategoryScore[];
-  issues: Array<Finding & { points: number }>;
-  meta_json: MetaJson;
-}
+/**
+ * The report shapes (findings, category scores, meta_json, the analysis report) are the shared
+ * report contract, defined once with their zod schemas in packages/shared/src/report.ts.
+ */
+export type {
+  AnalysisReport,
+  CategoryScore,
+  CheckCategory as CategoryId,
+  Finding,
+  MetaJson,
+  Outcome,
+  ScoredFinding,
+  Severity,
+} from '@crawlwise/shared/report';

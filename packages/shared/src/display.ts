@@ -172,9 +172,6 @@ export function topIssues<T extends HasSeverity>(issues: readonly T[] | null | u
   return (issues ?? []).filter((i) => i.severity === 'critical' || i.severity === 'warning');
 }
 
-/** How many top issues are shown in full before the locked one (spec point 9). */
-export const VISIBLE_TOP_ISSUES = 3;
-
 /** The four summary tiles of a completed report, in display order. */
 export function summaryTiles(
   meta: unknown,

@@ -1,3 +1,4 @@
+import type { ReportStatus } from '@crawlwise/shared/report';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -20,8 +21,8 @@ export const urls = pgTable('urls', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const REPORT_STATUSES = ['queued', 'analyzing', 'completed', 'failed'] as const;
-export type ReportStatus = (typeof REPORT_STATUSES)[number];
+// The statuses are part of the report contract (packages/shared/src/report.ts).
+export { REPORT_STATUSES, type ReportStatus } from '@crawlwise/shared/report';
 
 /**
  * A report is also its own queue job: status, attempts, lease and run_after are what the

@@ -1,6 +1,8 @@
 import { isErrorCode } from '@crawlwise/shared/error-catalogue';
+import { reportResponseSchema } from '@crawlwise/shared/report';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildTestApp } from '../test-support/test-app.ts';
 
 let app: FastifyInstance;
@@ -109,5 +111,23 @@ describe('GET /api/docs/json', () => {
       required: ['name', 'email', 'message'],
       properties: { name: { maxLength: 100 }, message: { maxLength: 1000 } },
     });
+  });
+
+  it('documents the report with the shared report contract', async () => {
+    const { paths } = await document();
+    const ok = paths['/api/reports/{token}']?.get?.responses['200'];
+    const schema = ok?.content?.['application/json']?.schema as Record<string, unknown>;
+    const { description, ...generated } = schema;
+    expect(description).toContain('locked');
+    expect(generated).toEqual(
+      JSON.parse(
+        JSON.stringify(
+          z.toJSONSchema(reportResponseSchema, { io: 'output', target: 'openapi-3.0' }),
+        ),
+      ),
+    );
+    // The finding's contract fields are named in the document.
+    expect(JSON.stringify(generated)).toContain('"not_applicable"');
+    expect(JSON.stringify(generated)).toContain('"howToFix"');
   });
 });

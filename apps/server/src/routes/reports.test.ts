@@ -1,3 +1,4 @@
+import { reportSchema } from '@crawlwise/shared/report';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
@@ -56,6 +57,8 @@ describe('POST /api/reports → worker → GET /api/reports/:token', () => {
     expect(report.completed_at).toEqual(expect.any(String));
     const issues = report.issues as Array<{ id: string; severity: string }>;
     expect(issues.map((issue) => issue.id)).toContain('title');
+    // The answer is exactly the shared report contract: nothing missing, nothing extra.
+    expect(reportSchema.parse(report)).toEqual(report);
     // The worker analysed the document fetched by the create call: one request, not two.
     expect(site.hits.get('/')).toBe(1);
   });
@@ -67,6 +70,7 @@ describe('POST /api/reports → worker → GET /api/reports/:token', () => {
       (issue) => issue.severity !== 'success',
     );
     expect(top.length).toBeGreaterThan(3);
+    expect(reportSchema.parse(report)).toEqual(report);
     for (const issue of top.slice(0, 3)) expect(issue.message).toEqual(expect.any(String));
     for (const issue of top.slice(3)) {
       expect(issue).toEqual({

@@ -1,5 +1,6 @@
+import { FREE_TOP_ISSUES, reportResponseSchema } from '@crawlwise/shared/report';
 import type { FastifyPluginAsync } from 'fastify';
-import { REPORT_STATUSES } from '../db/schema.ts';
+import { z } from 'zod';
 import { ApiError } from '../errors.ts';
 import { BODY_ERRORS, errorResponses } from '../plugins/openapi.ts';
 import { REPORT_CREATION_ERRORS, submitReport } from '../services/report-intake.ts';
@@ -17,34 +18,14 @@ const tokenParams = {
   properties: { token: { type: 'string', description: 'The report access token (43 characters)' } },
 };
 
-const nullableString = { type: 'string', nullable: true };
-
-/** Documents the report and serialises it; analysis output passes through as it is stored. */
-const reportSchema = {
-  type: 'object',
-  additionalProperties: true,
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    url: { type: 'string' },
-    url_id: { type: 'string', format: 'uuid' },
-    final_url: nullableString,
-    status: { type: 'string', enum: REPORT_STATUSES },
-    score: { type: 'integer', description: '0-100; 0 while the analysis is pending' },
-    error_code: nullableString,
-    error_message: nullableString,
-    meta_json: { description: 'Summary-tile data (technical, performance, title, ...)' },
-    categories: { type: 'array', items: { type: 'object', additionalProperties: true } },
-    issues: {
-      type: 'array',
-      description:
-        'After the third top issue, anonymous readers get `{id, severity, category, locked}`',
-      items: { type: 'object', additionalProperties: true },
-    },
-    created_at: { type: 'string', format: 'date-time' },
-    started_at: { ...nullableString, format: 'date-time' },
-    completed_at: { ...nullableString, format: 'date-time' },
-  },
-};
+/**
+ * The report payload, generated from the shared report contract: it documents the answer in the
+ * OpenAPI description and serialises it (fields outside the contract are never sent).
+ */
+const reportResponse = z.toJSONSchema(reportResponseSchema, {
+  io: 'output',
+  target: 'openapi-3.0',
+});
 
 export const reportRoutes: FastifyPluginAsync = async (app) => {
   app.post(
@@ -102,9 +83,11 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
         params: tokenParams,
         response: {
           200: {
-            description: 'The report (poll until status is completed or failed)',
-            type: 'object',
-            properties: { ok: { type: 'boolean', enum: [true] }, report: reportSchema },
+            description:
+              'The report (poll until status is completed or failed). After the first ' +
+              `${FREE_TOP_ISSUES} top issues (critical and warning findings), anonymous readers ` +
+              'get `{id, severity, category, locked}` instead.',
+            ...reportResponse,
           },
           ...errorResponses('report_not_found', 'report_deleted', 'report_expired'),
         },

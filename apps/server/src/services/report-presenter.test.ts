@@ -1,13 +1,21 @@
-import type { Finding } from '@crawlwise/analyzer/types';
+import {
+  FREE_TOP_ISSUES,
+  reportSchema,
+  type ScoredFinding,
+  type Severity,
+} from '@crawlwise/shared/report';
 import { describe, expect, it } from 'vitest';
-import { presentIssues } from './report-presenter.ts';
+import { presentIssues, presentReport, readStoredFinding } from './report-presenter.ts';
+import type { ReportView } from './report-service.ts';
 
-const finding = (id: string, severity: Finding['severity']): Finding & { points: number } => ({
+const finding = (id: string, severity: Severity): ScoredFinding => ({
   id,
   category: 'metadata',
+  outcome: severity === 'success' ? 'passed' : 'failed',
   severity,
   message: `${id} message`,
   why: `${id} why`,
+  howToFix: severity === 'success' ? null : `${id} fix`,
   details: { secret: id },
   points: 3,
 });
@@ -22,17 +30,79 @@ const issues = [
 ];
 
 describe('presentIssues', () => {
-  it('locks top issues after the third for anonymous readers', () => {
+  it('locks top issues after the free ones for anonymous readers', () => {
+    expect(FREE_TOP_ISSUES).toBe(3);
     const shown = presentIssues(issues, false);
     expect(shown.slice(0, 3)).toEqual(issues.slice(0, 3));
     expect(shown[3]).toEqual({ id: 'd', severity: 'warning', category: 'metadata', locked: true });
     expect(shown[4]).toEqual({ id: 'e', severity: 'warning', category: 'metadata', locked: true });
-    expect(JSON.stringify(shown.slice(3, 5))).not.toMatch(/message|why|secret/);
+    expect(JSON.stringify(shown.slice(3, 5))).not.toMatch(/message|why|fix|secret/);
     // Passed checks are not "top issues" and stay readable.
     expect(shown[5]).toEqual(issues[5]);
   });
 
   it('gives a signed-in reader everything', () => {
     expect(presentIssues(issues, true)).toEqual(issues);
+  });
+});
+
+describe('readStoredFinding', () => {
+  it('keeps a finding stored with its outcome as it is', () => {
+    expect(readStoredFinding(issues[0]!)).toEqual(issues[0]);
+  });
+
+  it('reads a finding stored before explicit outcomes: details.skipped becomes the outcome', () => {
+    const { outcome: _o, howToFix: _h, ...old } = finding('robots-txt', 'warning');
+    expect(
+      readStoredFinding({ ...old, details: { skipped: 'robots.txt could not be fetched', n: 1 } }),
+    ).toMatchObject({ outcome: 'skipped', howToFix: null, details: { n: 1 } });
+    expect(readStoredFinding({ ...old, details: {} })).toMatchObject({ outcome: 'failed' });
+    expect(readStoredFinding({ ...old, severity: 'success' })).toMatchObject({
+      outcome: 'passed',
+    });
+  });
+});
+
+describe('presentReport', () => {
+  const row = (overrides: Partial<ReportView> = {}): ReportView => ({
+    id: '0b5f9c1e-7d4a-4c3b-9f2e-1a2b3c4d5e6f',
+    urlId: '6f5e4d3c-2b1a-4e9f-8b3c-4d7a1e9c5f0b',
+    userId: null,
+    status: 'queued',
+    score: null,
+    errorCode: null,
+    errorMessage: null,
+    finalUrl: null,
+    metaJson: null,
+    issues: null,
+    categories: null,
+    createdAt: new Date('2026-01-02T03:04:05.000Z'),
+    startedAt: null,
+    completedAt: null,
+    deletedAt: null,
+    ...overrides,
+  });
+
+  it('presents a pending report that satisfies the report contract', () => {
+    const report = presentReport(row(), 'https://example.com/', false);
+    expect(reportSchema.parse(report)).toEqual(report);
+    expect(report).toMatchObject({ score: 0, meta_json: null, issues: [], categories: [] });
+  });
+
+  it('presents a report stored before explicit outcomes in the current contract', () => {
+    const { outcome: _o, howToFix: _h, ...old } = finding('js-rendering', 'success');
+    const report = presentReport(
+      row({
+        status: 'completed',
+        score: 100,
+        issues: [{ ...old, category: 'crawlability', details: { skipped: 'No browser' } }],
+      }),
+      'https://example.com/',
+      false,
+    );
+    expect(reportSchema.parse(report).issues[0]).toMatchObject({
+      outcome: 'skipped',
+      details: {},
+    });
   });
 });

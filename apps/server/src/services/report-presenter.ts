@@ -1,23 +1,54 @@
-import type { Finding } from '@crawlwise/analyzer/types';
+import {
+  type CategoryScore,
+  FREE_TOP_ISSUES,
+  type MetaJson,
+  type Outcome,
+  type Report,
+  type ReportIssue,
+  type ScoredFinding,
+} from '@crawlwise/shared/report';
 import type { ReportView } from './report-service.ts';
 
-/** How many top fixes an anonymous reader sees in full (product spec, point 9). */
-export const FREE_TOP_ISSUES = 3;
-
-type StoredIssue = Finding & { points?: number };
-export type LockedIssue = Pick<Finding, 'id' | 'severity' | 'category'> & { locked: true };
+/**
+ * A stored report → the report contract (packages/shared/src/report.ts) a reader receives. The
+ * lock on the top issues after the free ones is enforced here, not only blurred in the browser.
+ */
 
 /**
- * The lock on the fourth top issue is enforced here, not only blurred in the browser: for an
- * anonymous reader, critical and warning findings after the third lose message, why and details.
+ * A finding as stored. Reports analysed before findings carried an explicit outcome named a
+ * skipped check in `details.skipped` and had no how-to-fix; they are read into today's shape.
+ */
+type StoredFinding = Omit<ScoredFinding, 'outcome' | 'howToFix'> &
+  Partial<Pick<ScoredFinding, 'outcome' | 'howToFix'>>;
+
+function storedOutcome(finding: StoredFinding): Outcome {
+  if (finding.outcome) return finding.outcome;
+  if (finding.details?.skipped) return 'skipped';
+  return finding.severity === 'success' ? 'passed' : 'failed';
+}
+
+export function readStoredFinding(finding: StoredFinding): ScoredFinding {
+  if (finding.outcome && finding.howToFix !== undefined) return finding as ScoredFinding;
+  const { skipped: _skipped, ...details } = finding.details ?? {};
+  return {
+    ...finding,
+    outcome: storedOutcome(finding),
+    howToFix: finding.howToFix ?? null,
+    details,
+  };
+}
+
+/**
+ * For an anonymous reader, critical and warning findings after the first FREE_TOP_ISSUES lose
+ * message, why, how-to-fix and details; passed checks are not top issues and stay readable.
  */
 export function presentIssues(
-  issues: StoredIssue[],
+  issues: readonly ScoredFinding[],
   readerSignedIn: boolean,
-): Array<StoredIssue | LockedIssue> {
-  if (readerSignedIn) return issues;
+): ReportIssue[] {
+  if (readerSignedIn) return [...issues];
   let topIssuesSeen = 0;
-  return issues.map((issue) => {
+  return issues.map((issue): ReportIssue => {
     if (issue.severity === 'success') return issue;
     topIssuesSeen += 1;
     if (topIssuesSeen <= FREE_TOP_ISSUES) return issue;
@@ -25,7 +56,8 @@ export function presentIssues(
   });
 }
 
-export function presentReport(row: ReportView, url: string, readerSignedIn: boolean) {
+export function presentReport(row: ReportView, url: string, readerSignedIn: boolean): Report {
+  const stored = (row.issues as StoredFinding[] | null) ?? [];
   return {
     id: row.id,
     url,
@@ -35,9 +67,9 @@ export function presentReport(row: ReportView, url: string, readerSignedIn: bool
     score: row.score ?? 0,
     error_code: row.errorCode,
     error_message: row.errorMessage,
-    meta_json: row.metaJson ?? null,
-    categories: row.categories ?? [],
-    issues: presentIssues((row.issues as StoredIssue[] | null) ?? [], readerSignedIn),
+    meta_json: (row.metaJson as MetaJson | null) ?? null,
+    categories: (row.categories as CategoryScore[] | null) ?? [],
+    issues: presentIssues(stored.map(readStoredFinding), readerSignedIn),
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,

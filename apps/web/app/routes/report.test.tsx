@@ -1,43 +1,18 @@
+import type { ErrorCode } from '@crawlwise/shared/error-catalogue';
+import type { ReportResponse } from '@crawlwise/shared/report';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_SHOWN_KEY } from '../features/newsletter/use-newsletter-prompt.ts';
 import { jsonResponse, renderRoute } from '../test/render.tsx';
+import { reportResponse } from '../test/report-fixtures.ts';
+
+/** What GET /api/reports/:token answers: the report contract, or a catalogue error. */
+type ReportAnswer = ReportResponse | { ok: false; error: ErrorCode };
+
 import ReportRoute from './report.tsx';
 
-const META = {
-  technical: { ssl: true, viewport: true },
-  performance: { loadTime: 1.2 },
-  title: { status: 'pass' },
-  metaDescription: { status: 'fail' },
-  wordCount: { status: 'pass' },
-};
-
-const report = (status: string, extra: Record<string, unknown> = {}) => ({
-  ok: true,
-  report: {
-    id: 'r1',
-    url: 'https://example.com/',
-    url_id: 'u1',
-    status,
-    score: status === 'completed' ? 82 : null,
-    error_message: null,
-    meta_json: status === 'completed' ? META : null,
-    issues:
-      status === 'completed'
-        ? [
-            { id: 1, severity: 'critical', message: 'Page is not indexable', why: 'noindex set.' },
-            { id: 2, severity: 'success', message: 'HTTPS is on', why: 'Good.' },
-            { id: 3, severity: 'warning', message: 'Title too short', why: 'Aim for 20-60.' },
-            { id: 4, severity: 'warning', message: 'Missing alt text', why: '3 images.' },
-            { locked: true, severity: 'warning', category: 'social' },
-          ]
-        : [],
-    ...extra,
-  },
-});
-
 /** Answers each GET with the next body in `bodies`, repeating the last one. */
-function stubReportApi(...bodies: Array<{ body: unknown; status?: number }>) {
+function stubReportApi(...bodies: Array<{ body: ReportAnswer; status?: number }>) {
   let call = 0;
   const fetchMock = vi.fn(async () => {
     const next = bodies[Math.min(call, bodies.length - 1)]!;
@@ -65,7 +40,7 @@ afterEach(() => {
 
 describe('report screen', () => {
   it('asks for a token when there is none', async () => {
-    const fetchMock = stubReportApi({ body: report('queued') });
+    const fetchMock = stubReportApi({ body: reportResponse('queued') });
     renderReport('/report');
     expect(
       screen.getByText('No access token provided. Please submit a URL from the homepage.'),
@@ -76,9 +51,9 @@ describe('report screen', () => {
 
   it('polls every 2 s, simulates progress, and shows results 4 s after completion', async () => {
     const fetchMock = stubReportApi(
-      { body: report('queued') },
-      { body: report('analyzing') },
-      { body: report('completed') },
+      { body: reportResponse('queued') },
+      { body: reportResponse('analyzing') },
+      { body: reportResponse('completed') },
     );
     renderReport();
     await advance(0);
@@ -145,7 +120,7 @@ describe('report screen', () => {
 
   it('shows a finished report at once and skips the prompt already seen this session', async () => {
     window.sessionStorage.setItem(NEWSLETTER_SHOWN_KEY, '1');
-    stubReportApi({ body: report('completed') });
+    stubReportApi({ body: reportResponse('completed') });
     renderReport();
     await advance(0);
     expect(screen.getByRole('heading', { name: 'Top Issues (4)' })).toBeInTheDocument();
@@ -155,7 +130,9 @@ describe('report screen', () => {
 
   it('shows the failure with the report message and stops polling', async () => {
     const fetchMock = stubReportApi({
-      body: report('failed', { error_message: 'The site took over 10 seconds to respond.' }),
+      body: reportResponse('failed', {
+        error_message: 'The site took over 10 seconds to respond.',
+      }),
     });
     renderReport();
     await advance(0);
@@ -167,7 +144,7 @@ describe('report screen', () => {
   });
 
   it('falls back to the catalogue text when a failed report has no message', async () => {
-    stubReportApi({ body: report('failed') });
+    stubReportApi({ body: reportResponse('failed') });
     renderReport();
     await advance(0);
     expect(
@@ -197,7 +174,7 @@ describe('report screen', () => {
     const fetchMock = vi.fn(async () => {
       call += 1;
       if (call === 2) throw new TypeError('Failed to fetch');
-      return jsonResponse(report(call >= 3 ? 'completed' : 'analyzing'));
+      return jsonResponse(reportResponse(call >= 3 ? 'completed' : 'analyzing'));
     });
     vi.stubGlobal('fetch', fetchMock);
     renderReport();

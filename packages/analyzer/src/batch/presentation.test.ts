@@ -25,9 +25,11 @@ function report(
   const issue = (id: string, severity: Finding['severity'], details: Record<string, unknown>) => ({
     id,
     category: 'crawlability' as const,
+    outcome: severity === 'success' ? ('passed' as const) : ('failed' as const),
     severity,
     message: id,
     why: '',
+    howToFix: null,
     details,
     points: 0,
   });

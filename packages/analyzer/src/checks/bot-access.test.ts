@@ -91,11 +91,11 @@ describe('bot-access', () => {
     });
     const finding = runCheck(page, botAccess);
     expect(finding.severity).toBe('success');
-    expect(finding.details.skipped).toBe('robots.txt could not be read');
+    expect(finding.details.reason).toBe('robots.txt could not be read');
     expect(finding.why).toContain('HTTP 503');
   });
 
   it('is skipped when the artifact carries no verdicts', () => {
-    expect(runCheck(makePage(), botAccess).details.skipped).toEqual(expect.any(String));
+    expect(runCheck(makePage(), botAccess).details.reason).toEqual(expect.any(String));
   });
 });

@@ -24,9 +24,10 @@ const names = (bots: readonly BotVerdict[]) => listPhrase(bots.map((entry) => en
 export const botAccess: Check = {
   meta: {
     id: 'bot-access',
-    category: 'crawlability',
     title: 'Search and AI crawler access',
     why: 'robots.txt decides which crawlers may fetch the page. Search crawlers (Googlebot, Bingbot, OAI-SearchBot, PerplexityBot) need access for the page to appear in their results; blocking AI training crawlers (GPTBot, ClaudeBot, CCBot, Google-Extended, Applebot-Extended) is a choice that does not affect search.',
+    howToFix:
+      'Remove the Disallow rules that keep search crawlers (Googlebot, Bingbot, OAI-SearchBot, PerplexityBot) from this page in robots.txt, or add an Allow rule for the page in their group.',
   },
   run(page): CheckOutcome {
     const robots = page.artifacts.robots;
@@ -47,9 +48,10 @@ export const botAccess: Check = {
     if (bots.length === 0 || bots.every((entry) => entry.allowed === null)) {
       return {
         severity: 'success',
+        outcome: 'skipped',
         message: 'Crawler access not checked',
         why: `robots.txt could not be read${robots.detail ? ` (${robots.detail})` : ''}, so which crawlers may fetch the page is unknown.`,
-        details: { ...details, skipped: 'robots.txt could not be read' },
+        details: { ...details, reason: 'robots.txt could not be read' },
       };
     }
     const trainingNote =

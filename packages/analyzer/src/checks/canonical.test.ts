@@ -24,7 +24,7 @@ const tag = (href: string) => `<link rel="canonical" href="${href}">`;
 
 describe('canonical check', () => {
   it('has stable meta', () => {
-    expect(canonical.meta).toMatchObject({ id: 'canonical', category: 'crawlability' });
+    expect(canonical.meta).toMatchObject({ id: 'canonical' });
   });
 
   it('passes a self-referencing canonical', () => {

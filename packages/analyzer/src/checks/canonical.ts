@@ -173,9 +173,10 @@ function judge(page: PageContext, head: readonly Element[]): CheckOutcome {
 export const canonical: Check = {
   meta: {
     id: 'canonical',
-    category: 'crawlability',
     title: 'Canonical URL',
     why: 'The canonical URL tells search engines which address to index when the same content is reachable at several (with or without www, tracking parameters, trailing slash). Declare one absolute <link rel="canonical"> that points to the page itself.',
+    howToFix:
+      'Add one <link rel="canonical"> in <head> with the absolute https:// address of the page itself.',
   },
   run(page): CheckOutcome {
     const { head, ignored } = linkLookup(page.document, 'canonical');

@@ -7,7 +7,7 @@ const run = (inner: string) =>
 
 describe('crawlable-anchors check', () => {
   it('has stable meta', () => {
-    expect(crawlableAnchors.meta).toMatchObject({ id: 'crawlable-anchors', category: 'links' });
+    expect(crawlableAnchors.meta).toMatchObject({ id: 'crawlable-anchors' });
   });
 
   it('passes real links, fragments, mailto, tel and plain named anchors', () => {

@@ -65,9 +65,10 @@ interface Listed {
 export const crawlableAnchors: Check = {
   meta: {
     id: 'crawlable-anchors',
-    category: 'links',
     title: 'Crawlable links',
     why: 'Search engines only follow <a> elements with a real URL in href. Links that work only through script (javascript:, "#", or a click handler without href) hide the pages behind them; give each link an href with the target URL.',
+    howToFix:
+      'Give every link an href with the target URL; keep script-only controls as <button> elements.',
   },
   run(page): CheckOutcome {
     const doc = page.document;

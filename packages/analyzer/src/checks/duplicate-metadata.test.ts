@@ -11,10 +11,7 @@ const meta = (key: string, content: string) =>
 
 describe('duplicate-metadata check', () => {
   it('has stable meta', () => {
-    expect(duplicateMetadata.meta).toMatchObject({
-      id: 'duplicate-metadata',
-      category: 'metadata',
-    });
+    expect(duplicateMetadata.meta).toMatchObject({ id: 'duplicate-metadata' });
   });
 
   it('passes distinct title and description', () => {

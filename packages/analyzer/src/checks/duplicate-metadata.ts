@@ -15,9 +15,10 @@ const normalise = (value: string | null | undefined) => (value ?? '').toLowerCas
 export const duplicateMetadata: Check = {
   meta: {
     id: 'duplicate-metadata',
-    category: 'metadata',
     title: 'Duplicate metadata',
     why: 'The title says what the page is; the description adds why it is worth a click. When one copies the other the snippet wastes its space. Write a description that expands on the title.',
+    howToFix:
+      'Write a description that expands on the title instead of repeating it, and Open Graph texts that add to them.',
   },
   run(page): CheckOutcome {
     const doc = page.document;

@@ -23,9 +23,10 @@ function headingText(doc: Document, el: Element): string {
 export const headings: Check = {
   meta: {
     id: 'headings',
-    category: 'content',
     title: 'Heading structure',
     why: 'Headings outline the page for search engines and screen-reader users. Use one <h1> naming the topic, then <h2> for sections and <h3> inside them, without skipping levels.',
+    howToFix:
+      'Use one <h1> naming the topic, then <h2> for sections and <h3> inside them, without skipping levels.',
   },
   run(page): CheckOutcome {
     const doc = page.document;

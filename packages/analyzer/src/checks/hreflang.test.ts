@@ -9,13 +9,14 @@ const alt = (code: string, href: string) =>
 
 describe('hreflang check', () => {
   it('has stable meta', () => {
-    expect(hreflang.meta).toMatchObject({ id: 'hreflang', category: 'metadata' });
+    expect(hreflang.meta).toMatchObject({ id: 'hreflang' });
   });
 
   it('passes when there are no alternates (not applicable)', () => {
     const outcome = run('<link rel="alternate" type="application/rss+xml" href="/feed">');
     expect(outcome.severity).toBe('success');
     expect(outcome.message).toBe('No hreflang alternates (not applicable)');
+    expect(outcome.outcome).toBe('not_applicable');
     expect(outcome.details).toEqual({ count: 0, offenders: [], ignored: [] });
   });
 

@@ -21,9 +21,10 @@ interface Offender {
 export const hreflang: Check = {
   meta: {
     id: 'hreflang',
-    category: 'metadata',
     title: 'Hreflang alternates',
     why: 'Hreflang links point search engines to the versions of a page in other languages or regions. Each needs a valid language code (or x-default) and an absolute URL, or search engines ignore it.',
+    howToFix:
+      'Give each hreflang alternate a valid language code (or x-default) and an absolute https:// URL.',
   },
   run(page): CheckOutcome {
     const { head, ignored } = linkLookup(page.document, 'alternate', 'hreflang');
@@ -43,6 +44,7 @@ export const hreflang: Check = {
     if (alternates.length === 0) {
       return {
         severity: 'success',
+        outcome: 'not_applicable',
         message: 'No hreflang alternates (not applicable)',
         why: 'The page declares no language alternates. That is fine for a site in a single language.',
         details: { count: 0, offenders: [], ignored: [] },

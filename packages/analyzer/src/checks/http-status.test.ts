@@ -6,7 +6,7 @@ const run = (status: number) => httpStatus.run(makePage({ fetch: { status } }));
 
 describe('http-status check', () => {
   it('has stable meta', () => {
-    expect(httpStatus.meta).toMatchObject({ id: 'http-status', category: 'crawlability' });
+    expect(httpStatus.meta).toMatchObject({ id: 'http-status' });
   });
 
   it('passes any 2xx status', () => {

@@ -10,9 +10,10 @@ import type { Check, CheckOutcome } from './check.ts';
 export const httpStatus: Check = {
   meta: {
     id: 'http-status',
-    category: 'crawlability',
     title: 'HTTP status',
     why: 'Search engines only index pages that answer with a 2xx status. Make the page answer 200 OK at its final address.',
+    howToFix:
+      'Make the page answer 200 OK at its final address: fix the route or server error, or redirect the address to a page that exists.',
   },
   run(page): CheckOutcome {
     const { status, finalUrl } = page.artifacts.fetch;

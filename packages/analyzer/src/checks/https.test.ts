@@ -4,7 +4,7 @@ import { https, servedOverValidHttps } from './https.ts';
 
 describe('https check', () => {
   it('has stable meta', () => {
-    expect(https.meta).toMatchObject({ id: 'https', category: 'crawlability' });
+    expect(https.meta).toMatchObject({ id: 'https' });
   });
 
   it('passes an https page with a valid certificate', () => {

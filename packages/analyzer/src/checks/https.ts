@@ -15,9 +15,10 @@ export function servedOverValidHttps(fetch: FetchArtifact): boolean {
 export const https: Check = {
   meta: {
     id: 'https',
-    category: 'crawlability',
     title: 'HTTPS',
     why: 'Browsers mark plain HTTP pages "Not secure" and Google prefers HTTPS pages in its results. Serve the page over HTTPS with a valid certificate and redirect http:// to https://.',
+    howToFix:
+      'Serve the page over HTTPS with a valid certificate and redirect every http:// address to its https:// version.',
   },
   run(page): CheckOutcome {
     const { requestedUrl, finalUrl, tls } = page.artifacts.fetch;

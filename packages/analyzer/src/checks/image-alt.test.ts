@@ -12,13 +12,14 @@ const imgs = (n: number, alt: string | null, prefix = 'img') =>
 
 describe('image-alt check', () => {
   it('has stable meta', () => {
-    expect(imageAlt.meta).toMatchObject({ id: 'image-alt', category: 'content' });
+    expect(imageAlt.meta).toMatchObject({ id: 'image-alt' });
   });
 
   it('passes a page without images', () => {
     const outcome = run('<p>No pictures</p>');
     expect(outcome.severity).toBe('success');
     expect(outcome.message).toBe('No images on the page');
+    expect(outcome.outcome).toBe('not_applicable');
     expect(outcome.details).toEqual({
       total: 0,
       withAlt: 0,

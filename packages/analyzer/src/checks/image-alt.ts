@@ -15,9 +15,10 @@ const ALT_WARNING_SHARE = 0.8;
 export const imageAlt: Check = {
   meta: {
     id: 'image-alt',
-    category: 'content',
     title: 'Image alt text',
     why: 'Alt text tells search engines and screen-reader users what an image shows; image search depends on it. Give every meaningful image a short alt describing it, and decorative images an empty alt="".',
+    howToFix:
+      'Give every meaningful image a short alt text describing it, and decorative images an empty alt="".',
   },
   run(page): CheckOutcome {
     const doc = page.document;
@@ -37,7 +38,12 @@ export const imageAlt: Check = {
     const details = { total, withAlt, missingCount: without.length, percent, missing };
 
     if (total === 0) {
-      return { severity: 'success', message: 'No images on the page', details };
+      return {
+        severity: 'success',
+        outcome: 'not_applicable',
+        message: 'No images on the page',
+        details,
+      };
     }
     if (without.length === 0) {
       return {

@@ -1,3 +1,4 @@
+import { CHECK_CATALOGUE } from '../score/score-config.ts';
 import { botAccess } from './bot-access.ts';
 import { canonical } from './canonical.ts';
 import type { Check } from './check.ts';
@@ -35,11 +36,11 @@ import { viewport } from './viewport.ts';
 import { wordCount } from './word-count.ts';
 
 /**
- * Every check of the catalogue (CHECKS.md), in catalogue order: the order findings are produced
- * in and the tie-break order of the issue list. Adding a check means adding it here and giving
- * it points in score/score-config.ts (a test fails otherwise).
+ * Every check implementation, in any order: the catalogue (score/score-config.ts) says which run,
+ * in which order and category, and for how many points. Adding a check means adding it here and
+ * to the catalogue (a test fails otherwise).
  */
-export const ALL_CHECKS: Check[] = [
+export const CHECKS: readonly Check[] = [
   httpStatus,
   redirects,
   https,
@@ -76,3 +77,12 @@ export const ALL_CHECKS: Check[] = [
   renderedStructuredData,
   renderedLinks,
 ];
+
+const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));
+
+/** The checks of the catalogue, in catalogue order: the order findings are produced in. */
+export const ALL_CHECKS: readonly Check[] = CHECK_CATALOGUE.map(({ check: id }) => {
+  const check = CHECKS_BY_ID.get(id);
+  if (!check) throw new Error(`The catalogue lists "${id}", but no check implements it`);
+  return check;
+});

@@ -10,7 +10,7 @@ const rendered = (html: string): RenderArtifact => ({ status: 'rendered', html }
 
 describe('js-rendering check', () => {
   it('has stable meta', () => {
-    expect(jsRendering.meta).toMatchObject({ id: 'js-rendering', category: 'crawlability' });
+    expect(jsRendering.meta).toMatchObject({ id: 'js-rendering' });
   });
 
   it('passes when the server HTML carries the content', () => {
@@ -78,17 +78,19 @@ describe('js-rendering check', () => {
     );
     expect(outcome).toEqual({
       severity: 'success',
+      outcome: 'skipped',
       message: 'JavaScript rendering check skipped',
       why: expect.stringContaining('(No browser)'),
-      details: { serverWords: 300, renderedWords: null, scripts: 0, skipped: 'No browser' },
+      details: { serverWords: 300, renderedWords: null, scripts: 0 },
     });
   });
 
   it('names the status when a failed render gives no reason', () => {
     const outcome = jsRendering.run(makePage({ render: { status: 'failed' } }));
-    expect(outcome.details?.skipped).toBe('Render failed');
+    expect(outcome.outcome).toBe('skipped');
+    expect(outcome.why).toContain('(Render failed)');
     const noHtml = jsRendering.run(makePage({ render: { status: 'rendered' } }));
-    expect(noHtml.details?.skipped).toBe('The render returned no HTML');
+    expect(noHtml.why).toContain('(The render returned no HTML)');
   });
 
   it('is a skipped warning when an unrendered page looks like an app shell', () => {
@@ -99,9 +101,11 @@ describe('js-rendering check', () => {
       }),
     );
     expect(outcome.severity).toBe('warning');
+    expect(outcome.outcome).toBe('skipped');
     expect(outcome.message).toBe('The page may need JavaScript to show its content');
     expect(outcome.why).toContain('only 1 visible words and loads 1 script,');
-    expect(outcome.details).toMatchObject({ scripts: 1, skipped: 'Timeout' });
+    expect(outcome.why).toContain('(Timeout)');
+    expect(outcome.details).toMatchObject({ scripts: 1 });
   });
 
   it('pluralises scripts in the app-shell warning', () => {

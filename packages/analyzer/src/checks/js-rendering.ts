@@ -45,9 +45,10 @@ export function missingWords(serverWords: string[], renderedWords: string[]): st
 export const jsRendering: Check = {
   meta: {
     id: 'js-rendering',
-    category: 'crawlability',
     title: 'Content without JavaScript',
     why: 'Crawlers read the HTML the server sends; many never run JavaScript and Google runs it later, if at all. Render the main content on the server (server-side rendering or prerendering) so it is in the HTML.',
+    howToFix:
+      'Render the main content on the server (server-side rendering or prerendering) so it is in the HTML the server sends.',
   },
   run(page): CheckOutcome {
     const render = page.artifacts.render;
@@ -63,11 +64,11 @@ export const jsRendering: Check = {
         serverWords: server.wordCount,
         renderedWords: null,
         scripts,
-        skipped: reason,
       };
       if (server.wordCount < SHELL_MAX_WORDS && scripts > 0) {
         return {
           severity: 'warning',
+          outcome: 'skipped',
           message: 'The page may need JavaScript to show its content',
           why: `The JavaScript check was skipped (${reason}), but the server HTML holds only ${server.wordCount} visible words and loads ${scripts} script${scripts === 1 ? '' : 's'}, which is how client-rendered apps look. If the content appears only after script runs, render it on the server.`,
           details,
@@ -75,6 +76,7 @@ export const jsRendering: Check = {
       }
       return {
         severity: 'success',
+        outcome: 'skipped',
         message: 'JavaScript rendering check skipped',
         why: `The page could not be rendered in a browser (${reason}), so the JavaScript check was skipped. The other checks read the server HTML, as crawlers do.`,
         details,

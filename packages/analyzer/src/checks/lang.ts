@@ -11,9 +11,10 @@ import { isValidLanguageTag } from './markup-helpers.ts';
 export const lang: Check = {
   meta: {
     id: 'lang',
-    category: 'metadata',
     title: 'Page language',
     why: 'The lang attribute on <html> tells search engines and screen readers which language the page is in, so it reaches the right audience and is read aloud correctly. Use a BCP 47 tag such as lang="en" or lang="en-GB".',
+    howToFix:
+      'Declare the page language on the <html> element with a valid BCP 47 tag, such as lang="en" or lang="en-GB".',
   },
   run(page): CheckOutcome {
     const html = elementsByTag(page.document, 'html')[0];

@@ -81,9 +81,9 @@ function isNavigatingLink(href: string | undefined): href is string {
 export const linkText: Check = {
   meta: {
     id: 'link-text',
-    category: 'links',
     title: 'Descriptive link text',
     why: 'Search engines read link text to learn what the target page is about, and screen-reader users often jump from link to link. Replace "click here" or "read more" with words that name the destination.',
+    howToFix: 'Replace "click here" or "read more" with link text that names the destination.',
   },
   run(page): CheckOutcome {
     const doc = page.document;

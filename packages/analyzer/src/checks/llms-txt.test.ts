@@ -51,10 +51,10 @@ describe('llms-txt', () => {
       detail: 'HTTP 503',
     });
     expect(finding.severity).toBe('success');
-    expect(finding.details.skipped).toContain('HTTP 503');
+    expect(finding.details.reason).toContain('HTTP 503');
   });
 
   it('is skipped when the engine did not ask', () => {
-    expect(check(undefined).details.skipped).toBe('llms.txt was not fetched');
+    expect(check(undefined).details.reason).toBe('llms.txt was not fetched');
   });
 });

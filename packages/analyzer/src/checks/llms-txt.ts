@@ -13,9 +13,10 @@ import { plural, truncate } from './markup-helpers.ts';
 export const llmsTxt: Check = {
   meta: {
     id: 'llms-txt',
-    category: 'crawlability',
     title: 'llms.txt',
     why: 'llms.txt is a proposed Markdown file at the root of a site that gives AI tools a short description of the site and links to its key pages. It is optional: search engines do not read it, and a site without one loses nothing in search.',
+    howToFix:
+      "Start /llms.txt with a '# ' title line naming the site, then a short summary and links to the key pages, in Markdown.",
   },
   run(page): CheckOutcome {
     const file = page.artifacts.llmsTxt;
@@ -25,9 +26,10 @@ export const llmsTxt: Check = {
         : 'llms.txt was not fetched';
       return {
         severity: 'success',
+        outcome: 'skipped',
         message: 'llms.txt not checked',
         why: `${reason}, so whether the site has one is unknown. It is optional either way.`,
-        details: { url: file?.url ?? null, exists: null, skipped: reason },
+        details: { url: file?.url ?? null, exists: null, reason },
       };
     }
     const details = {

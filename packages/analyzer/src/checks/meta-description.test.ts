@@ -8,7 +8,7 @@ const desc = (content: string) => `<meta name="description" content="${content}"
 
 describe('meta-description check', () => {
   it('has stable meta', () => {
-    expect(metaDescription.meta).toMatchObject({ id: 'meta-description', category: 'metadata' });
+    expect(metaDescription.meta).toMatchObject({ id: 'meta-description' });
     expect(metaDescription.meta.why).toContain('70-160');
   });
 

@@ -18,9 +18,9 @@ const RANGE = `${DESCRIPTION_MIN_LENGTH}-${DESCRIPTION_MAX_LENGTH}`;
 export const metaDescription: Check = {
   meta: {
     id: 'meta-description',
-    category: 'metadata',
     title: 'Meta description',
     why: `The meta description is the snippet under the title in search results and persuades people to click. Write one unique description of ${RANGE} characters per page.`,
+    howToFix: `Add one <meta name="description"> of ${RANGE} characters that summarises the page and why it is worth a click.`,
   },
   run(page): CheckOutcome {
     const values = metaValues(page.document, 'description');

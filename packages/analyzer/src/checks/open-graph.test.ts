@@ -19,7 +19,7 @@ const tags = (values: Partial<typeof complete>) =>
 
 describe('open-graph check', () => {
   it('has stable meta', () => {
-    expect(openGraph.meta).toMatchObject({ id: 'open-graph', category: 'social' });
+    expect(openGraph.meta).toMatchObject({ id: 'open-graph' });
   });
 
   it('passes when all five tags are present and valid', () => {

@@ -17,9 +17,10 @@ const URL_TAGS = new Set<string>(['og:image', 'og:url']);
 export const openGraph: Check = {
   meta: {
     id: 'open-graph',
-    category: 'social',
     title: 'Open Graph tags',
     why: 'Open Graph tags decide the title, text and image shown when the page is shared on Facebook, LinkedIn, Slack and most chat apps. Set og:title, og:description, og:image, og:url and og:type, with full https:// URLs.',
+    howToFix:
+      'Add og:title, og:description, og:image, og:url and og:type meta tags, with absolute https:// URLs.',
   },
   run(page): CheckOutcome {
     const values: Record<string, string | null> = {};

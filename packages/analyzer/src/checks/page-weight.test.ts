@@ -7,7 +7,7 @@ const run = (decodedBytes: number, rawBytes: number, contentEncoding: string | n
 
 describe('page-weight check', () => {
   it('has stable meta', () => {
-    expect(pageWeight.meta).toMatchObject({ id: 'page-weight', category: 'performance' });
+    expect(pageWeight.meta).toMatchObject({ id: 'page-weight' });
   });
 
   it('passes a document up to 1 MB and reports compression', () => {

@@ -19,9 +19,10 @@ export function formatBytes(bytes: number): string {
 export const pageWeight: Check = {
   meta: {
     id: 'page-weight',
-    category: 'performance',
     title: 'HTML size',
     why: 'A heavy HTML document is slow to download and parse on phones. Move inlined data, images and styles into separate cached files, and serve the HTML compressed.',
+    howToFix:
+      'Move inlined data, images and styles into separate cached files, and serve the HTML compressed (gzip or brotli).',
   },
   run(page): CheckOutcome {
     const { rawBytes, decodedBytes, contentEncoding } = page.artifacts.fetch;

@@ -8,7 +8,7 @@ const run = (hops: RedirectHop[], requestedUrl = hops[0]?.url ?? 'https://exampl
 
 describe('redirects check', () => {
   it('has stable meta', () => {
-    expect(redirects.meta).toMatchObject({ id: 'redirects', category: 'crawlability' });
+    expect(redirects.meta).toMatchObject({ id: 'redirects' });
   });
 
   it('passes without redirects', () => {

@@ -60,9 +60,10 @@ const KIND_PHRASE: Record<HopKind, string> = {
 export const redirects: Check = {
   meta: {
     id: 'redirects',
-    category: 'crawlability',
     title: 'Redirects',
     why: 'Every redirect costs the visitor and the crawler a round trip, and long chains may not be followed to the end. Link to the final address and make each old address redirect there in one hop.',
+    howToFix:
+      'Link to the final address directly and make every old address redirect there in a single hop.',
   },
   run(page): CheckOutcome {
     const { requestedUrl, finalUrl } = page.artifacts.fetch;

@@ -23,9 +23,10 @@ export function notRendered(page: PageContext, what: string): CheckOutcome | nul
     (render.status === 'rendered' ? 'The render returned no HTML' : `Render ${render.status}`);
   return {
     severity: 'success',
+    outcome: 'skipped',
     message: `${what} not compared with the rendered page`,
     why: `The page could not be rendered in a browser (${reason}), so its ${what.toLowerCase()} after JavaScript was not compared with the server HTML. The other checks read the server HTML, as crawlers do.`,
-    details: { skipped: reason },
+    details: { reason },
   };
 }
 

@@ -54,6 +54,6 @@ describe('rendered-canonical', () => {
   });
 
   it('is skipped without a render', () => {
-    expect(runCheck(makePage(), renderedCanonical).details.skipped).toEqual(expect.any(String));
+    expect(runCheck(makePage(), renderedCanonical).details.reason).toEqual(expect.any(String));
   });
 });

@@ -21,9 +21,10 @@ const canonicalsOf = (doc: Parameters<typeof linkLookup>[0], pageUrl: URL) => {
 export const renderedCanonical: Check = {
   meta: {
     id: 'rendered-canonical',
-    category: 'crawlability',
     title: 'Canonical URL with and without JavaScript',
     why: 'The canonical link tells search engines the preferred address of the page. Set it in the server HTML and never change it with script: crawlers that do not run JavaScript read the server value, Google the rendered one.',
+    howToFix:
+      'Write the one canonical link in the server HTML and keep scripts from adding, changing or removing it.',
   },
   run(page): CheckOutcome {
     const sides = bothSides(page, (doc) => canonicalsOf(doc, page.url));

@@ -40,6 +40,6 @@ describe('rendered-h1', () => {
   });
 
   it('is skipped without a render', () => {
-    expect(runCheck(makePage(), renderedH1).details.skipped).toEqual(expect.any(String));
+    expect(runCheck(makePage(), renderedH1).details.reason).toEqual(expect.any(String));
   });
 });

@@ -27,9 +27,10 @@ const quotedList = (texts: readonly string[]) => listPhrase(texts.map((t) => `"$
 export const renderedH1: Check = {
   meta: {
     id: 'rendered-h1',
-    category: 'content',
     title: 'Main heading with and without JavaScript',
     why: 'The <h1> names the topic of the page. Crawlers that do not run JavaScript read the one in the server HTML; when script adds or changes it, they see another page than Google does.',
+    howToFix:
+      "Render the page's main heading in the server HTML, so it does not depend on JavaScript.",
   },
   run(page): CheckOutcome {
     const sides = bothSides(page, h1sOf);

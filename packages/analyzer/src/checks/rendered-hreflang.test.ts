@@ -39,6 +39,6 @@ describe('rendered-hreflang', () => {
   });
 
   it('is skipped without a render', () => {
-    expect(runCheck(makePage(), renderedHreflang).details.skipped).toEqual(expect.any(String));
+    expect(runCheck(makePage(), renderedHreflang).details.reason).toEqual(expect.any(String));
   });
 });

@@ -21,9 +21,10 @@ function alternatesOf(doc: Document, pageUrl: URL): string[] {
 export const renderedHreflang: Check = {
   meta: {
     id: 'rendered-hreflang',
-    category: 'metadata',
     title: 'Hreflang alternates with and without JavaScript',
     why: 'Hreflang links tell search engines which pages are the other language versions of this one. Put them in the server HTML: crawlers that do not run JavaScript never see alternates that script adds.',
+    howToFix:
+      'List every hreflang alternate in the server HTML (or the HTTP Link header or the sitemap), not only after script.',
   },
   run(page): CheckOutcome {
     const sides = bothSides(page, (doc) => alternatesOf(doc, page.url));

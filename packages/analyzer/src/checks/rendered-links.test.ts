@@ -53,6 +53,6 @@ describe('rendered-links', () => {
   });
 
   it('is skipped without a render', () => {
-    expect(runCheck(makePage(), renderedLinks).details.skipped).toEqual(expect.any(String));
+    expect(runCheck(makePage(), renderedLinks).details.reason).toEqual(expect.any(String));
   });
 });

@@ -43,9 +43,10 @@ function internalLinksOf(doc: Document, pageUrl: URL): string[] {
 export const renderedLinks: Check = {
   meta: {
     id: 'rendered-links',
-    category: 'links',
     title: 'Internal links with and without JavaScript',
     why: 'Crawlers discover pages by following links in the HTML. Links that script adds are invisible to crawlers that do not run JavaScript, and Google finds them only after rendering; put navigation and content links in the server HTML.',
+    howToFix:
+      'Render the internal links in the server HTML as <a href> elements, so crawlers that do not run JavaScript can follow them.',
   },
   run(page): CheckOutcome {
     const sides = bothSides(page, (doc) => internalLinksOf(doc, page.url));

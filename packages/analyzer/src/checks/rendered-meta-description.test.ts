@@ -31,7 +31,7 @@ describe('rendered-meta-description', () => {
   });
 
   it('is skipped without a render', () => {
-    expect(runCheck(makePage(), renderedMetaDescription).details.skipped).toEqual(
+    expect(runCheck(makePage(), renderedMetaDescription).details.reason).toEqual(
       expect.any(String),
     );
   });

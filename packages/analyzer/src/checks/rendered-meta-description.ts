@@ -10,9 +10,10 @@ import { valueOutcome } from './render-diff.ts';
 export const renderedMetaDescription: Check = {
   meta: {
     id: 'rendered-meta-description',
-    category: 'metadata',
     title: 'Meta description with and without JavaScript',
     why: 'Crawlers that do not run JavaScript read the meta description in the server HTML; Google reads it after script runs. When script changes it, search snippets and link previews differ.',
+    howToFix:
+      'Put the final meta description in the server HTML, not in script, so every crawler reads the same description.',
   },
   run: (page) =>
     valueOutcome(page, 'Meta description', (doc) => metaValues(doc, 'description')[0] ?? null),

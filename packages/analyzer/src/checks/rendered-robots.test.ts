@@ -53,6 +53,6 @@ describe('rendered-robots', () => {
   });
 
   it('is skipped without a render', () => {
-    expect(runCheck(makePage(), renderedRobots).details.skipped).toEqual(expect.any(String));
+    expect(runCheck(makePage(), renderedRobots).details.reason).toEqual(expect.any(String));
   });
 });

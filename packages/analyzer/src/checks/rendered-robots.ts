@@ -29,9 +29,10 @@ const quoted = (directives: readonly string[]) =>
 export const renderedRobots: Check = {
   meta: {
     id: 'rendered-robots',
-    category: 'crawlability',
     title: 'Robots directives with and without JavaScript',
     why: 'Robots directives (noindex, nofollow, snippet limits) must be in the server HTML and stay as they are: Google reads them after script runs, other crawlers before, and a noindex in the HTML stops Google before any script runs.',
+    howToFix:
+      'Decide indexing in the server HTML: keep scripts from adding or removing noindex (Google does not run the script of a page whose HTML says noindex).',
   },
   run(page): CheckOutcome {
     const sides = bothSides(page, directivesOf);

@@ -54,7 +54,7 @@ describe('rendered-structured-data', () => {
   });
 
   it('is skipped without a render', () => {
-    expect(runCheck(makePage(), renderedStructuredData).details.skipped).toEqual(
+    expect(runCheck(makePage(), renderedStructuredData).details.reason).toEqual(
       expect.any(String),
     );
   });

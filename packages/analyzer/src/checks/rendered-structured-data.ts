@@ -69,9 +69,10 @@ const labels = (blocks: readonly Block[]) =>
 export const renderedStructuredData: Check = {
   meta: {
     id: 'rendered-structured-data',
-    category: 'social',
     title: 'Structured data with and without JavaScript',
     why: 'JSON-LD structured data describes the page to search engines (products, articles, events). Google reads JSON-LD that script injects, but crawlers that do not run JavaScript only see the blocks in the server HTML.',
+    howToFix:
+      'Put the JSON-LD in the server HTML, so crawlers that do not run JavaScript see the structured data too.',
   },
   run(page): CheckOutcome {
     const sides = bothSides(page, blocksOf);

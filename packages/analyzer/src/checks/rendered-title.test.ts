@@ -54,11 +54,11 @@ describe('rendered-title', () => {
   it('is skipped without a render, naming the reason', () => {
     const finding = runCheck(makePage({ html: doc('<title>Oak</title>') }), renderedTitle);
     expect(finding.severity).toBe('success');
-    expect(finding.details.skipped).toBe('No headless browser in unit tests');
+    expect(finding.details.reason).toBe('No headless browser in unit tests');
   });
 
   it('is skipped when the render failed', () => {
     const page = makePage({ render: { status: 'failed', reason: 'Render failed: crash' } });
-    expect(runCheck(page, renderedTitle).details.skipped).toBe('Render failed: crash');
+    expect(runCheck(page, renderedTitle).details.reason).toBe('Render failed: crash');
   });
 });

@@ -17,9 +17,10 @@ const titleOf = (doc: Parameters<typeof documentTitle>[0]) => {
 export const renderedTitle: Check = {
   meta: {
     id: 'rendered-title',
-    category: 'metadata',
     title: 'Title with and without JavaScript',
     why: 'Crawlers that do not run JavaScript read the title in the server HTML; Google reads the title after script runs. When script changes it, search engines and link previews show different titles.',
+    howToFix:
+      "Put the final title in the server HTML's <title>, so crawlers that do not run JavaScript read the same title as browsers.",
   },
   run: (page) => valueOutcome(page, 'Title', titleOf),
 };

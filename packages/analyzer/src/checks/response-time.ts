@@ -17,9 +17,10 @@ export function loadTimeSeconds(totalMs: number): number {
 export const responseTime: Check = {
   meta: {
     id: 'response-time',
-    category: 'performance',
     title: 'Response time',
     why: 'Slow pages lose visitors and crawl budget. Cache rendered pages, use a CDN and cut slow database or API calls so the HTML arrives in well under 3 seconds.',
+    howToFix:
+      'Cache rendered pages, serve them from a CDN and cut slow database or API calls so the HTML arrives in well under 3 seconds.',
   },
   run(page): CheckOutcome {
     const { totalMs, ttfbMs, redirects } = page.artifacts.fetch;

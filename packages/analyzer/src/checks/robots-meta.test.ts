@@ -20,7 +20,7 @@ const run = (head: string, headers: Record<string, string> = {}, renderedHead?: 
 
 describe('robots-meta check', () => {
   it('has stable meta', () => {
-    expect(robotsMeta.meta).toMatchObject({ id: 'robots-meta', category: 'crawlability' });
+    expect(robotsMeta.meta).toMatchObject({ id: 'robots-meta' });
   });
 
   it('passes without any directive', () => {

@@ -114,9 +114,10 @@ export function robotsDirectiveSources(
 export const robotsMeta: Check = {
   meta: {
     id: 'robots-meta',
-    category: 'crawlability',
     title: 'Robots directives',
     why: 'A noindex directive in a robots meta tag or the X-Robots-Tag header keeps the page out of search results; nofollow stops crawlers from following its links. Use them only on pages you mean to hide.',
+    howToFix:
+      'Remove noindex (and nofollow) from the robots meta tags and the X-Robots-Tag header of pages that should appear in search.',
   },
   run(page): CheckOutcome {
     const sources = robotsDirectiveSources(

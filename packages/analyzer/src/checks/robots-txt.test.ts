@@ -7,7 +7,7 @@ const run = (robots: Partial<RobotsArtifact>) => robotsTxt.run(makePage({ robots
 
 describe('robots-txt check', () => {
   it('has stable meta', () => {
-    expect(robotsTxt.meta).toMatchObject({ id: 'robots-txt', category: 'crawlability' });
+    expect(robotsTxt.meta).toMatchObject({ id: 'robots-txt' });
   });
 
   it('passes when robots.txt allows Googlebot', () => {
@@ -27,15 +27,16 @@ describe('robots-txt check', () => {
     expect(outcome.severity).toBe('success');
     expect(outcome.message).toBe('No robots.txt, so every page may be crawled');
     expect(outcome.details).toMatchObject({ detail: 'HTTP 404' });
-    expect(outcome.details).not.toHaveProperty('skipped');
+    expect(outcome.outcome).toBeUndefined();
   });
 
   it('is a skipped warning when robots.txt is unreachable', () => {
     const outcome = run({ status: 'unreachable', allowedForGooglebot: null, detail: 'HTTP 503' });
     expect(outcome.severity).toBe('warning');
     expect(outcome.message).toBe('robots.txt could not be read');
+    expect(outcome.outcome).toBe('skipped');
     expect(outcome.why).toContain('(HTTP 503)');
-    expect(outcome.details).toMatchObject({ skipped: 'robots.txt could not be fetched' });
+    expect(outcome.details).not.toHaveProperty('skipped');
   });
 
   it('explains an unreachable robots.txt without a detail', () => {
@@ -48,7 +49,7 @@ describe('robots-txt check', () => {
     expect(outcome.severity).toBe('warning');
     expect(outcome.message).toBe('robots.txt could not be understood');
     expect(outcome.why).toContain('(HTML page)');
-    expect(outcome.details).not.toHaveProperty('skipped');
+    expect(outcome.outcome).toBeUndefined();
     expect(run({ status: 'unparsable', allowedForGooglebot: null }).why).not.toContain('(');
   });
 
@@ -63,6 +64,7 @@ describe('robots-txt check', () => {
   it('is a skipped success when robots.txt was read without a verdict', () => {
     const outcome = run({ allowedForGooglebot: null });
     expect(outcome.severity).toBe('success');
-    expect(outcome.details).toMatchObject({ skipped: 'No verdict for Googlebot' });
+    expect(outcome.outcome).toBe('skipped');
+    expect(outcome.details).not.toHaveProperty('skipped');
   });
 });

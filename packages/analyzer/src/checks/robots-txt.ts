@@ -11,9 +11,10 @@ import type { Check, CheckOutcome } from './check.ts';
 export const robotsTxt: Check = {
   meta: {
     id: 'robots-txt',
-    category: 'crawlability',
     title: 'robots.txt',
     why: 'robots.txt tells crawlers which addresses they may fetch. A page it disallows for Googlebot cannot be crawled, and Google shows it at best as a bare link without a description.',
+    howToFix:
+      'Remove or narrow the robots.txt Disallow rule that matches this page, and make robots.txt answer 200 with plain-text rules (or 404 if you have none).',
   },
   run(page): CheckOutcome {
     const robots = page.artifacts.robots;
@@ -35,9 +36,10 @@ export const robotsTxt: Check = {
       case 'unreachable':
         return {
           severity: 'warning',
+          outcome: 'skipped',
           message: 'robots.txt could not be read',
           why: `Fetching ${robots.url} failed${robots.detail ? ` (${robots.detail})` : ''}. When robots.txt answers with server errors Google stops crawling the site until it can read it again; make sure it answers 200 (or 404 if you have none).`,
-          details: { ...details, skipped: 'robots.txt could not be fetched' },
+          details,
         };
       case 'unparsable':
         return {
@@ -58,8 +60,9 @@ export const robotsTxt: Check = {
         if (robots.allowedForGooglebot === null) {
           return {
             severity: 'success',
+            outcome: 'skipped',
             message: 'robots.txt was read but not matched against this page',
-            details: { ...details, skipped: 'No verdict for Googlebot' },
+            details,
           };
         }
         return {

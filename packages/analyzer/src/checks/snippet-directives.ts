@@ -32,9 +32,10 @@ const where = (found: readonly Found[]) => listPhrase([...new Set(found.map((f) 
 export const snippetDirectives: Check = {
   meta: {
     id: 'snippet-directives',
-    category: 'metadata',
     title: 'Snippet and AI directives',
     why: 'Robots directives such as nosnippet and max-snippet decide how much of the page search results and AI answers (Google AI Overviews, Bing Copilot) may quote. Without them, search engines choose the snippet themselves.',
+    howToFix:
+      'Remove nosnippet and max-snippet:0 from the robots meta tag and the X-Robots-Tag header unless you really want no text snippet in results; use data-nosnippet on the passages you want kept out instead.',
   },
   run(page): CheckOutcome {
     const sources = robotsDirectiveSources(

@@ -12,7 +12,7 @@ const org = '{"@context":"https://schema.org","@type":"Organization","name":"Cra
 
 describe('structured-data check', () => {
   it('has stable meta', () => {
-    expect(structuredData.meta).toMatchObject({ id: 'structured-data', category: 'social' });
+    expect(structuredData.meta).toMatchObject({ id: 'structured-data' });
   });
 
   it('passes a page without JSON-LD and says it is optional', () => {

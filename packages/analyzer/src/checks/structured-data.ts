@@ -67,9 +67,10 @@ function inspect(data: unknown, block: number, problems: Problem[], types: strin
 export const structuredData: Check = {
   meta: {
     id: 'structured-data',
-    category: 'social',
     title: 'Structured data',
     why: 'JSON-LD structured data describes the page (article, product, organisation...) in a form search engines read reliably and can turn into rich results. Each block must be valid JSON with @context and @type.',
+    howToFix:
+      'Fix each JSON-LD block so it is valid JSON with @context (https://schema.org) and @type.',
   },
   run(page): CheckOutcome {
     const blocks = elementsByTag(page.document, 'script').filter(

@@ -7,7 +7,7 @@ const run = (head: string, body = '') =>
 
 describe('title check', () => {
   it('has stable meta', () => {
-    expect(title.meta).toMatchObject({ id: 'title', category: 'metadata' });
+    expect(title.meta).toMatchObject({ id: 'title' });
     expect(title.meta.why).toContain('20-60');
   });
 

@@ -19,9 +19,9 @@ const RANGE = `${TITLE_MIN_LENGTH}-${TITLE_MAX_LENGTH}`;
 export const title: Check = {
   meta: {
     id: 'title',
-    category: 'metadata',
     title: 'Page title',
     why: `The title is the blue link in search results and the label of the browser tab. Give every page one unique <title> of ${RANGE} characters that says what the page is about.`,
+    howToFix: `Give the page one <title> in <head> of ${RANGE} characters that names the page and its main topic.`,
   },
   run(page): CheckOutcome {
     const { head: elements, ignored } = titleLookup(page.document);

@@ -14,7 +14,7 @@ const full =
 
 describe('twitter-card check', () => {
   it('has stable meta', () => {
-    expect(twitterCard.meta).toMatchObject({ id: 'twitter-card', category: 'social' });
+    expect(twitterCard.meta).toMatchObject({ id: 'twitter-card' });
   });
 
   it('passes a complete card', () => {

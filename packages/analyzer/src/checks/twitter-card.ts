@@ -19,9 +19,10 @@ type Source = 'twitter' | 'og' | null;
 export const twitterCard: Check = {
   meta: {
     id: 'twitter-card',
-    category: 'social',
     title: 'Twitter Card',
     why: 'Twitter Card tags decide how the page looks when shared on X (Twitter). Set twitter:card to summary or summary_large_image; title, description and image may come from the Open Graph tags.',
+    howToFix:
+      'Add <meta name="twitter:card" content="summary_large_image"> (or summary) and a title, description and image, here or in Open Graph tags.',
   },
   run(page): CheckOutcome {
     const doc = page.document;

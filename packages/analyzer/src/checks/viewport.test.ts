@@ -7,7 +7,7 @@ const run = (head: string) =>
 
 describe('viewport check', () => {
   it('has stable meta', () => {
-    expect(viewport.meta).toMatchObject({ id: 'viewport', category: 'metadata' });
+    expect(viewport.meta).toMatchObject({ id: 'viewport' });
   });
 
   it('passes width=device-width', () => {

@@ -23,9 +23,9 @@ function parseViewport(content: string): Record<string, string> {
 export const viewport: Check = {
   meta: {
     id: 'viewport',
-    category: 'metadata',
     title: 'Mobile viewport',
     why: 'Google ranks the mobile version of a page. <meta name="viewport" content="width=device-width, initial-scale=1"> makes phones lay the page out at their own width instead of a zoomed-out desktop width.',
+    howToFix: 'Add <meta name="viewport" content="width=device-width, initial-scale=1"> to <head>.',
   },
   run(page): CheckOutcome {
     const tags = elementsByTag(page.document, 'meta').filter(

@@ -7,7 +7,7 @@ const body = (inner: string) => `<html><head><title>t</title></head><body>${inne
 
 describe('word-count check', () => {
   it('has stable meta', () => {
-    expect(wordCount.meta).toMatchObject({ id: 'word-count', category: 'content' });
+    expect(wordCount.meta).toMatchObject({ id: 'word-count' });
     expect(wordCount.meta.why).toContain('300');
   });
 

@@ -14,9 +14,9 @@ const THIN_CONTENT_WORDS = 300;
 export const wordCount: Check = {
   meta: {
     id: 'word-count',
-    category: 'content',
     title: 'Word count',
     why: `Search engines rank pages on what they say. Pages with fewer than ${THIN_CONTENT_WORDS} words of main content are often treated as thin and rarely rank; write enough to answer the visitor's question fully.`,
+    howToFix: `Write at least ${THIN_CONTENT_WORDS} words of main content that answer the visitor's question fully.`,
   },
   run(page): CheckOutcome {
     const count = page.serverText.wordCount;

@@ -7,9 +7,11 @@ import { buildMetaJson } from './meta-json.ts';
 const finding = (id: string, severity: Severity, details: Record<string, unknown>): Finding => ({
   id,
   category: 'metadata',
+  outcome: severity === 'success' ? 'passed' : 'failed',
   severity,
-  message: '',
-  why: '',
+  message: 'message',
+  why: 'why',
+  howToFix: null,
   details,
 });
 

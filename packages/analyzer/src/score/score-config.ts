@@ -1,13 +1,15 @@
 import type { CategoryId } from '../types.ts';
 
 /**
- * The score model's numbers, kept here and not in the checks (like Lighthouse's default-config):
- * six weighted categories whose weights sum to 100, and for every check the points a critical
- * or a warning finding costs. A category never loses more than its weight (see score.ts), so a
+ * The check catalogue and the score model's numbers, kept here and not in the checks (like
+ * Lighthouse's default-config and its auditRefs): six weighted categories whose weights sum to
+ * 100, and for every check, in catalogue order, its category and the points a critical or a
+ * warning finding costs. A check file keeps only its id, texts and run (checks/check.ts). A category never loses more than its weight (see score.ts), so a
  * critical that costs a whole category's weight means "nothing else in this category matters
  * until this is fixed" (a 404, a noindex, a robots.txt block).
  *
- * docs/score-model.md publishes these tables; a test keeps the two identical.
+ * docs/score-model.md publishes these tables and docs/checks.md the catalogue; tests keep them
+ * identical (`npm run docs:checks` rewrites docs/checks.md).
  */
 
 export interface CategoryConfig {
@@ -17,7 +19,7 @@ export interface CategoryConfig {
   weight: number;
 }
 
-export interface CheckPoints {
+export interface CatalogueEntry {
   check: string;
   category: CategoryId;
   critical: number;
@@ -33,8 +35,11 @@ export const SCORE_CATEGORIES: readonly CategoryConfig[] = [
   { id: 'links', title: 'Links', weight: 10 },
 ];
 
-/** In catalogue order (CHECKS.md), which is also the tie-break order of the issue list. */
-export const CHECK_POINTS: readonly CheckPoints[] = [
+/**
+ * Every check, in catalogue order (CHECKS.md): the order the checks run and findings are
+ * produced in, and the tie-break order of the issue list. checks/index.ts runs exactly these.
+ */
+export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   { check: 'http-status', category: 'crawlability', critical: 30, warning: 10 },
   { check: 'redirects', category: 'crawlability', critical: 5, warning: 3 },
   { check: 'https', category: 'crawlability', critical: 15, warning: 5 },
@@ -72,12 +77,12 @@ export const CHECK_POINTS: readonly CheckPoints[] = [
   { check: 'rendered-links', category: 'links', critical: 5, warning: 3 },
 ];
 
-export const CHECK_POINTS_BY_ID: ReadonlyMap<string, CheckPoints> = new Map(
-  CHECK_POINTS.map((entry) => [entry.check, entry]),
+export const CATALOGUE_BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(
+  CHECK_CATALOGUE.map((entry) => [entry.check, entry]),
 );
 
 /** Position in the catalogue; checks the config does not know sort after all known ones. */
 export function catalogueIndex(check: string): number {
-  const index = CHECK_POINTS.findIndex((entry) => entry.check === check);
-  return index === -1 ? CHECK_POINTS.length : index;
+  const index = CHECK_CATALOGUE.findIndex((entry) => entry.check === check);
+  return index === -1 ? CHECK_CATALOGUE.length : index;
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHECK_POINTS, SCORE_CATEGORIES } from './score-config.ts';
+import { CHECK_CATALOGUE, SCORE_CATEGORIES } from './score-config.ts';
 
 /**
  * docs/score-model.md publishes the score model (the website's /features/score-model page draws
@@ -45,11 +45,11 @@ describe('docs/score-model.md', () => {
       critical: Number(critical),
       warning: Number(warning),
     }));
-    expect(rows).toEqual(CHECK_POINTS.map((entry) => ({ ...entry })));
+    expect(rows).toEqual(CHECK_CATALOGUE.map((entry) => ({ ...entry })));
   });
 
   it('states the number of checks', () => {
-    expect(doc).toContain(`there are ${CHECK_POINTS.length}, listed below`);
+    expect(doc).toContain(`there are ${CHECK_CATALOGUE.length}, listed below`);
   });
 });
 
@@ -61,16 +61,16 @@ describe('score-config', () => {
 
   it('gives every check a category of the config, and a critical costing more than a warning', () => {
     const categories = new Set(SCORE_CATEGORIES.map((c) => c.id));
-    for (const entry of CHECK_POINTS) {
+    for (const entry of CHECK_CATALOGUE) {
       expect(categories.has(entry.category), entry.check).toBe(true);
       expect(entry.critical, entry.check).toBeGreaterThan(entry.warning);
       expect(entry.warning, entry.check).toBeGreaterThan(0);
     }
-    expect(new Set(CHECK_POINTS.map((e) => e.check)).size).toBe(CHECK_POINTS.length);
+    expect(new Set(CHECK_CATALOGUE.map((e) => e.check)).size).toBe(CHECK_CATALOGUE.length);
   });
 
   it('never lets one finding cost more than its category weight', () => {
-    for (const entry of CHECK_POINTS) {
+    for (const entry of CHECK_CATALOGUE) {
       const weight = SCORE_CATEGORIES.find((c) => c.id === entry.category)!.weight;
       expect(entry.critical, entry.check).toBeLessThanOrEqual(weight);
     }

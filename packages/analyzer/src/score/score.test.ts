@@ -1,17 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding, Severity } from '../types.ts';
+import type { Finding, Outcome, Severity } from '../types.ts';
 import { capCosts, scoreFindings, uncappedCost } from './score.ts';
-import { CHECK_POINTS, CHECK_POINTS_BY_ID } from './score-config.ts';
+import { CATALOGUE_BY_ID, CHECK_CATALOGUE } from './score-config.ts';
 
-/** A finding for a catalogue check; the category comes from the config. */
-function finding(id: string, severity: Severity, details: Record<string, unknown> = {}): Finding {
-  const category = CHECK_POINTS_BY_ID.get(id)?.category ?? 'content';
-  return { id, category, severity, message: `${id} ${severity}`, why: '', details };
+/**
+ * A finding for a catalogue check; the category comes from the config, the outcome follows the
+ * severity unless given.
+ */
+function finding(id: string, severity: Severity, outcome?: Outcome): Finding {
+  const category = CATALOGUE_BY_ID.get(id)?.category ?? 'content';
+  return {
+    id,
+    category,
+    outcome: outcome ?? (severity === 'success' ? 'passed' : 'failed'),
+    severity,
+    message: `${id} ${severity}`,
+    why: 'why',
+    howToFix: null,
+    details: {},
+  };
 }
 
 /** One finding per catalogue check: success unless listed. */
-function page(overrides: Record<string, Severity | [Severity, Record<string, unknown>]> = {}) {
-  return CHECK_POINTS.map(({ check }) => {
+function page(overrides: Record<string, Severity | [Severity, Outcome]> = {}) {
+  return CHECK_CATALOGUE.map(({ check }) => {
     const override = overrides[check];
     if (override === undefined) return finding(check, 'success');
     return Array.isArray(override) ? finding(check, ...override) : finding(check, override);
@@ -43,8 +55,8 @@ describe('scoreFindings', () => {
   it('charges nothing for skipped findings, even warnings', () => {
     const result = scoreFindings(
       page({
-        'robots-txt': ['warning', { skipped: 'robots.txt could not be fetched' }],
-        'js-rendering': ['warning', { skipped: 'No browser' }],
+        'robots-txt': ['warning', 'skipped'],
+        'js-rendering': ['warning', 'skipped'],
       }),
     );
     expect(result.score).toBe(100);
@@ -134,7 +146,7 @@ describe('scoreFindings', () => {
         'open-graph': 'warning',
         'link-text': 'warning',
         'twitter-card': 'warning',
-        'js-rendering': ['success', { skipped: 'No browser' }],
+        'js-rendering': ['success', 'skipped'],
       }),
     );
     expect(result.score).toBe(84);
@@ -180,7 +192,7 @@ describe('scoreFindings', () => {
 
   it('never goes below 0, even when every check is critical', () => {
     const result = scoreFindings(
-      page(Object.fromEntries(CHECK_POINTS.map((c) => [c.check, 'critical' as const]))),
+      page(Object.fromEntries(CHECK_CATALOGUE.map((c) => [c.check, 'critical' as const]))),
     );
     expect(result.score).toBe(0);
     expect(result.categories.every((c) => c.score === 0)).toBe(true);
@@ -198,9 +210,13 @@ describe('uncappedCost', () => {
     expect(uncappedCost(finding('title', 'critical'))).toBe(10);
     expect(uncappedCost(finding('title', 'warning'))).toBe(4);
     expect(uncappedCost(finding('title', 'success'))).toBe(0);
-    expect(uncappedCost(finding('title', 'critical', { skipped: null }))).toBe(10);
-    expect(uncappedCost(finding('title', 'critical', { skipped: '' }))).toBe(10);
-    expect(uncappedCost(finding('title', 'critical', { skipped: 'No browser' }))).toBe(0);
+  });
+
+  it('charges only failed findings', () => {
+    expect(uncappedCost(finding('title', 'critical', 'failed'))).toBe(10);
+    expect(uncappedCost(finding('title', 'warning', 'skipped'))).toBe(0);
+    expect(uncappedCost(finding('hreflang', 'success', 'not_applicable'))).toBe(0);
+    expect(uncappedCost(finding('js-rendering', 'success', 'skipped'))).toBe(0);
   });
 });
 

@@ -1,12 +1,12 @@
-import type { CategoryScore, Finding, Severity } from '../types.ts';
-import { CHECK_POINTS_BY_ID, catalogueIndex, SCORE_CATEGORIES } from './score-config.ts';
+import type { CategoryScore, Finding, ScoredFinding, Severity } from '../types.ts';
+import { CATALOGUE_BY_ID, catalogueIndex, SCORE_CATEGORIES } from './score-config.ts';
 
 /**
  * Findings → the 0-100 score (see docs/score-model.md for the plain-language version).
  *
- * 1. Each finding costs the points score-config gives its check for its severity. Successes,
- *    skipped findings (`details.skipped`: the check could not judge the page) and checks the
- *    config does not know cost nothing.
+ * 1. Each failed finding costs the points the catalogue (score-config) gives its check for its
+ *    severity. Passed, not applicable and skipped findings (the check could not judge the page,
+ *    even when it warns about why) and checks the catalogue does not know cost nothing.
  * 2. Within a category the costs are capped at the category's weight. When they exceed it, each
  *    cost is scaled down in proportion (cost × weight / total) and rounded to whole points by the
  *    largest-remainder method, so the listed points are whole numbers that add up exactly to the
@@ -19,7 +19,7 @@ import { CHECK_POINTS_BY_ID, catalogueIndex, SCORE_CATEGORIES } from './score-co
  * points lost (descending), then catalogue order: the first three are the most valuable fixes.
  */
 
-export type ScoredFinding = Finding & { points: number };
+export type { ScoredFinding };
 
 export interface ScoreResult {
   score: number;
@@ -29,15 +29,10 @@ export interface ScoreResult {
 
 const SEVERITY_RANK: Record<Severity, number> = { critical: 0, warning: 1, success: 2 };
 
-/** A check that could not judge the page names the reason in `details.skipped`. */
-export function isSkipped(finding: Finding): boolean {
-  return Boolean(finding.details?.skipped);
-}
-
 /** Points the finding would cost before capping. */
 export function uncappedCost(finding: Finding): number {
-  if (finding.severity === 'success' || isSkipped(finding)) return 0;
-  return CHECK_POINTS_BY_ID.get(finding.id)?.[finding.severity] ?? 0;
+  if (finding.outcome !== 'failed' || finding.severity === 'success') return 0;
+  return CATALOGUE_BY_ID.get(finding.id)?.[finding.severity] ?? 0;
 }
 
 /** Costs ordered most expensive first, then by catalogue order: the order capping credits them. */

@@ -1,11 +1,10 @@
-import { topIssues, VISIBLE_TOP_ISSUES } from '@crawlwise/shared/display';
+import { topIssues } from '@crawlwise/shared/display';
+import { FREE_TOP_ISSUES, isLockedIssue } from '@crawlwise/shared/report';
 import { PATHS } from '@crawlwise/shared/routes';
 import { CircleAlert, Lock, TriangleAlert } from 'lucide-react';
 import { AppLink } from '../../components/app-link.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import type { LockedIssue, ReportIssue } from './api/get-report.ts';
-
-const isLocked = (issue: ReportIssue): issue is LockedIssue => issue.locked === true;
+import type { ReportIssue } from './api/get-report.ts';
 
 function SeverityIcon({ severity }: { severity: string }) {
   return severity === 'critical' ? (
@@ -28,7 +27,7 @@ export function TopIssues({
   accessToken?: string | null;
 }) {
   const top = topIssues(issues ?? []);
-  const shown = top.slice(0, VISIBLE_TOP_ISSUES + 1);
+  const shown = top.slice(0, FREE_TOP_ISSUES + 1);
   return (
     <Card>
       <h2 className="font-semibold text-slate-900">Top Issues ({top.length})</h2>
@@ -36,17 +35,16 @@ export function TopIssues({
         <p className="mt-4 text-slate-600">No critical issues or warnings found. Nice work!</p>
       ) : (
         <ul className="mt-4 space-y-3">
-          {shown.map((issue, index) =>
-            isLocked(issue) ? (
+          {shown.map((issue) =>
+            isLockedIssue(issue) ? (
               <li
-                // biome-ignore lint/suspicious/noArrayIndexKey: locked issues carry no id
-                key={`locked-${index}`}
+                key={issue.id}
                 className="relative overflow-hidden rounded-xl border border-slate-200 p-4"
               >
                 <div aria-hidden className="flex gap-3 blur-sm select-none">
                   <SeverityIcon severity={issue.severity} />
                   <div>
-                    <p className="font-medium">Another {issue.category ?? 'SEO'} issue</p>
+                    <p className="font-medium">Another {issue.category} issue</p>
                     <p className="text-sm text-slate-600">
                       What it means for your ranking and how to fix it, step by step.
                     </p>
@@ -67,10 +65,7 @@ export function TopIssues({
                 </div>
               </li>
             ) : (
-              <li
-                key={issue.id ?? `${issue.message}-${index}`}
-                className="flex gap-3 rounded-xl border border-slate-200 p-4"
-              >
+              <li key={issue.id} className="flex gap-3 rounded-xl border border-slate-200 p-4">
                 <SeverityIcon severity={issue.severity} />
                 <div>
                   <p className="font-medium text-slate-900">{issue.message}</p>

@@ -1,38 +1,15 @@
 import type { ErrorCode } from '@crawlwise/shared/error-catalogue';
+import type { Report } from '@crawlwise/shared/report';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export type ReportStatus = 'queued' | 'analyzing' | 'completed' | 'failed' | (string & {});
-
-/** A finding as the server sends it (CHECKS.md): message is the title, why the description. */
-export interface FullIssue {
-  id?: string | number;
-  message?: string;
-  why?: string;
-  severity: string;
-  category?: string;
-  locked?: false;
-}
-
-/** What anonymous readers get instead of an issue they may not see. */
-export interface LockedIssue {
-  locked: true;
-  severity: string;
-  category?: string;
-}
-
-export type ReportIssue = FullIssue | LockedIssue;
-
-export interface Report {
-  id: string | number;
-  url: string;
-  url_id?: string | number | null;
-  status: ReportStatus;
-  score: number | null;
-  error_message?: string | null;
-  error_code?: string | null;
-  meta_json?: unknown;
-  issues?: ReportIssue[] | null;
-}
+/** The report as the server sends it: the shared report contract (packages/shared/src/report.ts). */
+export type {
+  LockedIssue,
+  Report,
+  ReportIssue,
+  ReportStatus,
+  ScoredFinding,
+} from '@crawlwise/shared/report';
 
 export type GetReportResult = { ok: true; report: Report } | { ok: false; code: ErrorCode };
 

@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../checks/index.ts';
+import { CHECKS_DOC_PATH, renderChecksDoc } from './checks-doc.ts';
+
+describe('docs/checks.md', () => {
+  it('is what the check catalogue generates (run `npm run docs:checks` after changing a check)', () => {
+    expect(readFileSync(CHECKS_DOC_PATH, 'utf8')).toBe(renderChecksDoc());
+  });
+
+  it('lists every check in catalogue order, with its points and texts', () => {
+    const doc = renderChecksDoc();
+    const rows = doc.split('\n').filter((line) => /^\| \d+ \|/.test(line));
+    expect(rows.map((row) => row.split('|')[2]?.match(/`([a-z0-9-]+)`/)?.[1])).toEqual(
+      ALL_CHECKS.map((check) => check.meta.id),
+    );
+    expect(doc).toContain('| 10 | [`title`](#title) | Metadata | Page title | 10 | 4 |');
+    expect(doc).toContain('## crawlable-anchors');
+    // Element names are code, so a Markdown viewer shows them instead of swallowing them.
+    expect(doc).toContain('Give the page one `<title>` in `<head>` of 20-60 characters');
+  });
+});
