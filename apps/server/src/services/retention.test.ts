@@ -27,6 +27,28 @@ afterAll(async () => {
   await app.close();
 });
 
+/** One finding as the analyzer stores it. */
+const STORED_FINDING = {
+  id: 'title',
+  category: 'metadata',
+  outcome: 'failed',
+  severity: 'warning',
+  message: 'Title is too short (12 characters)',
+  why: 'A short title wastes the headline of the search result.',
+  howToFix: 'Write a title of 30-60 characters.',
+  details: { length: 12 },
+  points: 4,
+};
+
+/** The summary tiles as the analyzer stores them. */
+const STORED_META = {
+  technical: { ssl: true, viewport: true, statusCode: 200, redirects: 0 },
+  performance: { loadTime: 0.2 },
+  title: { status: 'warning', value: 'Oak tables', length: 10 },
+  metaDescription: { status: 'pass', value: 'Solid oak tables made by hand.', length: 30 },
+  wordCount: { status: 'pass', count: 420, renderedCount: null },
+};
+
 /** A completed report with everything an analysis and its requester leave behind. */
 async function completedReport(options: { userId?: string; url?: string } = {}) {
   const url = options.url ?? `https://example.com/${randomUUID()}`;
@@ -37,8 +59,8 @@ async function completedReport(options: { userId?: string; url?: string } = {}) 
     sql`insert into reports (url_id, access_token, user_id, requester_key, status, score,
           final_url, meta_json, issues, categories, completed_at)
         values (${urlId}, ${token}, ${options.userId ?? null}, 'ip4:203.0.113.7', 'completed', 81,
-          ${`${url}?final`}, '{"title":{"status":"pass"}}'::jsonb,
-          '[{"id":"title","severity":"warning"}]'::jsonb, '[]'::jsonb, now())
+          ${`${url}?final`}, ${JSON.stringify(STORED_META)}::jsonb,
+          ${JSON.stringify([STORED_FINDING])}::jsonb, '[]'::jsonb, now())
         returning id`,
   );
   return { id: row!.id, token, urlId };
