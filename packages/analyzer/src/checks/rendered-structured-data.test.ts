@@ -54,8 +54,6 @@ describe('rendered-structured-data', () => {
   });
 
   it('is skipped without a render', () => {
-    expect(runCheck(makePage(), renderedStructuredData).details.reason).toEqual(
-      expect.any(String),
-    );
+    expect(runCheck(makePage(), renderedStructuredData).details.reason).toEqual(expect.any(String));
   });
 });
