@@ -158,6 +158,7 @@ describe('compression', () => {
     expect(response.headers['content-encoding']).toBe(encoding);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
     const onDisk = fs.readFileSync(path.join(root, `assets/big-abc123.js${suffix}`));
     expect(response.rawPayload.equals(onDisk)).toBe(true);
     expect(decoded(response)).toBe(BIG_SCRIPT);

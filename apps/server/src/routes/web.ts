@@ -57,6 +57,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       maxAge: '365d',
       immutable: true,
       preCompressed: true,
+      setHeaders: varyOnEncoding,
     });
     // Other top-level files (favicon...) may change between releases; HTML is served below.
     await app.register(fastifyStatic, {
@@ -65,6 +66,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       index: false,
       decorateReply: false,
       preCompressed: true,
+      setHeaders: varyOnEncoding,
       // HTML is served from HtmlPageStore; .br/.gz files are alternate encodings, not routes.
       globIgnore: ['**/*.html', 'assets/**', '**/*.br', '**/*.gz'],
     });
@@ -97,6 +99,14 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   app.get('/*', { schema: { hide: true } }, answer);
   app.setNotFoundHandler(answer);
 };
+
+/**
+ * The same address answers brotli, gzip or plain bytes depending on Accept-Encoding: caches on
+ * the way must keep them apart (@fastify/static does not say so for precompressed files).
+ */
+function varyOnEncoding(response: { setHeader(name: string, value: string): unknown }) {
+  response.setHeader('vary', 'accept-encoding');
+}
 
 /** A malformed escape in a path is just an unknown page, not a server error. */
 function safeDecode(value: string): string {
