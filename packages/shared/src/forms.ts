@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NEWSLETTER_EMAIL_INVALID, UTM_KEYS } from './lead-fields.ts';
+import { NEWSLETTER_EMAIL_INVALID } from './lead-fields.ts';
 
 export * from './lead-fields.ts';
 
