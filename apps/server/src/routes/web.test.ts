@@ -91,6 +91,17 @@ describe('serving the web build', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
+  it('sends the content security policy with pages, not with scripts', async () => {
+    const page = await app.inject('/features');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const script = await app.inject('/assets/big-abc123.js');
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    const icon = await app.inject('/favicon.svg');
+    expect(icon.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
   it('answers unknown API routes with JSON, not the 404 page', async () => {
     const response = await app.inject('/api/nothing');
     expect(response.statusCode).toBe(404);
