@@ -166,11 +166,18 @@ interface Measured {
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART...): such a run is repeated. */
+const ATTEMPTS = 3;
+
 async function audit(port: number, url: string): Promise<LighthouseResult> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+  let problem = 'no result';
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+    if (result && !result.lhr.runtimeError) return result.lhr;
+    problem = result?.lhr.runtimeError?.message ?? 'Lighthouse returned nothing';
+    console.warn(`${url}: ${problem} (attempt ${attempt} of ${ATTEMPTS})`);
+  }
+  throw new Error(`${url}: ${problem}`);
 }
 
 function score(lhr: LighthouseResult, category: string): number {
