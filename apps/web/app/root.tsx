@@ -42,7 +42,11 @@ export default function App() {
  */
 export function HydrateFallback() {
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center gap-4 text-slate-600">
+    // The id lets the server's no-script report (/report?token=) hide this loading view.
+    <div
+      id="app-loading"
+      className="flex min-h-screen flex-col items-center justify-center gap-4 text-slate-600"
+    >
       <Spinner className="size-8 text-brand-600" />
       <p>Loading Crawlwise...</p>
       <noscript>

@@ -1,13 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NOT_FOUND_HTML_PATH, resolvePageRoute, SPA_FALLBACK_FILE } from '@crawlwise/shared/routes';
+import {
+  NOT_FOUND_HTML_PATH,
+  PATHS,
+  resolvePageRoute,
+  SPA_FALLBACK_FILE,
+} from '@crawlwise/shared/routes';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.ts';
 import { publicOrigin } from '../services/public-origin.ts';
+import { presentReport } from '../services/report-presenter.ts';
 import { robotsTxt, sitemapXml } from './crawler-files.ts';
 import { HtmlPageStore, sendHtmlPage } from './html-pages.ts';
+import { reportPreview, withReportPreview } from './report-preview.ts';
 
 /**
  * Serves the built web app: prerendered marketing pages as static HTML, the SPA fallback for
@@ -95,6 +102,8 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
         .code(404)
         .send(errorBody('invalid_request', `No route for ${request.method} ${pathname}`));
     }
+    const token = pathname === PATHS.report ? reportToken(request.url) : null;
+    if (token !== null) return sendReportPage(request, reply, token);
     const route = resolvePageRoute(pathname);
     if (route.kind !== 'not-found') {
       const page = pages.get(route.file);
@@ -105,6 +114,29 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     const fallback = pages.get(notFoundPage ? NOT_FOUND_HTML_PATH : SPA_FALLBACK_FILE);
     if (!fallback) throw new Error('the web build lost its SPA fallback file');
     return sendHtmlPage(request, reply, fallback, 404);
+  };
+
+  /**
+   * /report?token=: the app's screen with the report for readers without script and for link
+   * previews (report-preview.ts). It depends on the report's state and on who reads it, so it is
+   * never stored by a cache.
+   */
+  const sendReportPage = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    const fallback = pages.get(SPA_FALLBACK_FILE);
+    if (!fallback) throw new Error('the web build lost its SPA fallback file');
+    const lookup = await app.reports.findByToken(token);
+    const input =
+      lookup.kind === 'found'
+        ? {
+            kind: 'found' as const,
+            report: presentReport(lookup.report, lookup.url, request.userId !== null),
+          }
+        : { kind: lookup.kind };
+    return reply
+      .code(200)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(withReportPreview(fallback.body, reportPreview(input, token, origin)));
   };
 
   // Pages are a real catch-all route (routes outrank it), not only the not-found handler: route
@@ -119,6 +151,13 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
  */
 function varyOnEncoding(response: { setHeader(name: string, value: string): unknown }) {
   response.setHeader('vary', 'accept-encoding');
+}
+
+/** The `token` of a /report address, or null without one. */
+function reportToken(rawUrl: string): string | null {
+  const query = rawUrl.indexOf('?');
+  if (query === -1) return null;
+  return new URLSearchParams(rawUrl.slice(query + 1)).get('token');
 }
 
 /** A malformed escape in a path is just an unknown page, not a server error. */

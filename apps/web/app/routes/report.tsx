@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { NewsletterPrompt } from '../features/newsletter/newsletter-modal.tsx';
 import { ReportScreen } from '../features/report/report-screen.tsx';
@@ -8,7 +9,18 @@ export function meta() {
   return [{ title: 'SEO Report | Crawlwise' }, { name: 'robots', content: 'noindex' }];
 }
 
+/**
+ * The server adds link-preview tags to this screen's HTML (apps/server routes/report-preview.ts);
+ * once the app renders its own title and tags they would only repeat them.
+ */
+function useDropServerPreviewTags() {
+  useEffect(() => {
+    for (const tag of document.head.querySelectorAll('[data-report-preview]')) tag.remove();
+  }, []);
+}
+
 export default function ReportRoute() {
+  useDropServerPreviewTags();
   const [searchParams] = useSearchParams();
   const screen = useReportScreen(searchParams.get('token'));
   const { report, resultsShown } = screen;
