@@ -74,6 +74,7 @@ export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   { check: 'rendered-h1', category: 'content', critical: 4, warning: 2 },
   { check: 'rendered-hreflang', category: 'metadata', critical: 3, warning: 2 },
   { check: 'rendered-structured-data', category: 'social', critical: 3, warning: 2 },
+  { check: 'rich-results', category: 'social', critical: 3, warning: 2 },
   { check: 'rendered-links', category: 'links', critical: 5, warning: 3 },
 ];
 

@@ -1,0 +1,35 @@
+/**
+ * Helpers for concrete fixes (issue 9, item 5): code a site owner can paste, written from the
+ * page's own values. A finding that has such code puts it in `howToFix` (prose) and, verbatim,
+ * in `details.fixSnippet` (a string) so a report screen can offer a copy button.
+ */
+
+/** The text cut to at most `max` code points at a word boundary, with an ellipsis when cut. */
+export function trimAtWordBoundary(value: string, max: number): string {
+  const chars = [...value.trim()];
+  if (chars.length <= max) return chars.join('');
+  // Room for the ellipsis; cut at the last space before the limit, if there is a sensible one.
+  const head = chars.slice(0, max - 1).join('');
+  const space = head.lastIndexOf(' ');
+  const cut = space >= head.length / 2 ? head.slice(0, space) : head;
+  return `${cut.replace(/[\s,;:.\-–—|]+$/u, '')}…`;
+}
+
+/** Text safe inside a double-quoted HTML attribute. */
+export function attributeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** Text safe as the content of an element such as `<title>`. */
+export function elementText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+/**
+ * A `<script type="application/ld+json">` holding the data, pretty-printed. `</` and `<!--`
+ * are escaped so no string inside can end the script element early.
+ */
+export function jsonLdScript(data: unknown): string {
+  const json = JSON.stringify(data, null, 2).replace(/<\//g, '<\\/').replace(/<!--/g, '<\\u0021--');
+  return `<script type="application/ld+json">\n${json}\n</script>`;
+}
