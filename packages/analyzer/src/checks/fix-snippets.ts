@@ -4,6 +4,31 @@
  * in `details.fixSnippet` (a string) so a report screen can offer a copy button.
  */
 
+import type { CheckOutcome } from './check.ts';
+
+/** A concrete fix: the step in prose and, when it is code, the code itself. */
+export interface Fix {
+  howToFix: string;
+  fixSnippet?: string;
+}
+
+/**
+ * The outcome with the fix attached when it failed: `howToFix`, and `details.fixSnippet` when
+ * there is code. A success, a skip or a not-applicable outcome is returned as it is.
+ */
+export function withFix(outcome: CheckOutcome, fix: Fix | null): CheckOutcome {
+  if (fix === null || outcome.severity === 'success' || outcome.outcome !== undefined) {
+    return outcome;
+  }
+  return {
+    ...outcome,
+    howToFix: fix.howToFix,
+    ...(fix.fixSnippet === undefined
+      ? {}
+      : { details: { ...outcome.details, fixSnippet: fix.fixSnippet } }),
+  };
+}
+
 /** The text cut to at most `max` code points at a word boundary, with an ellipsis when cut. */
 export function trimAtWordBoundary(value: string, max: number): string {
   const chars = [...value.trim()];

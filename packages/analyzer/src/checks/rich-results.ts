@@ -103,7 +103,9 @@ export const richResults: Check = {
     title: 'Rich-result eligibility',
     why: 'Google shows rich results (stars, prices, FAQs, breadcrumbs, event dates, recipe cards, job listings) only for structured data that has the properties it requires, with valid values. An item that lacks one is ignored for that feature.',
     howToFix:
-      'Add the missing required properties to the JSON-LD items and correct the invalid values; details.fixSnippet holds a JSON-LD block with them filled in from the page.',
+      'Add the missing required properties to the JSON-LD items and correct the invalid values.',
+    fixSnippet:
+      'one <script type="application/ld+json"> per failing item (at most three): the item as the page wrote it with the missing required properties added (filled from the page title, description, og:image, URL and article dates where it can, else a placeholder in angle brackets naming what to write) and invalid values corrected.',
   },
   run(page): CheckOutcome {
     const rendered = page.renderedDocument;
@@ -192,7 +194,7 @@ export const richResults: Check = {
         severity: 'warning',
         message,
         why: `Google ignores a ${listPhrase([...new Set(failing.map((item) => item.feature))])} item that lacks a required property or has an invalid value, so the page loses that rich result.`,
-        howToFix: `${failing.slice(0, MAX_FIXED).map(describe).join(' ')} The JSON-LD in details.fixSnippet has the fixes filled in from the page: replace the <...> placeholders and swap it for the original block.`,
+        howToFix: `${failing.slice(0, MAX_FIXED).map(describe).join(' ')} The fix snippet has them filled in from the page: replace its <...> placeholders and use it in place of the original block.`,
         details: { ...details, fixSnippet },
       };
     }
