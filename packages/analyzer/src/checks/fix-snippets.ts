@@ -29,15 +29,26 @@ export function withFix(outcome: CheckOutcome, fix: Fix | null): CheckOutcome {
   };
 }
 
-/** The text cut to at most `max` code points at a word boundary, with an ellipsis when cut. */
+/**
+ * The text cut to at most `max` code points at the last word boundary (no ellipsis: the result
+ * is a title or description to publish, not a preview), trailing separators dropped. A text
+ * without a space in its second half is cut at the limit.
+ */
 export function trimAtWordBoundary(value: string, max: number): string {
   const chars = [...value.trim()];
   if (chars.length <= max) return chars.join('');
-  // Room for the ellipsis; cut at the last space before the limit, if there is a sensible one.
-  const head = chars.slice(0, max - 1).join('');
-  const space = head.lastIndexOf(' ');
+  const head = chars.slice(0, max).join('');
+  const next = chars[max];
+  const space = next === ' ' ? head.length : head.lastIndexOf(' ');
   const cut = space >= head.length / 2 ? head.slice(0, space) : head;
-  return `${cut.replace(/[\s,;:.\-–—|]+$/u, '')}…`;
+  return cut.replace(/[\s,;:\-–—|]+$/u, '');
+}
+
+/** The first text of the list that is not empty, or null. */
+export function firstText(...values: ReadonlyArray<string | null | undefined>): string | null {
+  return (
+    values.find((value) => value !== null && value !== undefined && value.trim() !== '') ?? null
+  );
 }
 
 /** Text safe inside a double-quoted HTML attribute. */
