@@ -308,6 +308,17 @@ describe('rich-results check', () => {
     });
   });
 
+  it('fills dates from the article:published_time tag', () => {
+    const page = makePage({
+      html: `<html><head><meta property="article:published_time" content="2026-11-02T08:00:00Z">${ld({ '@context': CONTEXT, '@type': 'VideoObject', name: 'Clip' })}</head><body></body></html>`,
+    });
+    const finding = runCheck(page, richResults);
+    expect(skeletons(finding)[0]).toMatchObject({
+      uploadDate: '2026-11-02T08:00:00Z',
+      thumbnailUrl: '<absolute image URL>',
+    });
+  });
+
   it('judges the rendered page when a browser rendered it', () => {
     const page = makePage({
       html: html(),

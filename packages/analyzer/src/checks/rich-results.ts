@@ -14,6 +14,7 @@ import {
 import { type PageValues, skeletonFor } from './rich-result-fix.ts';
 import { type Judgement, judgeItem, type Resolve } from './rich-result-judge.ts';
 import { isObject, RULE_BY_TYPE, RULES, type RuleName } from './rich-result-rules.ts';
+import { propertyValue } from './social-fixes.ts';
 
 /**
  * `rich-results` (social): is the page's JSON-LD eligible for the rich results Google shows for
@@ -63,8 +64,8 @@ function pageValues(page: PageContext, doc: PageContext['document']): PageValues
     image:
       image && isAbsoluteHttpUrl(resolveUrl(image, page.url)) ? resolveUrl(image, page.url) : null,
     siteName: first('og:site_name'),
-    published: first('article:published_time'),
-    modified: first('article:modified_time'),
+    published: propertyValue(doc, 'article:published_time'),
+    modified: propertyValue(doc, 'article:modified_time'),
   };
 }
 
