@@ -42,7 +42,8 @@ function firstHeading(doc: Document): string | null {
   return h1 ? firstText(textContent(h1)) : null;
 }
 
-function firstParagraph(doc: Document, min: number): string | null {
+/** The first paragraph of at least `min` characters: the page's own summary candidate. */
+export function firstParagraph(doc: Document, min: number): string | null {
   for (const p of elementsByTag(doc, 'p')) {
     const text = textContent(p);
     if (codePointLength(text) >= min) return text;

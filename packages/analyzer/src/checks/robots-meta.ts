@@ -121,7 +121,7 @@ export function robotsDirectiveSources(
 export function directivesFix(
   sources: readonly RobotsDirectiveSource[],
   unwanted: readonly string[],
-): Fix {
+): Fix | null {
   const steps: string[] = [];
   const lines: string[] = [];
   for (const source of sources) {
@@ -159,6 +159,7 @@ export function directivesFix(
       }
     }
   }
+  if (steps.length === 0) return null;
   const text = steps.join('; ');
   return {
     howToFix: `${text.charAt(0).toUpperCase()}${text.slice(1)}.`,
