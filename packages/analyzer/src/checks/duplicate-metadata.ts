@@ -83,7 +83,7 @@ export const duplicateMetadata: Check = {
     }
     const details = { title: pageTitle, description, ogTitle, ogDescription, duplicates };
 
-    const fix = duplicatesFix(doc, details);
+    const fix = () => duplicatesFix(doc, details);
     if (duplicates.length === 2) {
       return withFix(
         {

@@ -14,12 +14,16 @@ export interface Fix {
 
 /**
  * The outcome with the fix attached when it failed: `howToFix`, and `details.fixSnippet` when
- * there is code. A success, a skip or a not-applicable outcome is returned as it is.
+ * there is code. A success, a skip or a not-applicable outcome is returned as it is. The fix may
+ * be given as a function, so a passing page never pays for working one out.
  */
-export function withFix(outcome: CheckOutcome, fix: Fix | null): CheckOutcome {
-  if (fix === null || outcome.severity === 'success' || outcome.outcome !== undefined) {
-    return outcome;
-  }
+export function withFix(
+  outcome: CheckOutcome,
+  fixOrMake: Fix | null | (() => Fix | null),
+): CheckOutcome {
+  if (outcome.severity === 'success' || outcome.outcome !== undefined) return outcome;
+  const fix = typeof fixOrMake === 'function' ? fixOrMake() : fixOrMake;
+  if (fix === null) return outcome;
   return {
     ...outcome,
     howToFix: fix.howToFix,

@@ -130,8 +130,7 @@ export const headings: Check = {
       });
     }
 
-    return withFix(
-      warningsOutcome(problems, details, 'Heading structure is sound'),
+    return withFix(warningsOutcome(problems, details, 'Heading structure is sound'), () =>
       headingsFix(doc, filledH1s, skips),
     );
   },

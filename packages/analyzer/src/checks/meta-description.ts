@@ -30,8 +30,7 @@ export const metaDescription: Check = {
   run(page): CheckOutcome {
     const values = metaValues(page.document, 'description');
     const ignored = metaLookup(page.document, 'description').ignoredElements[0];
-    return withFix(
-      judge(page),
+    return withFix(judge(page), () =>
       descriptionFix(page.document, {
         value: values[0] ?? null,
         count: values.length,

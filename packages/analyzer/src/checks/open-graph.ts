@@ -34,7 +34,7 @@ export const openGraph: Check = {
       invalid: string[];
       values: Record<string, string | null>;
     };
-    return withFix(outcome, openGraphFix(page, missing, invalid, values));
+    return withFix(outcome, () => openGraphFix(page, missing, invalid, values));
   },
 };
 

@@ -28,16 +28,15 @@ export const title: Check = {
     fixSnippet: `the <title> to paste: the title cut at a word boundary to ${TITLE_MAX_LENGTH} characters; when it is missing, the og:title, twitter:title or first <h1>; when too short, the og:title, first <h1> or the title with the og:site_name, if one fits ${RANGE} characters; when duplicated, the one Google reads.`,
   },
   run(page): CheckOutcome {
-    const { head: elements, ignoredElements } = titleLookup(page.document);
-    const ignoredTitle = ignoredElements[0] ? textContent(ignoredElements[0]) : null;
-    return withFix(
-      judge(page),
-      titleFix(page.document, {
+    return withFix(judge(page), () => {
+      const { head: elements, ignoredElements } = titleLookup(page.document);
+      const ignoredTitle = ignoredElements[0] ? textContent(ignoredElements[0]) : null;
+      return titleFix(page.document, {
         value: elements[0] ? textContent(elements[0]) : null,
         count: elements.length,
         ignoredValue: elements.length === 0 ? ignoredTitle : null,
-      }),
-    );
+      });
+    });
   },
 };
 

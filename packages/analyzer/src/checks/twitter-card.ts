@@ -76,8 +76,7 @@ export const twitterCard: Check = {
       });
     }
 
-    return withFix(
-      warningsOutcome(problems, details, `Twitter Card is set (${card})`),
+    return withFix(warningsOutcome(problems, details, `Twitter Card is set (${card})`), () =>
       twitterCardFix(
         page,
         {
