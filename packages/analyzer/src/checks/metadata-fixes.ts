@@ -42,9 +42,14 @@ function firstHeading(doc: Document): string | null {
   return h1 ? firstText(textContent(h1)) : null;
 }
 
-/** The first paragraph of at least `min` characters: the page's own summary candidate. */
+/** Paragraphs read for a summary candidate. */
+const PARAGRAPHS_READ = 30;
+
+/** The first paragraph of at least `min` characters (among the first 30): the page's own summary candidate. */
 export function firstParagraph(doc: Document, min: number): string | null {
-  for (const p of elementsByTag(doc, 'p')) {
+  // A summary sits near the top; reading every paragraph of a long page would cost more than
+  // the check itself.
+  for (const p of elementsByTag(doc, 'p').slice(0, PARAGRAPHS_READ)) {
     const text = textContent(p);
     if (codePointLength(text) >= min) return text;
   }
