@@ -206,13 +206,39 @@ function identity(item: JsonObject): JsonObject {
 export interface SkeletonInput {
   item: JsonObject;
   judgement: Judgement;
+  /** Resolves `{"@id"}` references, whose nodes the skeleton writes inline. */
+  resolve: (value: unknown) => unknown;
   /** The item inherits its @context from an @graph container or a block. */
   context: unknown;
 }
 
 /** The item with its fixes applied, ready to replace the original in its script. */
-export function skeletonFor({ item, judgement, context }: SkeletonInput, page: PageValues) {
-  const copy = structuredClone(item);
+/**
+ * A copy of the value with `{"@id"}` references replaced by copies of their nodes (to a small
+ * depth), so a fix lands on the entity the judge read; the ids are collected for the finding.
+ */
+function inlined(
+  value: unknown,
+  resolve: SkeletonInput['resolve'],
+  ids: Set<string>,
+  depth = 0,
+): unknown {
+  if (Array.isArray(value)) return value.map((entry) => inlined(entry, resolve, ids, depth));
+  if (!isObject(value)) return value;
+  const target = depth > 0 ? resolve(value) : value;
+  if (target !== value && typeof value['@id'] === 'string') ids.add(value['@id']);
+  if (!isObject(target) || depth > 4) return structuredClone(target);
+  return Object.fromEntries(
+    Object.entries(target).map(([key, entry]) => [key, inlined(entry, resolve, ids, depth + 1)]),
+  );
+}
+
+export function skeletonFor(
+  { item, judgement, context, resolve }: SkeletonInput,
+  page: PageValues,
+): { skeleton: JsonObject; inlinedIds: string[] } {
+  const ids = new Set<string>();
+  const copy = inlined(item, resolve, ids) as JsonObject;
   const full = JSON.stringify(copy).length <= MAX_COPY_CHARS;
   const base: JsonObject = {
     '@context': context ?? 'https://schema.org',
@@ -229,7 +255,7 @@ export function skeletonFor({ item, judgement, context }: SkeletonInput, page: P
     if (value !== undefined) add(missing, value);
   }
   for (const invalid of judgement.invalid) fixInvalid(base, invalid, copy, page);
-  return base;
+  return { skeleton: base, inlinedIds: [...ids] };
 }
 
 function fixInvalid(

@@ -138,11 +138,35 @@ describe('rich-results check', () => {
       path: '@graph[0]',
       missingRequired: ['offers.priceCurrency'],
     });
-    // The skeleton inherits the graph's @context and adds the property to the reference.
+    // The skeleton inherits the graph's @context and writes the referenced Offer inline.
     expect(skeletons(finding)[0]).toMatchObject({
       '@context': CONTEXT,
-      offers: { '@id': '#offer', priceCurrency: '<currency, e.g. EUR>' },
+      offers: {
+        '@type': 'Offer',
+        '@id': '#offer',
+        price: 899,
+        priceCurrency: '<currency, e.g. EUR>',
+      },
     });
+    expect(finding.howToFix).toContain(
+      'It writes the nodes referenced by @id (#offer) inline, so remove those nodes from the graph.',
+    );
+  });
+
+  it('corrects an invalid value of a referenced node', () => {
+    const graph = {
+      '@context': CONTEXT,
+      '@graph': [
+        { '@type': 'Product', name: 'Oak table', offers: { '@id': '#o' } },
+        { '@type': 'Offer', '@id': '#o', price: '1.299,00 €', priceCurrency: 'eur' },
+      ],
+    };
+    const finding = run(ld(graph));
+    expect(itemsOf(finding)[0]!.invalid.map((v) => v.property)).toEqual([
+      'offers.price',
+      'offers.priceCurrency',
+    ]);
+    expect(skeletons(finding)[0]!.offers).toMatchObject({ price: '1299.00', priceCurrency: 'EUR' });
   });
 
   it('judges every item of a top-level array and the entries of nested arrays', () => {

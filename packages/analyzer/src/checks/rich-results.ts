@@ -180,12 +180,22 @@ export const richResults: Check = {
     const failing = items.filter((item) => !item.eligible);
     if (failing.length > 0) {
       const values = pageValues(page, doc);
+      const inlinedIds = new Set<string>();
       const fixSnippet = toFix
         .slice(0, MAX_FIXED)
-        .map(({ node, judgement }) =>
-          jsonLdScript(skeletonFor({ item: node.node, judgement, context: node.context }, values)),
-        )
+        .map(({ node, judgement }) => {
+          const fixed = skeletonFor(
+            { item: node.node, judgement, context: node.context, resolve },
+            values,
+          );
+          for (const id of fixed.inlinedIds) inlinedIds.add(id);
+          return jsonLdScript(fixed.skeleton);
+        })
         .join('\n');
+      const referenced =
+        inlinedIds.size > 0
+          ? ` It writes the nodes referenced by @id (${[...inlinedIds].join(', ')}) inline, so remove those nodes from the graph.`
+          : '';
       const first = failing[0]!;
       const message =
         failing.length === 1
@@ -195,7 +205,7 @@ export const richResults: Check = {
         severity: 'warning',
         message,
         why: `Google ignores a ${listPhrase([...new Set(failing.map((item) => item.feature))])} item that lacks a required property or has an invalid value, so the page loses that rich result.`,
-        howToFix: `${failing.slice(0, MAX_FIXED).map(describe).join(' ')} The fix snippet has them filled in from the page: replace its <...> placeholders and use it in place of the original block.`,
+        howToFix: `${failing.slice(0, MAX_FIXED).map(describe).join(' ')} The fix snippet has them filled in from the page: replace its <...> placeholders and use it in place of the original item.${referenced}`,
         details: { ...details, fixSnippet },
       };
     }
