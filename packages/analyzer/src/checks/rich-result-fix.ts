@@ -119,6 +119,17 @@ function pageValueFor(name: string, page: PageValues): unknown {
   return typeof value === 'string' && !value.startsWith('<') ? value : undefined;
 }
 
+const URL_PROPERTIES = new Set([
+  'url',
+  'item',
+  'image',
+  'logo',
+  'thumbnailUrl',
+  'contentUrl',
+  'embedUrl',
+  'sameAs',
+]);
+
 const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY' };
 
 function numberFrom(text: string): string | null {
@@ -130,8 +141,17 @@ function numberFrom(text: string): string | null {
 }
 
 /** The corrected value for an invalid one, or a placeholder naming the problem. */
-function correctedValue(name: string, raw: unknown): unknown {
+function correctedValue(name: string, raw: unknown, page: PageValues): unknown {
   const text = typeof raw === 'string' ? raw.trim() : typeof raw === 'number' ? String(raw) : '';
+  if (URL_PROPERTIES.has(name) && text !== '') {
+    // A relative URL, resolved against the page the way a browser would.
+    try {
+      const resolved = new URL(text, page.url);
+      if (resolved.protocol === 'http:' || resolved.protocol === 'https:') return resolved.href;
+    } catch {
+      // not a URL at all: a placeholder below
+    }
+  }
   if (['price', 'lowPrice', 'highPrice', 'ratingValue', 'bestRating'].includes(name)) {
     const fixed = numberFrom(text);
     if (fixed !== null) return fixed;
@@ -273,6 +293,6 @@ function fixInvalid(
   // A nested entity written as text (offers: "19.99") is replaced by the entity to write.
   const value = invalid.problem.endsWith(' object')
     ? fillFor(name ?? '', page)
-    : correctedValue(name ?? '', raw);
+    : correctedValue(name ?? '', raw, page);
   setPath(base, path, value);
 }

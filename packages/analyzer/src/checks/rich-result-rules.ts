@@ -301,7 +301,8 @@ export const RULES: Readonly<Record<RuleName, RichResultRule>> = {
     feature: 'Breadcrumb item',
     required: ['position', ['name', 'item']],
     recommended: [],
-    values: { position: positiveInteger },
+    // item is the crumb's URL, or a Thing with @id/name.
+    values: { position: positiveInteger, item: (value) => (isObject(value) ? null : url(value)) },
   },
   Organization: {
     feature: 'Organization (logo and knowledge panel)',

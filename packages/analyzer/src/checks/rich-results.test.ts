@@ -183,7 +183,7 @@ describe('rich-results check', () => {
     };
     const crumbs = {
       '@type': 'BreadcrumbList',
-      itemListElement: [{ '@type': 'ListItem', position: '0', name: 'Home' }],
+      itemListElement: [{ '@type': 'ListItem', position: '0', name: 'Home', item: '/' }],
     };
     const finding = run(
       ld([
@@ -203,7 +203,16 @@ describe('rich-results check', () => {
         value: '0',
         problem: 'must be a whole number above 0',
       },
+      {
+        property: 'itemListElement[0].item',
+        value: '/',
+        problem: 'must be an absolute http(s) URL',
+      },
     ]);
+    // A relative crumb URL is resolved against the page.
+    expect((skeletons(finding)[1]!.itemListElement as unknown[])[0]).toMatchObject({
+      item: 'https://example.com/',
+    });
     const [faqFix] = skeletons(finding);
     expect((faqFix!.mainEntity as unknown[])[1]).toEqual({
       '@type': 'Question',
