@@ -180,6 +180,7 @@ export const richResults: Check = {
     const failing = items.filter((item) => !item.eligible);
     if (failing.length > 0) {
       const values = pageValues(page, doc);
+      const fixed = Math.min(toFix.length, MAX_FIXED);
       const inlinedIds = new Set<string>();
       const fixSnippet = toFix
         .slice(0, MAX_FIXED)
@@ -205,7 +206,7 @@ export const richResults: Check = {
         severity: 'warning',
         message,
         why: `Google ignores a ${listPhrase([...new Set(failing.map((item) => item.feature))])} item that lacks a required property or has an invalid value, so the page loses that rich result.`,
-        howToFix: `${failing.slice(0, MAX_FIXED).map(describe).join(' ')} The fix snippet has them filled in from the page: replace its <...> placeholders and use it in place of the original item.${referenced}`,
+        howToFix: `${failing.slice(0, MAX_FIXED).map(describe).join(' ')} The fix snippet has them filled in from the page: replace its <...> placeholders and use ${fixed > 1 ? 'each block in place of its original item' : 'it in place of the original item'}.${referenced}`,
         details: { ...details, fixSnippet },
       };
     }
