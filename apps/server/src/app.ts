@@ -6,6 +6,7 @@ import { isDatabaseConnectionError } from './db/connection-error.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { pressurePlugin } from './plugins/pressure.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -145,6 +146,8 @@ export async function buildApp(
   });
   // After the Origin check, so cross-site writes never reach Better Auth.
   await app.register(authPlugin, { config, database });
+  // Before every route and @fastify/static, so its onSend hook covers them all.
+  await registerCompression(app);
   // Before the routes: it collects their schemas as they are added.
   await app.register(openApiPlugin);
   await app.register(healthRoutes);

@@ -1,8 +1,10 @@
+import { PUBLIC_ORIGIN_META } from '@crawlwise/shared/public-origin';
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from 'react-router';
 import './app.css';
 import { Container } from './components/ui/container.tsx';
 import { Spinner } from './components/ui/spinner.tsx';
+import { publicOrigin } from './config/public-origin.ts';
 import { AccountControl } from './features/auth/account-control.tsx';
 import { AppShell } from './features/layout/app-shell.tsx';
 
@@ -13,6 +15,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Where the browser reads the public origin the server wrote (config/public-origin.ts). */}
+        <meta name={PUBLIC_ORIGIN_META} content={publicOrigin()} />
         <Meta />
         <Links />
       </head>

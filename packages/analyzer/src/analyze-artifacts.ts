@@ -2,6 +2,7 @@ import { runChecks } from './checks/run-checks.ts';
 import { createPageContext } from './page/page-context.ts';
 import { buildMetaJson } from './score/meta-json.ts';
 import { scoreFindings } from './score/score.ts';
+import { SCORE_MODEL_VERSION } from './score/score-config.ts';
 import type { AnalysisReport, Artifacts } from './types.ts';
 
 /** The pure half of an analysis: artifacts → checks → score → report. No I/O. */
@@ -14,6 +15,7 @@ export function analyzeArtifacts(artifacts: Artifacts): AnalysisReport {
     finalUrl: artifacts.fetch.finalUrl,
     fetchedAt: artifacts.fetch.fetchedAt,
     score,
+    scoreModel: SCORE_MODEL_VERSION,
     categories,
     issues,
     meta_json: buildMetaJson(page, findings),

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { NEWSLETTER_EMAIL_INVALID } from './lead-fields.ts';
+
+export * from './lead-fields.ts';
 
 /**
  * Form schemas (product spec, point 5) shared by the web forms and the API routes that receive
@@ -61,22 +64,6 @@ export const partnerSchema = z.object({
 });
 
 export type PartnerSignup = z.output<typeof partnerSchema>;
-
-/** Toast wording of the newsletter modal's rule (spec point 5). */
-export const NEWSLETTER_EMAIL_INVALID = {
-  title: 'Invalid Email',
-  description: 'Please enter a valid email address',
-} as const;
-
-export const UTM_KEYS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-] as const;
-
-export type UtmKey = (typeof UTM_KEYS)[number];
 
 /**
  * UTM values come from whatever link brought the visitor; a strange one must not cost the

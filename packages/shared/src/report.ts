@@ -142,6 +142,11 @@ export const analysisReportSchema = z.object({
   finalUrl: z.string(),
   fetchedAt: z.iso.datetime(),
   score: z.number().int().min(0).max(100),
+  /**
+   * The version of the score model that computed `score` (docs/score-model.md): a later model
+   * may weigh checks differently, so a stored score keeps the meaning of its own version.
+   */
+  scoreModel: z.number().int().min(1),
   categories: z.array(categoryScoreSchema),
   /** Every finding, ranked: critical, warning, success, then points lost, then catalogue order. */
   issues: z.array(scoredFindingSchema),
@@ -182,6 +187,8 @@ export const reportSchema = z.object({
   status: reportStatusSchema,
   /** 0-100; 0 while the analysis is pending. */
   score: z.number().int().min(0).max(100),
+  /** The score model version of `score` (docs/score-model.md); null until the analysis completed. */
+  score_model: z.number().int().min(1).nullable(),
   error_code: z.string().nullable(),
   error_message: z.string().nullable(),
   /** null until the analysis completed. */

@@ -38,7 +38,7 @@ describe('normalizeUrlInput (client rules)', () => {
     });
   });
 
-  it('echoes the visitor\'s host in the hint only when that host is itself valid', () => {
+  it("echoes the visitor's host in the hint only when that host is itself valid", () => {
     // The host is fine, the port is not: the hint shows their own site.
     expect(normalizeUrlInput('shop.example.org:123456')).toMatchObject({
       message: 'Please enter a valid website (e.g., shop.example.org)',

@@ -40,6 +40,8 @@ export const reports = pgTable(
     accessToken: text('access_token').notNull(),
     status: text('status').$type<ReportStatus>().notNull().default('queued'),
     score: integer('score'),
+    /** The analyzer's score model version that computed `score` (null until completed). */
+    scoreModel: integer('score_model'),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     finalUrl: text('final_url'),

@@ -1,3 +1,4 @@
+import { SCORE_MODEL_VERSION } from '@crawlwise/analyzer/score/score-config';
 import { reportSchema } from '@crawlwise/shared/report';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,8 @@ describe('POST /api/reports → worker → GET /api/reports/:token', () => {
     expect(report.status).toBe('completed');
     expect(report.score).toEqual(expect.any(Number));
     expect(report.score as number).toBeGreaterThan(0);
+    // Stored with the score model that computed it, so a later model cannot change its meaning.
+    expect(report.score_model).toBe(SCORE_MODEL_VERSION);
     expect(report.url).toBe(site.url('/'));
     expect(report.url_id).toEqual(expect.any(String));
     expect(report.completed_at).toEqual(expect.any(String));

@@ -3,14 +3,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NOT_FOUND_HTML_PATH, resolvePageRoute, SPA_FALLBACK_FILE } from '@crawlwise/shared/routes';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.ts';
+import { publicOrigin } from '../services/public-origin.ts';
+import { robotsTxt, sitemapXml } from './crawler-files.ts';
+import { HtmlPageStore, sendHtmlPage } from './html-pages.ts';
 
 /**
  * Serves the built web app: prerendered marketing pages as static HTML, the SPA fallback for
  * client-only screens, hashed assets with long caching, and the 404 page with an HTTP 404 for
- * anything else (an unknown route is logged as a 404, product spec point 2).
+ * anything else (an unknown route is logged as a 404, product spec point 2). Static files are
+ * sent in the brotli or gzip form the build wrote next to them; HTML is compressed on the fly by
+ * the compression plugin (it is rewritten with the public origin first, see html-pages.ts).
  */
+
+/** Responses that are never a document: scripts and stylesheets. */
+const SUBRESOURCE_TYPES = /^(application|text)\/(javascript|css)\b/;
+
+/** Crawler files change only with a release or a new PUBLIC_URL: an hour of caching is plenty. */
+const CRAWLER_FILE_CACHE = 'public, max-age=3600';
 
 const DEFAULT_WEB_DIST = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -23,6 +34,31 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     app.log.warn({ root }, 'web app not built: run `npm run build` to serve the site');
   }
   const notFoundPage = built && fs.existsSync(path.join(root, NOT_FOUND_HTML_PATH));
+  const origin = publicOrigin(app.config);
+  const pages = new HtmlPageStore(root, origin);
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', CRAWLER_FILE_CACHE)
+      .send(robotsTxt(origin)),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', CRAWLER_FILE_CACHE)
+      .send(sitemapXml(origin)),
+  );
+
+  // A Content-Security-Policy governs a document (and a worker); on a script or a stylesheet it
+  // does nothing, yet with the hashes of every inline script it is 1.5 KB: sent with each of a
+  // page's twenty-odd scripts it was a quarter of the page's transfer on a slow connection.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (SUBRESOURCE_TYPES.test(String(reply.getHeader('content-type') ?? ''))) {
+      reply.removeHeader('content-security-policy');
+    }
+    return payload;
+  });
 
   if (built) {
     // Hashed build assets never change under their name: cache them for a year.
@@ -33,6 +69,8 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       index: false,
       maxAge: '365d',
       immutable: true,
+      preCompressed: true,
+      setHeaders: varyOnEncoding,
     });
     // Other top-level files (favicon...) may change between releases; HTML is served below.
     await app.register(fastifyStatic, {
@@ -40,18 +78,14 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
       wildcard: false,
       index: false,
       decorateReply: false,
-      globIgnore: ['**/*.html', 'assets/**'],
+      preCompressed: true,
+      setHeaders: varyOnEncoding,
+      // HTML is served from HtmlPageStore; .br/.gz files are alternate encodings, not routes.
+      globIgnore: ['**/*.html', 'assets/**', '**/*.br', '**/*.gz'],
     });
   }
 
-  const sendHtml = (reply: FastifyReply, file: string, status = 200) =>
-    // Options of their own: sendFile would otherwise inherit the assets' year-long caching.
-    reply
-      .code(status)
-      .header('cache-control', 'no-cache')
-      .sendFile(file, root, { cacheControl: false, maxAge: 0, immutable: false });
-
-  app.setNotFoundHandler(async (request, reply) => {
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');
     const isPageRequest =
       (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
@@ -62,11 +96,30 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
         .send(errorBody('invalid_request', `No route for ${request.method} ${pathname}`));
     }
     const route = resolvePageRoute(pathname);
-    if (route.kind !== 'not-found') return sendHtml(reply, route.file);
-    request.log.info({ url: request.url }, 'page not found (404)');
-    return sendHtml(reply, notFoundPage ? NOT_FOUND_HTML_PATH : SPA_FALLBACK_FILE, 404);
-  });
+    if (route.kind !== 'not-found') {
+      const page = pages.get(route.file);
+      if (page) return sendHtmlPage(request, reply, page, 200);
+    } else {
+      request.log.info({ url: request.url }, 'page not found (404)');
+    }
+    const fallback = pages.get(notFoundPage ? NOT_FOUND_HTML_PATH : SPA_FALLBACK_FILE);
+    if (!fallback) throw new Error('the web build lost its SPA fallback file');
+    return sendHtmlPage(request, reply, fallback, 404);
+  };
+
+  // Pages are a real catch-all route (routes outrank it), not only the not-found handler: route
+  // hooks such as compression apply to routes, and the not-found handler has none.
+  app.get('/*', { schema: { hide: true } }, answer);
+  app.setNotFoundHandler(answer);
 };
+
+/**
+ * The same address answers brotli, gzip or plain bytes depending on Accept-Encoding: caches on
+ * the way must keep them apart (@fastify/static does not say so for precompressed files).
+ */
+function varyOnEncoding(response: { setHeader(name: string, value: string): unknown }) {
+  response.setHeader('vary', 'accept-encoding');
+}
 
 /** A malformed escape in a path is just an unknown page, not a server error. */
 function safeDecode(value: string): string {

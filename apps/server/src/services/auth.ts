@@ -9,6 +9,7 @@ import type { Database } from '../db/database.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
 import { accountRulesHook } from './auth-rules.ts';
 import type { Mailer } from './mailer.ts';
+import { publicOrigin } from './public-origin.ts';
 
 /**
  * Accounts: Better Auth on the app's own database (Drizzle adapter, tables in db/schema.ts).
@@ -167,7 +168,7 @@ export function configuredProviders(config: Config): AuthProvider[] {
 
 /** Where the app is reached: PUBLIC_URL, else http://localhost:PORT. */
 export function authBaseUrl(config: Config): string {
-  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+  return publicOrigin(config);
 }
 
 /** AUTH_SECRET, or a random one for this process (sessions then end at restart). */

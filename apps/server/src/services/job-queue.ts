@@ -76,6 +76,7 @@ export class JobQueue {
       sql`update reports set
             status = 'completed',
             score = ${result.score},
+            score_model = ${result.scoreModel},
             final_url = ${result.finalUrl},
             meta_json = ${JSON.stringify(result.meta_json)}::jsonb,
             issues = ${JSON.stringify(result.issues)}::jsonb,

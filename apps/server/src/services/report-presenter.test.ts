@@ -70,6 +70,7 @@ describe('presentReport', () => {
     userId: null,
     status: 'queued',
     score: null,
+    scoreModel: null,
     errorCode: null,
     errorMessage: null,
     finalUrl: null,
@@ -86,7 +87,13 @@ describe('presentReport', () => {
   it('presents a pending report that satisfies the report contract', () => {
     const report = presentReport(row(), 'https://example.com/', false);
     expect(reportSchema.parse(report)).toEqual(report);
-    expect(report).toMatchObject({ score: 0, meta_json: null, issues: [], categories: [] });
+    expect(report).toMatchObject({
+      score: 0,
+      score_model: null,
+      meta_json: null,
+      issues: [],
+      categories: [],
+    });
   });
 
   it('presents a report stored before explicit outcomes in the current contract', () => {

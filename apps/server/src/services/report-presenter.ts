@@ -65,6 +65,7 @@ export function presentReport(row: ReportView, url: string, readerSignedIn: bool
     final_url: row.finalUrl,
     status: row.status,
     score: row.score ?? 0,
+    score_model: row.scoreModel ?? null,
     error_code: row.errorCode,
     error_message: row.errorMessage,
     meta_json: (row.metaJson as MetaJson | null) ?? null,

@@ -25,6 +25,7 @@ const REPORT_VIEW_COLUMNS = {
   userId: reports.userId,
   status: reports.status,
   score: reports.score,
+  scoreModel: reports.scoreModel,
   errorCode: reports.errorCode,
   errorMessage: reports.errorMessage,
   finalUrl: reports.finalUrl,

@@ -1,16 +1,19 @@
-import { z } from 'zod';
-
 /**
  * Build-time settings. Vite inlines VITE_* variables, so a bad value fails the build (prerendering
- * imports this module) instead of shipping a broken page.
+ * imports this module) instead of shipping a broken page. Checked by hand rather than with the
+ * schema library: every page loads this module, and the library would double a marketing page's
+ * script (the public origin is not a build setting: see config/public-origin.ts).
  */
-const envSchema = z.object({
-  VITE_SUPPORT_EMAIL: z.email().default('support@crawlwise.app'),
-  /** Public origin, e.g. https://crawlwise.example; enables absolute canonical and og:url. */
-  VITE_SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
-});
+const DEFAULT_SUPPORT_EMAIL = 'support@crawlwise.app';
 
-export const env = envSchema.parse({
-  VITE_SUPPORT_EMAIL: import.meta.env.VITE_SUPPORT_EMAIL || undefined,
-  VITE_SITE_URL: import.meta.env.VITE_SITE_URL || undefined,
-});
+function supportEmail(value: string | undefined): string {
+  if (!value) return DEFAULT_SUPPORT_EMAIL;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
+    throw new Error(`VITE_SUPPORT_EMAIL is not an email address: ${value}`);
+  }
+  return value;
+}
+
+export const env = {
+  VITE_SUPPORT_EMAIL: supportEmail(import.meta.env.VITE_SUPPORT_EMAIL || undefined),
+} as const;

@@ -2,7 +2,6 @@ import { env } from './env.ts';
 
 export const PRODUCT_NAME = 'Crawlwise';
 export const SUPPORT_EMAIL = env.VITE_SUPPORT_EMAIL;
-export const SITE_URL = env.VITE_SITE_URL;
 
 /** Rotating hero words (spec point 2), shared by home and run-a-test. */
 export const HERO_WORDS = ['copilot', 'analyst', 'optimizer', 'advisor'] as const;

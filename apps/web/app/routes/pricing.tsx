@@ -111,7 +111,8 @@ export default function PricingRoute() {
                   'mt-8 w-full',
                 )}
               >
-                {/* Crawlers read a link's text, not its aria-label: the plan's name is in it. */}
+                {/* The hidden words make each link's text say where it leads (crawlers and
+                    screen readers read link text; three identical "Learn More" say nothing). */}
                 Learn More<span className="sr-only"> about {tier.name}</span>
               </AppLink>
             </li>

@@ -104,6 +104,7 @@ export function reportResponse(
       final_url: status === 'queued' ? null : 'https://example.com/',
       status,
       score: completed ? 82 : 0,
+      score_model: completed ? 2 : null,
       error_code: null,
       error_message: null,
       meta_json: completed ? REPORT_META : null,

@@ -38,6 +38,7 @@ function report(
     finalUrl: url,
     fetchedAt: '2026-01-01T00:00:00.000Z',
     score: options.score ?? 80,
+    scoreModel: 2,
     categories: [],
     issues: [
       ...Array.from({ length: options.criticals ?? 0 }, (_, i) => issue(`c${i}`, 'critical', {})),

@@ -12,6 +12,13 @@ import type { CategoryId } from '../types.ts';
  * identical (`npm run docs:checks` rewrites docs/checks.md).
  */
 
+/**
+ * The score model's version, stored with every report. Raise it whenever a change to the
+ * catalogue or the weights would give the same page another score, and add its line to the
+ * history in docs/score-model.md.
+ */
+export const SCORE_MODEL_VERSION = 3;
+
 export interface CategoryConfig {
   id: CategoryId;
   title: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CHECK_CATALOGUE, SCORE_CATEGORIES } from './score-config.ts';
+import { CHECK_CATALOGUE, SCORE_CATEGORIES, SCORE_MODEL_VERSION } from './score-config.ts';
 
 /**
  * docs/score-model.md publishes the score model (the website's /features/score-model page draws
@@ -74,5 +74,15 @@ describe('score-config', () => {
       const weight = SCORE_CATEGORIES.find((c) => c.id === entry.category)!.weight;
       expect(entry.critical, entry.check).toBeLessThanOrEqual(weight);
     }
+  });
+});
+
+describe('score model versions', () => {
+  it('lists the current version, with the current number of checks', () => {
+    const rows = tableAfter('Versions');
+    const current = rows.find((row) => row[0] === String(SCORE_MODEL_VERSION));
+    expect(current, `version ${SCORE_MODEL_VERSION} in the Versions table`).toBeDefined();
+    expect(current?.[1]).toBe(String(CHECK_CATALOGUE.length));
+    expect(rows.at(-1)?.[0]).toBe(String(SCORE_MODEL_VERSION));
   });
 });

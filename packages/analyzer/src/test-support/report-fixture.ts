@@ -10,6 +10,7 @@ export function reportFixture(overrides: Partial<AnalysisReport> = {}): Analysis
     finalUrl: 'https://example.com/shop?a=1&b=2',
     fetchedAt: '2026-11-23T10:00:00.000Z',
     score: 84,
+    scoreModel: 2,
     categories: [
       { id: 'crawlability', weight: 30, score: 100, deductions: [] },
       { id: 'metadata', weight: 20, score: 12, deductions: [{ check: 'title', points: 8 }] },

@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless.ts';
 import {
   AUTH_MESSAGES,
   type AuthProvider,

@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless.ts';
 import { type ContactInput, contactSchema, fieldErrors } from '@crawlwise/shared/forms';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';

@@ -1,5 +1,6 @@
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
-import { type LeadInput, NEWSLETTER_EMAIL_INVALID, UTM_KEYS } from '@crawlwise/shared/forms';
+import type { LeadInput } from '@crawlwise/shared/forms';
+import { NEWSLETTER_EMAIL_INVALID, UTM_KEYS } from '@crawlwise/shared/lead-fields';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless.ts';
 import {
   PARTNER_EMAIL_INVALID,
   PARTNER_EMAIL_REQUIRED,

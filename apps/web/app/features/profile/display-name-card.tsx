@@ -1,3 +1,4 @@
+import '../../lib/zod-jitless.ts';
 import {
   ACCOUNT_LIMITS,
   displayNameSchema,

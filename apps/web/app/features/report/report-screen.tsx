@@ -51,12 +51,15 @@ export function ReportScreen({
   const showResults = resultsShown && report?.status === 'completed';
   const errorEntry = error ? catalogueEntry(error) : null;
 
+  // Space is reserved so nothing on screen moves as the report arrives (layout shift under 0.02):
+  // the address line is there before the address is known, and the screen is at least as tall
+  // as the viewport, so the results grow into it and push only an off-screen footer.
   return (
-    <Container className="space-y-6 py-10">
+    <Container className="min-h-svh space-y-6 py-10">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold">SEO Report</h1>
-          {report ? <p className="mt-1 break-all text-slate-600">{report.url}</p> : null}
+          <p className="mt-1 min-h-6 break-all text-slate-600">{report?.url ?? '\u00a0'}</p>
         </div>
         <Button variant="outline" onClick={rerun} disabled={!showResults}>
           <RefreshCw className="size-4" aria-hidden />

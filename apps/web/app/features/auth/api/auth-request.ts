@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@crawlwise/shared/accounts';
+import { AUTH_MESSAGES } from '@crawlwise/shared/account-messages';
 
 /**
  * Calls to the account API (Better Auth's routes under /api/auth and the app's /api/me routes).

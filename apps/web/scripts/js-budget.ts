@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { PRERENDERED_ROUTES, prerenderedHtmlPath } from '@crawlwise/shared/routes';
+
+/**
+ * The JavaScript each prerendered page loads, measured on the build: every /assets/*.js the HTML
+ * names (module preloads and the inline bootstrap's imports), gzipped. Chunks a page imports only
+ * later (on demand) are not counted. Used by the build check (postbuild.ts) and bench:web.
+ */
+
+/** Issue 10's target: what a marketing page's scripts may weigh, gzipped. */
+export const MARKETING_JS_TARGET_BYTES = 100 * 1024;
+
+/**
+ * Pages that show a form validated in the browser; only they may load the validation-schema
+ * library. Every other marketing page must stay free of it.
+ */
+export const FORM_ROUTES: readonly string[] = ['/contact', '/partner'];
+
+/** Text found in the schema library's chunk (its error class), to recognise it after hashing. */
+const SCHEMA_LIBRARY_MARKER = 'ZodError';
+
+export interface RouteScripts {
+  route: string;
+  scripts: string[];
+  gzipBytes: number;
+  loadsSchemaLibrary: boolean;
+}
+
+export function scriptsOfPage(root: string, htmlFile: string): string[] {
+  const html = fs.readFileSync(path.join(root, htmlFile), 'utf8');
+  return [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])].sort();
+}
+
+export function measureRoute(root: string, route: string, htmlFile = prerenderedHtmlPath(route)) {
+  const scripts = scriptsOfPage(root, htmlFile);
+  let gzipBytes = 0;
+  let loadsSchemaLibrary = false;
+  for (const script of scripts) {
+    const content = fs.readFileSync(path.join(root, script));
+    gzipBytes += zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION }).length;
+    if (content.includes(SCHEMA_LIBRARY_MARKER)) loadsSchemaLibrary = true;
+  }
+  return { route, scripts, gzipBytes, loadsSchemaLibrary } satisfies RouteScripts;
+}
+
+export function measureMarketingRoutes(root: string): RouteScripts[] {
+  return PRERENDERED_ROUTES.map((route) => measureRoute(root, route));
+}
