@@ -99,3 +99,44 @@ describe('bot-access', () => {
     expect(runCheck(makePage(), botAccess).details.reason).toEqual(expect.any(String));
   });
 });
+
+describe('bot-access fix', () => {
+  it('adds an Allow line for the page to the group that blocks a search crawler', () => {
+    const finding = judge('User-agent: Bingbot\nDisallow: /\n\nUser-agent: *\nAllow: /\n');
+    expect(finding.details.fixSnippet).toBe(
+      '# In the group that holds "Disallow: /" (line 2), the group Bingbot obeys:\nAllow: /page$',
+    );
+    expect(finding.howToFix).toBe(
+      'In https://example.com/robots.txt, add "Allow: /page$" to the group that holds "Disallow: /" (line 2), or remove that line if nothing it covers needs hiding. The rule allows this address only.',
+    );
+  });
+
+  it('names every crawler a shared rule blocks, once', () => {
+    const finding = judge('User-agent: *\nDisallow: /pa\n');
+    expect(finding.details.fixSnippet).toBe(
+      '# In the group that holds "Disallow: /pa" (line 2), the group Googlebot, Bingbot, OAI-SearchBot and PerplexityBot obey:\nAllow: /page$',
+    );
+  });
+
+  it('writes a group of its own for a crawler whose blocking line is unknown', () => {
+    const finding = runCheck(
+      makePage({ robots: { bots: [{ bot: 'Googlebot', kind: 'search', allowed: false }] } }),
+      botAccess,
+    );
+    expect(finding.details.fixSnippet).toBe('User-agent: Googlebot\nAllow: /page$');
+  });
+
+  it('unblocks ChatGPT-User the same way', () => {
+    const finding = judge('User-agent: ChatGPT-User\nDisallow: /\n');
+    expect(finding.severity).toBe('warning');
+    expect(finding.details.fixSnippet).toBe(
+      '# In the group that holds "Disallow: /" (line 2), the group ChatGPT-User obeys:\nAllow: /page$',
+    );
+  });
+
+  it('gives no fix when only training crawlers are blocked', () => {
+    const finding = judge('User-agent: GPTBot\nDisallow: /\n');
+    expect(finding.howToFix).toBeNull();
+    expect(finding.details.fixSnippet).toBeUndefined();
+  });
+});

@@ -1,6 +1,8 @@
 import type { BotKind, BotVerdict } from '../types.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { withFix } from './fix-snippets.ts';
 import { listPhrase } from './markup-helpers.ts';
+import { robotsAllowFix } from './robots-fix.ts';
 
 /**
  * `bot-access` (crawlability): which search and AI crawlers robots.txt lets fetch this page, from
@@ -28,6 +30,8 @@ export const botAccess: Check = {
     why: 'robots.txt decides which crawlers may fetch the page. Search crawlers (Googlebot, Bingbot, OAI-SearchBot, PerplexityBot) need access for the page to appear in their results; blocking AI training crawlers (GPTBot, ClaudeBot, CCBot, Google-Extended, Applebot-Extended) is a choice that does not affect search.',
     howToFix:
       'Remove the Disallow rules that keep search crawlers (Googlebot, Bingbot, OAI-SearchBot, PerplexityBot) from this page in robots.txt, or add an Allow rule for the page in their group.',
+    fixSnippet:
+      'the robots.txt lines to add: "Allow: <page path>$" for each blocking rule, to put in the group that holds it (named by its line), or a User-agent group of its own for a crawler whose deciding line is unknown.',
   },
   run(page): CheckOutcome {
     const robots = page.artifacts.robots;
@@ -60,20 +64,26 @@ export const botAccess: Check = {
         : '';
     if (search.length > 0) {
       const engines = listPhrase(search.map((entry) => SEARCH_ENGINES[entry.bot] ?? entry.bot));
-      return {
-        severity: 'critical',
-        message: `robots.txt blocks ${names(search)} from this page`,
-        why: `${robots.url} disallows this address for ${names(search)}, so the page cannot appear in ${engines}. Remove or narrow the Disallow rule for ${search.length === 1 ? 'that crawler' : 'those crawlers'} unless you mean to stay out.${trainingNote}`,
-        details,
-      };
+      return withFix(
+        {
+          severity: 'critical',
+          message: `robots.txt blocks ${names(search)} from this page`,
+          why: `${robots.url} disallows this address for ${names(search)}, so the page cannot appear in ${engines}. Remove or narrow the Disallow rule for ${search.length === 1 ? 'that crawler' : 'those crawlers'} unless you mean to stay out.${trainingNote}`,
+          details,
+        },
+        robotsAllowFix(robots.url, page.url, search),
+      );
     }
     if (assistants.length > 0) {
-      return {
-        severity: 'warning',
-        message: `robots.txt blocks ${names(assistants)} from this page`,
-        why: `${names(assistants)} fetches a page when a ChatGPT user asks about it or shares its link; blocked, ChatGPT cannot read or quote the page for them. Search crawlers may fetch it.${trainingNote}`,
-        details,
-      };
+      return withFix(
+        {
+          severity: 'warning',
+          message: `robots.txt blocks ${names(assistants)} from this page`,
+          why: `${names(assistants)} fetches a page when a ChatGPT user asks about it or shares its link; blocked, ChatGPT cannot read or quote the page for them. Search crawlers may fetch it.${trainingNote}`,
+          details,
+        },
+        robotsAllowFix(robots.url, page.url, assistants),
+      );
     }
     if (training.length > 0) {
       return {

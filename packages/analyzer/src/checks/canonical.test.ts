@@ -264,3 +264,69 @@ describe('comparableUrl', () => {
     expect(comparableUrl(new URL('https://a.test/x/?q=1'))).toBe('https://a.test/x?q=1');
   });
 });
+
+describe('canonical fixes', () => {
+  const fixOf = (options: Options) => {
+    const outcome = run(options);
+    return {
+      howToFix: outcome.howToFix,
+      fixSnippet: (outcome.details as { fixSnippet?: string }).fixSnippet,
+    };
+  };
+
+  it('gives no fix for a success', () => {
+    expect(fixOf({ head: tag('https://example.com/page') })).toEqual({
+      howToFix: undefined,
+      fixSnippet: undefined,
+    });
+  });
+
+  it('writes the missing link from the page address, without fragment and tracking parameters', () => {
+    expect(fixOf({ url: 'https://example.com/page?id=2&utm_source=x&gclid=y#top' })).toEqual({
+      howToFix: 'Add <link rel="canonical" href="https://example.com/page?id=2"> to <head>.',
+      fixSnippet: '<link rel="canonical" href="https://example.com/page?id=2">',
+    });
+  });
+
+  it('escapes the address for the attribute', () => {
+    expect(fixOf({ url: 'https://example.com/a"b' }).fixSnippet).toBe(
+      '<link rel="canonical" href="https://example.com/a%22b">',
+    );
+  });
+
+  it('keeps the self-referencing one of conflicting canonicals', () => {
+    const fix = fixOf({
+      head: tag('https://example.com/other'),
+      link: '<https://example.com/page>; rel="canonical"',
+    });
+    expect(fix.fixSnippet).toBe('<link rel="canonical" href="https://example.com/page">');
+    expect(fix.howToFix).toMatch(/^Keep a single canonical, <link .*> in <head>, and remove/);
+  });
+
+  it('replaces an invalid canonical', () => {
+    expect(fixOf({ head: tag('javascript:void(0)') }).howToFix).toBe(
+      'Replace the invalid canonical with <link rel="canonical" href="https://example.com/page">.',
+    );
+  });
+
+  it('offers the own address for a canonical on another domain or page', () => {
+    for (const href of ['https://other.example/page', 'https://example.com/elsewhere']) {
+      const fix = fixOf({ head: tag(href) });
+      expect(fix.fixSnippet).toBe('<link rel="canonical" href="https://example.com/page">');
+      expect(fix.howToFix).toMatch(/^If this page has its own content, replace the canonical/);
+    }
+  });
+
+  it('switches the protocol of a canonical that only differs in it', () => {
+    expect(fixOf({ head: tag('http://example.com/page/') }).fixSnippet).toBe(
+      '<link rel="canonical" href="https://example.com/page/">',
+    );
+  });
+
+  it('moves a canonical that is not in the head', () => {
+    const fix = fixOf({ body: tag('https://example.com/page') });
+    expect(fix.howToFix).toBe(
+      'Move the canonical into <head>, before any element that ends it: <link rel="canonical" href="https://example.com/page">.',
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { type Document, type Element, elementsByTag } from '../page/dom.ts';
 import { linkLookup } from '../page/metadata.ts';
 import type { PageContext } from '../page/page-context.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { attributeText, type Fix, withFix } from './fix-snippets.ts';
 import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 
 /**
@@ -70,6 +71,25 @@ export function comparableUrl(url: URL): string {
 
 const siteHost = (url: URL) => url.hostname.replace(/^www\./, '');
 
+/** Query parameters that only track a visit; a canonical URL leaves them out. */
+const TRACKING = /^(?:utm_[a-z]+|gclid|fbclid|msclkid|mc_cid|mc_eid)$/i;
+
+/** The address the page should declare: its own URL without fragment and tracking parameters. */
+export function selfCanonical(pageUrl: URL): string {
+  const url = new URL(pageUrl.href);
+  url.hash = '';
+  for (const key of [...url.searchParams.keys()]) {
+    if (TRACKING.test(key)) url.searchParams.delete(key);
+  }
+  return url.href;
+}
+
+/** The link element to paste, with what to do with it. */
+function canonicalFix(href: string, step: string): Fix {
+  const fixSnippet = `<link rel="canonical" href="${attributeText(href)}">`;
+  return { howToFix: `${step.replace('{link}', fixSnippet)}`, fixSnippet };
+}
+
 const NO_CANONICAL = 'No canonical URL';
 
 /** The verdict on the canonical links of the head and the Link header. */
@@ -92,14 +112,18 @@ function judge(page: PageContext, head: readonly Element[]): CheckOutcome {
     resolved: resolved?.href ?? null,
   }));
   const pageUrl = page.url.href;
+  const self = selfCanonical(page.url);
 
   if (declarations.length === 0) {
-    return {
-      severity: 'warning',
-      message: NO_CANONICAL,
-      why: `Without a canonical URL search engines guess which address to index when this content is reachable at several. Add <link rel="canonical" href="${pageUrl}"> to <head>.`,
-      details: { pageUrl, declarations: listed },
-    };
+    return withFix(
+      {
+        severity: 'warning',
+        message: NO_CANONICAL,
+        why: `Without a canonical URL search engines guess which address to index when this content is reachable at several. Add <link rel="canonical" href="${pageUrl}"> to <head>.`,
+        details: { pageUrl, declarations: listed },
+      },
+      canonicalFix(self, 'Add {link} to <head>.'),
+    );
   }
 
   const distinct = [
@@ -110,47 +134,69 @@ function judge(page: PageContext, head: readonly Element[]): CheckOutcome {
     ).values(),
   ];
   if (distinct.length > 1) {
-    return {
-      severity: 'critical',
-      message: `${distinct.length} conflicting canonical URLs`,
-      why: `The page declares ${distinct.join(', ')} as its canonical URL. With conflicting declarations Google ignores all of them; keep a single canonical in the HTML or the Link header, not different ones in both.`,
-      details: { pageUrl, canonicals: distinct, declarations: listed },
-    };
+    const keep =
+      distinct.find((href) => comparableUrl(new URL(href)) === comparableUrl(page.url)) ?? self;
+    return withFix(
+      {
+        severity: 'critical',
+        message: `${distinct.length} conflicting canonical URLs`,
+        why: `The page declares ${distinct.join(', ')} as its canonical URL. With conflicting declarations Google ignores all of them; keep a single canonical in the HTML or the Link header, not different ones in both.`,
+        details: { pageUrl, canonicals: distinct, declarations: listed },
+      },
+      canonicalFix(
+        keep,
+        'Keep a single canonical, {link} in <head>, and remove the other declarations (including any Link: rel="canonical" response header that names another address).',
+      ),
+    );
   }
 
   const invalid = declarations.filter((d) => d.resolved === null);
   if (invalid.length > 0) {
     const shown = invalid[0]!.href.trim() === '' ? 'an empty address' : `"${invalid[0]!.href}"`;
-    return {
-      severity: 'warning',
-      message: 'Invalid canonical URL',
-      why: `The canonical ${invalid[0]!.source} holds ${shown}, which is not a valid http(s) address, so search engines ignore it. Use the absolute address of the page, such as ${pageUrl}.`,
-      details: { pageUrl, invalid: invalid.map((d) => d.href), declarations: listed },
-    };
+    return withFix(
+      {
+        severity: 'warning',
+        message: 'Invalid canonical URL',
+        why: `The canonical ${invalid[0]!.source} holds ${shown}, which is not a valid http(s) address, so search engines ignore it. Use the absolute address of the page, such as ${pageUrl}.`,
+        details: { pageUrl, invalid: invalid.map((d) => d.href), declarations: listed },
+      },
+      canonicalFix(self, 'Replace the invalid canonical with {link}.'),
+    );
   }
 
   const target = declarations[0]!.resolved!;
   const details = { pageUrl, canonical: target.href, declarations: listed };
 
+  const ownContent = canonicalFix(
+    self,
+    'If this page has its own content, replace the canonical with {link}; keep it as it is only for a copy of that page.',
+  );
   if (siteHost(target) !== siteHost(page.url)) {
-    return {
-      severity: 'warning',
-      message: `The canonical URL points to another domain (${target.hostname})`,
-      why: `Search engines will index ${target.href} instead of this page. That is right for a syndicated copy of content published there; otherwise point the canonical at this page's own address.`,
-      details,
-    };
+    return withFix(
+      {
+        severity: 'warning',
+        message: `The canonical URL points to another domain (${target.hostname})`,
+        why: `Search engines will index ${target.href} instead of this page. That is right for a syndicated copy of content published there; otherwise point the canonical at this page's own address.`,
+        details,
+      },
+      ownContent,
+    );
   }
   if (target.protocol !== page.url.protocol) {
-    return {
-      severity: 'warning',
-      message: `The canonical URL uses ${target.protocol}// but the page is served over ${page.url.protocol}//`,
-      why: `The canonical ${target.href} and the page differ in protocol, which sends search engines mixed signals about which version to index. Use the ${page.url.protocol === 'https:' ? 'https://' : 'same'} address in the canonical.`,
-      details,
-    };
+    const sameProtocol = new URL(target.href);
+    sameProtocol.protocol = page.url.protocol;
+    return withFix(
+      {
+        severity: 'warning',
+        message: `The canonical URL uses ${target.protocol}// but the page is served over ${page.url.protocol}//`,
+        why: `The canonical ${target.href} and the page differ in protocol, which sends search engines mixed signals about which version to index. Use the ${page.url.protocol === 'https:' ? 'https://' : 'same'} address in the canonical.`,
+        details,
+      },
+      canonicalFix(sameProtocol.href, 'Replace the canonical with {link}.'),
+    );
   }
 
-  const self = comparableUrl(page.url);
-  if (comparableUrl(target) === self) {
+  if (comparableUrl(target) === comparableUrl(page.url)) {
     return { severity: 'success', message: 'The canonical URL points to this page', details };
   }
   const pageWithoutQuery = new URL(page.url.href);
@@ -162,12 +208,15 @@ function judge(page: PageContext, head: readonly Element[]): CheckOutcome {
       details,
     };
   }
-  return {
-    severity: 'warning',
-    message: `The canonical URL points to another page: ${target.href}`,
-    why: `Search engines will treat this page as a copy of ${target.href} and index that one instead. That is right for duplicates; if this page has its own content, point the canonical at ${pageUrl}.`,
-    details,
-  };
+  return withFix(
+    {
+      severity: 'warning',
+      message: `The canonical URL points to another page: ${target.href}`,
+      why: `Search engines will treat this page as a copy of ${target.href} and index that one instead. That is right for duplicates; if this page has its own content, point the canonical at ${pageUrl}.`,
+      details,
+    },
+    ownContent,
+  );
 }
 
 export const canonical: Check = {
@@ -177,6 +226,8 @@ export const canonical: Check = {
     why: 'The canonical URL tells search engines which address to index when the same content is reachable at several (with or without www, tracking parameters, trailing slash). Declare one absolute <link rel="canonical"> that points to the page itself.',
     howToFix:
       'Add one <link rel="canonical"> in <head> with the absolute https:// address of the page itself.',
+    fixSnippet:
+      'the <link rel="canonical"> to paste: the page\'s own address without fragment and tracking parameters (utm_*, gclid, fbclid...), or the declared canonical with the page\'s protocol when only the protocol is wrong.',
   },
   run(page): CheckOutcome {
     const { head, ignored } = linkLookup(page.document, 'canonical');
@@ -184,12 +235,18 @@ export const canonical: Check = {
     if (ignored.length === 0) return { ...outcome, details: { ...outcome.details, ignored: [] } };
     const details = { ...outcome.details, ignored: ignoredDetails(ignored) };
     if (outcome.message === NO_CANONICAL) {
-      return {
-        severity: 'warning',
-        message: `Canonical URL ${ignoredStatus(ignored)}`,
-        why: `${ignoredExplanation(ignored)} Google takes the canonical only from <head> or the Link header, so this page declares none.`,
-        details,
-      };
+      return withFix(
+        {
+          severity: 'warning',
+          message: `Canonical URL ${ignoredStatus(ignored)}`,
+          why: `${ignoredExplanation(ignored)} Google takes the canonical only from <head> or the Link header, so this page declares none.`,
+          details,
+        },
+        canonicalFix(
+          selfCanonical(page.url),
+          'Move the canonical into <head>, before any element that ends it: {link}.',
+        ),
+      );
     }
     return {
       ...outcome,

@@ -17,6 +17,11 @@ export interface CheckMeta {
   why: string;
   /** The step that fixes a failed outcome, in one or two imperative sentences. */
   howToFix: string;
+  /**
+   * What `details.fixSnippet` of a failed finding holds, for checks that write the code of the
+   * fix from the page's values (the tag or JSON-LD to paste; see checks/fix-snippets.ts).
+   */
+  fixSnippet?: string;
 }
 
 export interface CheckOutcome {

@@ -88,3 +88,31 @@ describe('duplicate-metadata check', () => {
     expect(outcome.severity).toBe('success');
   });
 });
+
+describe('duplicate-metadata fix', () => {
+  const PARAGRAPH =
+    'Every table is cut from French oak, oiled by hand and delivered to your door within six weeks of your order.';
+  const page = (head: string, body: string) =>
+    duplicateMetadata.run(
+      makePage({ html: `<html><head>${head}</head><body>${body}</body></html>` }),
+    );
+
+  it('offers the first long paragraph as description and the description as og:description', () => {
+    const outcome = page(
+      `<title>Oak tables</title>${meta('description', 'Oak tables')}${meta('og:title', 'Oak')}${meta('og:description', 'Oak')}`,
+      `<p>Short.</p><p>${PARAGRAPH}</p>`,
+    );
+    expect(outcome.details?.fixSnippet).toBe(
+      `<meta name="description" content="${PARAGRAPH}">\n<meta property="og:description" content="Oak tables">`,
+    );
+    expect(outcome.howToFix).toMatch(/^Replace the repeated descriptions with text from the page/);
+  });
+
+  it('has no fix when the page has no paragraph long enough', () => {
+    const outcome = page(
+      `<title>Oak tables</title>${meta('description', 'Oak tables')}`,
+      '<p>Hi</p>',
+    );
+    expect(outcome.howToFix).toBeUndefined();
+  });
+});

@@ -95,3 +95,34 @@ describe('headings check', () => {
     expect(outcome.details).toMatchObject({ h1Count: 0, outline: [] });
   });
 });
+
+describe('headings fix', () => {
+  const page = (head: string, inner: string) =>
+    headings.run(makePage({ html: `<html><head>${head}</head><body>${inner}</body></html>` }));
+
+  it('writes a missing h1 from the page title, escaped', () => {
+    const outcome = page('<title>Oak &amp; ash tables</title>', '<h2>Sizes</h2>');
+    expect(outcome.details?.fixSnippet).toBe('<h1>Oak &amp; ash tables</h1>');
+    expect(outcome.howToFix).toBe(
+      'Add <h1>Oak &amp; ash tables</h1> at the top of the main content (from the page title; adjust it).',
+    );
+  });
+
+  it('says to add an h1 without a snippet when the page has no title', () => {
+    const outcome = run('<p>text</p>');
+    expect(outcome.howToFix).toBe('Add one <h1> naming the topic.');
+    expect(outcome.details?.fixSnippet).toBeUndefined();
+  });
+
+  it('turns the extra h1s into h2 and moves skipped levels up', () => {
+    const outcome = run('<h1>Oak</h1><h1>Ash</h1><h4>Legs</h4>');
+    expect(outcome.details?.fixSnippet).toBe('<h2>Ash</h2>\n<h2>Legs</h2>');
+    expect(outcome.howToFix).toBe(
+      'Keep <h1>Oak</h1> and turn the other 1 into <h2>; move the heading that skips a level up to one below the heading before it.',
+    );
+  });
+
+  it('gives no fix for a sound outline', () => {
+    expect(run('<h1>Oak</h1><h2>Legs</h2>').howToFix).toBeUndefined();
+  });
+});

@@ -1,7 +1,9 @@
 import { type Document, type Element, elementsByTag, isInside } from '../page/dom.ts';
 import { elementText, imageAltText } from '../page/element-text.ts';
+import { metaValues } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
-import { MAX_LISTED, SHOWN_READ, truncate } from './markup-helpers.ts';
+import { elementText as escapedText, type Fix, firstText, withFix } from './fix-snippets.ts';
+import { documentTitle, MAX_LISTED, SHOWN_READ, truncate } from './markup-helpers.ts';
 import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 /**
@@ -20,6 +22,51 @@ function headingText(doc: Document, el: Element): string {
   return text || imageAltText(doc, el, { max: SHOWN_READ });
 }
 
+/** Headings a fix rewrites; more would be a template change, named in prose. */
+const MAX_FIXED = 5;
+
+const tag = (level: number, text: string) => `<h${level}>${escapedText(text)}</h${level}>`;
+
+/**
+ * The headings to write: an <h1> from the page title when there is none, the extra <h1>s as
+ * <h2>, and each skipped level one level down from the heading before it.
+ */
+function headingsFix(
+  doc: Document,
+  h1s: ReadonlyArray<{ text: string }>,
+  skips: ReadonlyArray<{ from: string; to: string; text: string }>,
+): Fix | null {
+  const steps: string[] = [];
+  const lines: string[] = [];
+  if (h1s.length === 0) {
+    const topic = firstText(documentTitle(doc), metaValues(doc, 'og:title')[0]);
+    if (topic !== null) {
+      const h1 = tag(1, topic);
+      steps.push(`add ${h1} at the top of the main content (from the page title; adjust it)`);
+      lines.push(h1);
+    } else {
+      steps.push('add one <h1> naming the topic');
+    }
+  } else if (h1s.length > 1) {
+    const extra = h1s.slice(1, 1 + MAX_FIXED).map((h) => tag(2, h.text));
+    steps.push(`keep ${tag(1, h1s[0]!.text)} and turn the other ${h1s.length - 1} into <h2>`);
+    lines.push(...extra);
+  }
+  if (skips.length > 0) {
+    const fixed = skips.slice(0, MAX_FIXED).map((skip) => tag(Number(skip.from[1]) + 1, skip.text));
+    steps.push(
+      `move ${skips.length === 1 ? 'the heading that skips' : `the ${skips.length} headings that skip`} a level up to one below the heading before ${skips.length === 1 ? 'it' : 'each'}`,
+    );
+    lines.push(...fixed);
+  }
+  if (steps.length === 0) return null;
+  const text = steps.join('; ');
+  return {
+    howToFix: `${text.charAt(0).toUpperCase()}${text.slice(1)}.`,
+    ...(lines.length === 0 ? {} : { fixSnippet: lines.join('\n') }),
+  };
+}
+
 export const headings: Check = {
   meta: {
     id: 'headings',
@@ -27,6 +74,8 @@ export const headings: Check = {
     why: 'Headings outline the page for search engines and screen-reader users. Use one <h1> naming the topic, then <h2> for sections and <h3> inside them, without skipping levels.',
     howToFix:
       'Use one <h1> naming the topic, then <h2> for sections and <h3> inside them, without skipping levels.',
+    fixSnippet:
+      'the headings to write, one a line: an <h1> from the page title when there is none, the extra <h1>s as <h2>, and each heading that skips a level at one below the heading before it (at most five of each).',
   },
   run(page): CheckOutcome {
     const doc = page.document;
@@ -81,6 +130,8 @@ export const headings: Check = {
       });
     }
 
-    return warningsOutcome(problems, details, 'Heading structure is sound');
+    return withFix(warningsOutcome(problems, details, 'Heading structure is sound'), () =>
+      headingsFix(doc, filledH1s, skips),
+    );
   },
 };

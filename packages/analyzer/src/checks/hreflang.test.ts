@@ -103,3 +103,27 @@ describe('hreflang check', () => {
     expect(details.offenderCount).toBe(25);
   });
 });
+
+describe('hreflang fix', () => {
+  it('corrects underscores and relative hrefs', () => {
+    const outcome = run(
+      alt('en_gb', '/en/page') + alt('X-Default', 'page') + alt('fr', 'https://example.com/fr'),
+    );
+    expect(outcome.details?.fixSnippet).toBe(
+      '<link rel="alternate" hreflang="en-GB" href="https://example.com/en/page">\n<link rel="alternate" hreflang="x-default" href="https://example.com/page">',
+    );
+    expect(outcome.howToFix).toMatch(/^Replace the invalid alternates with:\n<link /);
+  });
+
+  it('names the links that need a choice', () => {
+    const outcome = run(
+      alt('zz-123456789', 'https://example.com/x') +
+        alt('de', 'https://example.com/de') +
+        alt('de', 'https://example.com/de2'),
+    );
+    expect(outcome.howToFix).toBe(
+      'Decide by hand for hreflang="zz-123456789", hreflang="de" (unknown language, missing address or two addresses for one code).',
+    );
+    expect(outcome.details?.fixSnippet).toBeUndefined();
+  });
+});

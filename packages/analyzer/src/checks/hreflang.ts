@@ -1,7 +1,14 @@
 import { linkLookup } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { attributeText, type Fix, withFix } from './fix-snippets.ts';
 import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
-import { isAbsoluteHttpUrl, isValidLanguageTag, MAX_LISTED, plural } from './markup-helpers.ts';
+import {
+  isAbsoluteHttpUrl,
+  isValidLanguageTag,
+  MAX_LISTED,
+  plural,
+  resolveUrl,
+} from './markup-helpers.ts';
 
 /**
  * `hreflang` (metadata): every `<link rel="alternate" hreflang>` carries a valid BCP 47 language
@@ -18,6 +25,45 @@ interface Offender {
   problems: string[];
 }
 
+/**
+ * The offending links written correctly where the page says enough: `_` in a code made `-`
+ * (en_US → en-US), a relative href resolved against the page. A code that points to two URLs
+ * and an empty href need the owner's choice and are only named.
+ */
+function hreflangFix(offenders: readonly Offender[], pageUrl: URL): Fix | null {
+  const lines: string[] = [];
+  const named: string[] = [];
+  for (const offender of offenders.slice(0, MAX_LISTED)) {
+    const isDefault = offender.hreflang.toLowerCase() === 'x-default';
+    const dashed = offender.hreflang.replace(/_/g, '-');
+    const code = isDefault
+      ? 'x-default'
+      : isValidLanguageTag(dashed)
+        ? Intl.getCanonicalLocales(dashed)[0]!
+        : null;
+    const href = offender.href === '' ? null : resolveUrl(offender.href, pageUrl);
+    if (
+      code === null ||
+      href === null ||
+      !isAbsoluteHttpUrl(href) ||
+      offender.problems.includes('same language code points to another URL')
+    ) {
+      named.push(`hreflang="${offender.hreflang}"`);
+      continue;
+    }
+    lines.push(
+      `<link rel="alternate" hreflang="${attributeText(code)}" href="${attributeText(href)}">`,
+    );
+  }
+  const rest =
+    named.length > 0
+      ? ` Decide by hand for ${named.join(', ')} (unknown language, missing address or two addresses for one code).`
+      : '';
+  if (lines.length === 0) return rest === '' ? null : { howToFix: rest.trim() };
+  const fixSnippet = lines.join('\n');
+  return { howToFix: `Replace the invalid alternates with:\n${fixSnippet}${rest}`, fixSnippet };
+}
+
 export const hreflang: Check = {
   meta: {
     id: 'hreflang',
@@ -25,6 +71,8 @@ export const hreflang: Check = {
     why: 'Hreflang links point search engines to the versions of a page in other languages or regions. Each needs a valid language code (or x-default) and an absolute URL, or search engines ignore it.',
     howToFix:
       'Give each hreflang alternate a valid language code (or x-default) and an absolute https:// URL.',
+    fixSnippet:
+      'the invalid alternates rewritten: "_" in a language code made "-" (en_US → en-US) and a relative href resolved against the page; links that need a choice (unknown language, no href, one code with two URLs) are named in howToFix only.',
   },
   run(page): CheckOutcome {
     const { head, ignored } = linkLookup(page.document, 'alternate', 'hreflang');
@@ -74,12 +122,15 @@ export const hreflang: Check = {
       ignored: ignoredDetails(ignored),
     };
     if (offenders.length > 0) {
-      return {
-        severity: 'warning',
-        message: `${plural(offenders.length, 'hreflang link')} ${offenders.length === 1 ? 'is' : 'are'} invalid`,
-        why: 'Search engines ignore hreflang links with a malformed language code or a relative URL, so those language versions may not be shown to their audience. Use codes like "en", "en-GB" or "x-default" and full URLs starting with https://.',
-        details,
-      };
+      return withFix(
+        {
+          severity: 'warning',
+          message: `${plural(offenders.length, 'hreflang link')} ${offenders.length === 1 ? 'is' : 'are'} invalid`,
+          why: 'Search engines ignore hreflang links with a malformed language code or a relative URL, so those language versions may not be shown to their audience. Use codes like "en", "en-GB" or "x-default" and full URLs starting with https://.',
+          details,
+        },
+        hreflangFix(offenders, page.url),
+      );
     }
     return {
       severity: 'success',

@@ -67,3 +67,34 @@ describe('servedOverValidHttps', () => {
     ).toBe(false);
   });
 });
+
+describe('https fix', () => {
+  it('names the https address to serve and the redirect to add', () => {
+    const outcome = https.run(makePage({ fetch: { finalUrl: 'http://example.com/page?a=1' } }));
+    expect(outcome.howToFix).toBe(
+      "Install a certificate for example.com (free from Let's Encrypt), serve https://example.com/page?a=1, and redirect http://example.com/page?a=1 to it with a 301.",
+    );
+  });
+
+  it('reverses a redirect down to http', () => {
+    const outcome = https.run(
+      makePage({
+        fetch: { requestedUrl: 'https://example.com/page', finalUrl: 'http://example.com/page' },
+      }),
+    );
+    expect(outcome.howToFix).toBe(
+      'Serve https://example.com/page itself over HTTPS instead of redirecting it to http://example.com/page, and redirect http://example.com/page to https://example.com/page with a 301.',
+    );
+  });
+
+  it('names the host of an invalid certificate', () => {
+    const outcome = https.run(makePage({ fetch: { tls: { valid: false } } }));
+    expect(outcome.howToFix).toMatch(
+      /^Renew the certificate of example.com, make sure it names example.com,/,
+    );
+  });
+
+  it('gives no fix for a valid https page', () => {
+    expect(https.run(makePage()).howToFix).toBeUndefined();
+  });
+});

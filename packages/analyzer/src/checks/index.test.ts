@@ -41,6 +41,7 @@ const CATALOGUE = [
   ['rendered-h1', 'content'],
   ['rendered-hreflang', 'metadata'],
   ['rendered-structured-data', 'social'],
+  ['rich-results', 'social'],
   ['rendered-links', 'links'],
 ];
 

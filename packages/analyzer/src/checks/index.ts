@@ -26,6 +26,7 @@ import { renderedRobots } from './rendered-robots.ts';
 import { renderedStructuredData } from './rendered-structured-data.ts';
 import { renderedTitle } from './rendered-title.ts';
 import { responseTime } from './response-time.ts';
+import { richResults } from './rich-results.ts';
 import { robotsMeta } from './robots-meta.ts';
 import { robotsTxt } from './robots-txt.ts';
 import { snippetDirectives } from './snippet-directives.ts';
@@ -75,6 +76,7 @@ export const CHECKS: readonly Check[] = [
   renderedH1,
   renderedHreflang,
   renderedStructuredData,
+  richResults,
   renderedLinks,
 ];
 

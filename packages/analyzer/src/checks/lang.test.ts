@@ -47,8 +47,45 @@ describe('lang check', () => {
     const outcome = run('lang="en_US"');
     expect(outcome.severity).toBe('warning');
     expect(outcome.message).toBe('Invalid page language "en_US"');
-    expect(outcome.details).toEqual({ value: 'en_US', canonical: null });
+    expect(outcome.details).toEqual({
+      value: 'en_US',
+      canonical: null,
+      fixSnippet: '<html lang="en-US">',
+    });
     expect(run('lang="e"').severity).toBe('warning');
     expect(run('lang="en-"').severity).toBe('warning');
+  });
+});
+
+describe('lang fix', () => {
+  const page = (htmlAttrs: string, head = '', contentLanguage?: string) =>
+    lang.run(
+      makePage({
+        html: `<html ${htmlAttrs}><head>${head}</head><body></body></html>`,
+        fetch: {
+          headers: {
+            'content-type': 'text/html',
+            ...(contentLanguage === undefined ? {} : { 'content-language': contentLanguage }),
+          },
+        },
+      }),
+    );
+
+  it('corrects an underscore in the value', () => {
+    expect(page('lang="pt_br"').howToFix).toBe(
+      'Declare the language on the <html> element: <html lang="pt-BR"> (from the page\'s own lang value; check it).',
+    );
+  });
+
+  it('takes a missing language from Content-Language, else og:locale', () => {
+    expect(page('', '', 'fr-CA, en').details?.fixSnippet).toBe('<html lang="fr-CA">');
+    const outcome = page('', '<meta property="og:locale" content="de_DE">');
+    expect(outcome.details?.fixSnippet).toBe('<html lang="de-DE">');
+    expect(outcome.howToFix).toContain("(from the page's own og:locale; check it)");
+  });
+
+  it('has no fix when the page names no language', () => {
+    expect(page('lang="e"').howToFix).toBeUndefined();
+    expect(page('lang="en"').howToFix).toBeUndefined();
   });
 });

@@ -58,3 +58,30 @@ describe('llms-txt', () => {
     expect(check(undefined).details.reason).toBe('llms.txt was not fetched');
   });
 });
+
+describe('llms-txt fix', () => {
+  const file = parseLlmsTxt(URL_, 200, 'text/plain', Buffer.from('Example Shop\n'));
+  const withPage = (head: string) =>
+    runCheck(
+      createPageContext({
+        ...makeArtifacts({ html: `<html><head>${head}</head><body></body></html>` }),
+        llmsTxt: file,
+      }),
+      llmsTxt,
+    );
+
+  it('writes the title and summary lines from the site name and description', () => {
+    const finding = withPage(
+      '<title>Tables | Oak Co</title><meta property="og:site_name" content="Oak Co"><meta name="description" content="Oak furniture made in Lyon.">',
+    );
+    expect(finding.details.fixSnippet).toBe('# Oak Co\n\n> Oak furniture made in Lyon.');
+    expect(finding.howToFix).toMatch(
+      /^Put these lines at the top of https:\/\/example.com\/llms.txt \(from the page's site name and description;/,
+    );
+  });
+
+  it('falls back to the page title, then the host name', () => {
+    expect(withPage('<title>Oak tables</title>').details.fixSnippet).toBe('# Oak tables');
+    expect(withPage('').details.fixSnippet).toBe('# example.com');
+  });
+});

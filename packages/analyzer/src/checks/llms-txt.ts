@@ -1,5 +1,7 @@
+import { metaValues } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
-import { plural, truncate } from './markup-helpers.ts';
+import { firstText, withFix } from './fix-snippets.ts';
+import { documentTitle, plural, truncate } from './markup-helpers.ts';
 
 /**
  * `llms-txt` (crawlability): whether the site has an `/llms.txt` (llmstxt.org), the Markdown map
@@ -17,6 +19,8 @@ export const llmsTxt: Check = {
     why: 'llms.txt is a proposed Markdown file at the root of a site that gives AI tools a short description of the site and links to its key pages. It is optional: search engines do not read it, and a site without one loses nothing in search.',
     howToFix:
       "Start /llms.txt with a '# ' title line naming the site, then a short summary and links to the key pages, in Markdown.",
+    fixSnippet:
+      'the first lines of llms.txt: "# " and the site name (og:site_name, else the page title, else the host name), then the meta description as a "> " summary line.',
   },
   run(page): CheckOutcome {
     const file = page.artifacts.llmsTxt;
@@ -49,12 +53,29 @@ export const llmsTxt: Check = {
       };
     }
     if (!file.title) {
-      return {
-        severity: 'warning',
-        message: 'llms.txt does not start with a # title',
-        why: `${file.url} exists, but its first line is not a Markdown H1 (# Site name), the one part the llms.txt format requires, so tools that read it find no name for the site. Start the file with "# " and the site's name.`,
-        details,
-      };
+      // The site's own name and summary, as its page states them.
+      const name = firstText(
+        metaValues(page.document, 'og:site_name')[0],
+        documentTitle(page.document),
+        page.url.hostname,
+      )!;
+      const summary = firstText(
+        metaValues(page.document, 'description')[0],
+        metaValues(page.document, 'og:description')[0],
+      );
+      const fixSnippet = `# ${name.replace(/\s+/g, ' ')}${summary ? `\n\n> ${summary}` : ''}`;
+      return withFix(
+        {
+          severity: 'warning',
+          message: 'llms.txt does not start with a # title',
+          why: `${file.url} exists, but its first line is not a Markdown H1 (# Site name), the one part the llms.txt format requires, so tools that read it find no name for the site. Start the file with "# " and the site's name.`,
+          details,
+        },
+        {
+          howToFix: `Put these lines at the top of ${file.url} (from the page's site name${summary ? ' and description' : ''}; adjust them to the whole site):\n${fixSnippet}`,
+          fixSnippet,
+        },
+      );
     }
     return {
       severity: 'success',

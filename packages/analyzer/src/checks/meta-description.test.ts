@@ -126,3 +126,59 @@ describe('meta-description check', () => {
     expect(outcome.message).toBe('Page has no meta description');
   });
 });
+
+describe('meta-description fixes', () => {
+  const fixOf = (head: string, body = '') => {
+    const outcome = run(head, body);
+    return {
+      howToFix: outcome.howToFix,
+      fixSnippet: (outcome.details as { fixSnippet?: string }).fixSnippet,
+    };
+  };
+  const LONG =
+    'Solid oak dining tables, chairs and sideboards, made to order in our Lyon workshop by three cabinet makers who have worked with French oak for twenty years and counting.';
+
+  it('gives no fix for a good description', () => {
+    expect(fixOf(desc('d'.repeat(100))).howToFix).toBeUndefined();
+  });
+
+  it('cuts a long description at a word boundary to 160 characters', () => {
+    const fix = fixOf(desc(LONG));
+    expect(fix.fixSnippet).toBe(
+      '<meta name="description" content="Solid oak dining tables, chairs and sideboards, made to order in our Lyon workshop by three cabinet makers who have worked with French oak for twenty years and">',
+    );
+    expect(fix.howToFix).toBe(
+      `Shorten the description at a word boundary, for example to ${fix.fixSnippet}.`,
+    );
+  });
+
+  it('writes a missing description from the first long paragraph, escaped', () => {
+    const fix = fixOf('', `<p>Short.</p><p>"Oak" ${LONG}</p>`);
+    expect(fix.fixSnippet).toBe(
+      '<meta name="description" content="&quot;Oak&quot; Solid oak dining tables, chairs and sideboards, made to order in our Lyon workshop by three cabinet makers who have worked with French oak for twenty">',
+    );
+    expect(fix.howToFix).toMatch(/^Add <meta name="description" .*> to <head> \(taken from/);
+  });
+
+  it('has no fix for a missing description when the page offers no text', () => {
+    expect(fixOf('', '<p>Short.</p>').howToFix).toBeUndefined();
+  });
+
+  it('replaces a description named by property=', () => {
+    expect(fixOf('<meta property="description" content="Oak tables.">').howToFix).toBe(
+      'Replace it with <meta name="description" content="Oak tables.">, placed in <head> before any element that ends it.',
+    );
+  });
+
+  it('expands a short description from og:description', () => {
+    expect(
+      fixOf(`${desc('Oak tables.')}<meta property="og:description" content="${LONG}">`).fixSnippet,
+    ).toMatch(/^<meta name="description" content="Solid oak dining tables, .* twenty years and">$/);
+  });
+
+  it('keeps the first of several descriptions', () => {
+    expect(fixOf(desc('d'.repeat(100)) + desc('e'.repeat(100))).howToFix).toBe(
+      `Keep only <meta name="description" content="${'d'.repeat(100)}"> in <head> and remove the other 1 description tags.`,
+    );
+  });
+});

@@ -97,3 +97,47 @@ describe('open-graph check', () => {
     );
   });
 });
+
+describe('open-graph fix', () => {
+  const page = (head: string, body = '') =>
+    openGraph.run(makePage({ html: `<html><head>${head}</head><body>${body}</body></html>` }));
+  const HEAD =
+    '<title>Oak tables &amp; chairs</title><meta name="description" content="Made to order in Lyon.">';
+
+  it('gives no fix when the tags are complete', () => {
+    expect(run(tags(complete)).howToFix).toBeUndefined();
+  });
+
+  it('prefills every missing tag from the title, description, first image and canonical', () => {
+    const outcome = page(
+      `${HEAD}<link rel="canonical" href="/tables">`,
+      '<img src="data:image/png;base64,AA"><img src="/img/oak.jpg">',
+    );
+    expect(outcome.details?.fixSnippet).toBe(
+      [
+        '<meta property="og:title" content="Oak tables &amp; chairs">',
+        '<meta property="og:description" content="Made to order in Lyon.">',
+        '<meta property="og:image" content="https://example.com/img/oak.jpg">',
+        '<meta property="og:url" content="https://example.com/tables">',
+        '<meta property="og:type" content="website">',
+      ].join('\n'),
+    );
+    expect(outcome.howToFix).toMatch(
+      /^Add these tags to <head>, replacing any with the same property \(prefilled from the page; check the wording\):\n<meta property="og:title"/,
+    );
+  });
+
+  it('names the tags the page has no value for and leaves them out', () => {
+    const outcome = page(`${HEAD}<meta property="article:published_time" content="2026-11-01">`);
+    expect(outcome.details?.fixSnippet).not.toContain('og:image');
+    expect(outcome.details?.fixSnippet).toContain('<meta property="og:type" content="article">');
+    expect(outcome.howToFix).toMatch(/The page has no value for og:image; add it by hand\.$/);
+  });
+
+  it('makes relative og:image and og:url absolute', () => {
+    const outcome = run(tags({ ...complete, image: '/card.png', url: 'page' }));
+    expect(outcome.details?.fixSnippet).toBe(
+      '<meta property="og:image" content="https://example.com/card.png">\n<meta property="og:url" content="https://example.com/page">',
+    );
+  });
+});

@@ -1,7 +1,10 @@
 import { metaLookup, metaValues } from '../page/metadata.ts';
+import type { PageContext } from '../page/page-context.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { withFix } from './fix-snippets.ts';
 import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 import { isAbsoluteHttpUrl, listPhrase } from './markup-helpers.ts';
+import { openGraphFix } from './social-fixes.ts';
 
 /**
  * `open-graph` (social): og:title, og:description, og:image, og:url and og:type are present;
@@ -21,58 +24,70 @@ export const openGraph: Check = {
     why: 'Open Graph tags decide the title, text and image shown when the page is shared on Facebook, LinkedIn, Slack and most chat apps. Set og:title, og:description, og:image, og:url and og:type, with full https:// URLs.',
     howToFix:
       'Add og:title, og:description, og:image, og:url and og:type meta tags, with absolute https:// URLs.',
+    fixSnippet:
+      'the missing <meta property="og:..."> tags, prefilled from the page: og:title from the <title> (else the first <h1>), og:description from the meta description, og:image from the first <img> made absolute, og:url from the canonical (else the page address), og:type website (article when article:published_time is set); relative og:image and og:url made absolute.',
   },
   run(page): CheckOutcome {
-    const values: Record<string, string | null> = {};
-    for (const key of REQUIRED) {
-      values[key] = metaValues(page.document, key)[0] || null;
-    }
-    const missing = REQUIRED.filter((key) => values[key] === null);
-    const invalid = REQUIRED.filter(
-      (key) => URL_TAGS.has(key) && values[key] !== null && !isAbsoluteHttpUrl(values[key]),
-    );
-    // Ignored tags matter where they leave a tag missing.
-    const ignored = missing
-      .flatMap((key) => metaLookup(page.document, key).ignored)
-      .sort((a, b) => a.line - b.line);
-    const details = { values, missing, invalid, ignored: ignoredDetails(ignored) };
-
-    if (missing.length === REQUIRED.length && ignored.length > 0) {
-      return {
-        severity: 'warning',
-        message: `Open Graph tags ${ignoredStatus(ignored)}`,
-        why: `${ignoredExplanation(ignored)} Platforms read Open Graph tags from <head> too.`,
-        details,
-      };
-    }
-    if (missing.length === REQUIRED.length) {
-      return {
-        severity: 'warning',
-        message: 'No Open Graph tags',
-        why: 'Without Open Graph tags a shared link shows whatever the platform guesses, often no image. Add og:title, og:description, og:image, og:url and og:type to <head>.',
-        details,
-      };
-    }
-    const invalidWhy =
-      invalid.length > 0
-        ? ` ${listPhrase(invalid)} must be a full URL starting with http:// or https://; platforms do not resolve relative paths.`
-        : '';
-    if (missing.length > 0) {
-      return {
-        severity: 'warning',
-        message: `Open Graph is missing ${listPhrase(missing)}`,
-        why: `Shared links fall back to guesses for the missing tags, and a card without og:image is barely noticed. Add ${listPhrase(missing)}.${invalidWhy}${ignored.length > 0 ? ` ${ignoredExplanation(ignored)}` : ''}`,
-        details,
-      };
-    }
-    if (invalid.length > 0) {
-      return {
-        severity: 'warning',
-        message: `${listPhrase(invalid)} ${invalid.length === 1 ? 'is not an absolute URL' : 'are not absolute URLs'}`,
-        why: `Social platforms fetch these URLs as written.${invalidWhy}`,
-        details,
-      };
-    }
-    return { severity: 'success', message: 'Open Graph tags are complete', details };
+    const outcome = judge(page);
+    const { missing, invalid, values } = outcome.details as {
+      missing: string[];
+      invalid: string[];
+      values: Record<string, string | null>;
+    };
+    return withFix(outcome, () => openGraphFix(page, missing, invalid, values));
   },
 };
+
+function judge(page: PageContext): CheckOutcome {
+  const values: Record<string, string | null> = {};
+  for (const key of REQUIRED) {
+    values[key] = metaValues(page.document, key)[0] || null;
+  }
+  const missing = REQUIRED.filter((key) => values[key] === null);
+  const invalid = REQUIRED.filter(
+    (key) => URL_TAGS.has(key) && values[key] !== null && !isAbsoluteHttpUrl(values[key]),
+  );
+  // Ignored tags matter where they leave a tag missing.
+  const ignored = missing
+    .flatMap((key) => metaLookup(page.document, key).ignored)
+    .sort((a, b) => a.line - b.line);
+  const details = { values, missing, invalid, ignored: ignoredDetails(ignored) };
+
+  if (missing.length === REQUIRED.length && ignored.length > 0) {
+    return {
+      severity: 'warning',
+      message: `Open Graph tags ${ignoredStatus(ignored)}`,
+      why: `${ignoredExplanation(ignored)} Platforms read Open Graph tags from <head> too.`,
+      details,
+    };
+  }
+  if (missing.length === REQUIRED.length) {
+    return {
+      severity: 'warning',
+      message: 'No Open Graph tags',
+      why: 'Without Open Graph tags a shared link shows whatever the platform guesses, often no image. Add og:title, og:description, og:image, og:url and og:type to <head>.',
+      details,
+    };
+  }
+  const invalidWhy =
+    invalid.length > 0
+      ? ` ${listPhrase(invalid)} must be a full URL starting with http:// or https://; platforms do not resolve relative paths.`
+      : '';
+  if (missing.length > 0) {
+    return {
+      severity: 'warning',
+      message: `Open Graph is missing ${listPhrase(missing)}`,
+      why: `Shared links fall back to guesses for the missing tags, and a card without og:image is barely noticed. Add ${listPhrase(missing)}.${invalidWhy}${ignored.length > 0 ? ` ${ignoredExplanation(ignored)}` : ''}`,
+      details,
+    };
+  }
+  if (invalid.length > 0) {
+    return {
+      severity: 'warning',
+      message: `${listPhrase(invalid)} ${invalid.length === 1 ? 'is not an absolute URL' : 'are not absolute URLs'}`,
+      why: `Social platforms fetch these URLs as written.${invalidWhy}`,
+      details,
+    };
+  }
+  return { severity: 'success', message: 'Open Graph tags are complete', details };
+}

@@ -86,3 +86,22 @@ describe('classifyHop', () => {
     expect(classifyHop(from, to)).toBe(kind);
   });
 });
+
+describe('redirects fix', () => {
+  it('names the one redirect to make and the links to change', () => {
+    const outcome = run([
+      { url: 'http://example.com/old', status: 301, location: 'https://example.com/old' },
+      { url: 'https://example.com/old', status: 301, location: 'https://example.com/page' },
+    ]);
+    expect(outcome.howToFix).toBe(
+      'Make http://example.com/old redirect straight to https://example.com/page with one 301, and change the links that point to http://example.com/old to https://example.com/page.',
+    );
+  });
+
+  it('gives no fix for a single redirect', () => {
+    const outcome = run([
+      { url: 'http://example.com/page', status: 301, location: 'https://example.com/page' },
+    ]);
+    expect(outcome.howToFix).toBeUndefined();
+  });
+});

@@ -89,6 +89,7 @@ export const redirects: Check = {
       severity: 'warning',
       message: `Redirect chain of ${hops.length} hops`,
       why: `The address passes through ${hops.length} redirects before reaching ${finalUrl}. Each hop costs a round trip and crawlers may stop following long chains: make the first redirect point straight to the final address and update links to use it.`,
+      howToFix: `Make ${requestedUrl} redirect straight to ${finalUrl} with one 301, and change the links that point to ${requestedUrl} to ${finalUrl}.`,
       details,
     };
   },

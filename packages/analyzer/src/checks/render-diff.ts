@@ -1,6 +1,7 @@
 import { type Document, elementsByTag } from '../page/dom.ts';
 import type { PageContext } from '../page/page-context.ts';
 import type { CheckOutcome } from './check.ts';
+import { type Fix, withFix } from './fix-snippets.ts';
 import { MAX_LISTED, truncate } from './markup-helpers.ts';
 
 /**
@@ -100,10 +101,48 @@ export function valueOutcome(
   page: PageContext,
   what: string,
   extract: Extract<string | null>,
+  /** The element that carries a value in the HTML, for the fix snippet (issue 9, item 5). */
+  toTag?: (value: string) => string,
 ): CheckOutcome {
   const sides = bothSides(page, extract);
   if (sides === null) return notRendered(page, what)!;
   const change = valueChange(sides.server, sides.rendered);
+  return withFix(
+    judgeValue(sides, change, what),
+    toTag === undefined ? null : valueFix(sides, change, what, toTag),
+  );
+}
+
+/** The tag to serve: the rendered value when script sets or changes it, the server one it removes. */
+function valueFix(
+  sides: { server: string | null; rendered: string | null },
+  change: ValueChange,
+  what: string,
+  toTag: (value: string) => string,
+): Fix | null {
+  const lower = what.toLowerCase();
+  if (change === 'removed' && sides.server) {
+    const fixSnippet = toTag(sides.server);
+    return {
+      howToFix: `Keep ${fixSnippet} in the page: stop the script that removes the ${lower}.`,
+      fixSnippet,
+    };
+  }
+  if ((change === 'added' || change === 'changed') && sides.rendered) {
+    const fixSnippet = toTag(sides.rendered);
+    return {
+      howToFix: `Serve ${fixSnippet} in the server HTML's <head>${change === 'changed' ? ` in place of the current ${lower}` : ''}, so crawlers that do not run JavaScript read the same ${lower} as Google.`,
+      fixSnippet,
+    };
+  }
+  return null;
+}
+
+function judgeValue(
+  sides: { server: string | null; rendered: string | null },
+  change: ValueChange,
+  what: string,
+): CheckOutcome {
   const details = { server: shown(sides.server), rendered: shown(sides.rendered), change };
   const lower = what.toLowerCase();
   switch (change) {

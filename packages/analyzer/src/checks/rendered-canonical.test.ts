@@ -57,3 +57,27 @@ describe('rendered-canonical', () => {
     expect(runCheck(makePage(), renderedCanonical).details.reason).toEqual(expect.any(String));
   });
 });
+
+describe('rendered-canonical fix', () => {
+  it('serves the canonical script adds', () => {
+    const finding = check('', link('/page'));
+    expect(finding.details.fixSnippet).toBe(
+      '<link rel="canonical" href="https://example.com/page">',
+    );
+    expect(finding.howToFix).toBe(
+      `Serve <link rel="canonical" href="https://example.com/page"> in the server HTML's <head> and drop the script that adds it.`,
+    );
+  });
+
+  it('keeps the canonical script removes', () => {
+    expect(check(link('/page'), '').howToFix).toBe(
+      'Keep <link rel="canonical" href="https://example.com/page"> in the page: stop the script that removes it.',
+    );
+  });
+
+  it('names the canonical script changes to', () => {
+    const finding = check(link('/a'), link('/b'));
+    expect(finding.details.fixSnippet).toBe('<link rel="canonical" href="https://example.com/b">');
+    expect(finding.howToFix).toMatch(/^Serve one canonical in the server HTML — <link/);
+  });
+});

@@ -1,5 +1,6 @@
 import { linkLookup } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { attributeText, withFix } from './fix-snippets.ts';
 import { listPhrase, resolveUrl } from './markup-helpers.ts';
 import { baseOf, bothSides, listDiff, notRendered } from './render-diff.ts';
 
@@ -25,6 +26,8 @@ export const renderedCanonical: Check = {
     why: 'The canonical link tells search engines the preferred address of the page. Set it in the server HTML and never change it with script: crawlers that do not run JavaScript read the server value, Google the rendered one.',
     howToFix:
       'Write the one canonical link in the server HTML and keep scripts from adding, changing or removing it.',
+    fixSnippet:
+      'the <link rel="canonical"> to serve in the HTML: the one script sets (the first, when script changes it), or the server one that script removes.',
   },
   run(page): CheckOutcome {
     const sides = bothSides(page, (doc) => canonicalsOf(doc, page.url));
@@ -43,27 +46,49 @@ export const renderedCanonical: Check = {
         details,
       };
     }
+    const link = (href: string) => `<link rel="canonical" href="${attributeText(href)}">`;
     if (sides.server.length === 0) {
-      return {
-        severity: 'warning',
-        message: 'The canonical URL is only set by JavaScript',
-        why: `The server HTML has no canonical link; script adds ${rendered}. Google may take it after rendering, but crawlers that do not run script see none. Put the canonical link in the server HTML.`,
-        details,
-      };
+      const fixSnippet = link(sides.rendered[0]!);
+      return withFix(
+        {
+          severity: 'warning',
+          message: 'The canonical URL is only set by JavaScript',
+          why: `The server HTML has no canonical link; script adds ${rendered}. Google may take it after rendering, but crawlers that do not run script see none. Put the canonical link in the server HTML.`,
+          details,
+        },
+        {
+          howToFix: `Serve ${fixSnippet} in the server HTML's <head> and drop the script that adds it.`,
+          fixSnippet,
+        },
+      );
     }
     if (sides.rendered.length === 0) {
-      return {
-        severity: 'critical',
-        message: 'JavaScript removes the canonical URL',
-        why: `The server HTML declares ${server} as canonical, but script removes it, so Google (which reads the rendered page) and other crawlers disagree on the preferred address. Keep the canonical link and do not touch it with script.`,
-        details,
-      };
+      const fixSnippet = link(sides.server[0]!);
+      return withFix(
+        {
+          severity: 'critical',
+          message: 'JavaScript removes the canonical URL',
+          why: `The server HTML declares ${server} as canonical, but script removes it, so Google (which reads the rendered page) and other crawlers disagree on the preferred address. Keep the canonical link and do not touch it with script.`,
+          details,
+        },
+        {
+          howToFix: `Keep ${fixSnippet} in the page: stop the script that removes it.`,
+          fixSnippet,
+        },
+      );
     }
-    return {
-      severity: 'critical',
-      message: 'JavaScript changes the canonical URL',
-      why: `The server HTML declares ${server}, the page after script ${rendered}. Crawlers that do not run script take the first, Google sees the second (or conflicting canonicals and ignores them). Serve the final canonical in the HTML and stop script from changing it.`,
-      details,
-    };
+    const fixSnippet = link(sides.rendered[0]!);
+    return withFix(
+      {
+        severity: 'critical',
+        message: 'JavaScript changes the canonical URL',
+        why: `The server HTML declares ${server}, the page after script ${rendered}. Crawlers that do not run script take the first, Google sees the second (or conflicting canonicals and ignores them). Serve the final canonical in the HTML and stop script from changing it.`,
+        details,
+      },
+      {
+        howToFix: `Serve one canonical in the server HTML — ${fixSnippet} if that is the address you mean, as script sets it — and stop script from changing it.`,
+        fixSnippet,
+      },
+    );
   },
 };

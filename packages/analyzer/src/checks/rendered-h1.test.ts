@@ -43,3 +43,20 @@ describe('rendered-h1', () => {
     expect(runCheck(makePage(), renderedH1).details.reason).toEqual(expect.any(String));
   });
 });
+
+describe('rendered-h1 fix', () => {
+  it('serves the h1 script adds or changes to, escaped', () => {
+    const added = check('<p>x</p>', '<h1>Oak &amp; ash</h1>');
+    expect(added.details.fixSnippet).toBe('<h1>Oak &amp; ash</h1>');
+    expect(added.howToFix).toBe(
+      "Serve <h1>Oak &amp; ash</h1> in the server HTML's main content, not from script.",
+    );
+    expect(check('<h1>Loading</h1>', '<h1>Oak</h1>').details.fixSnippet).toBe('<h1>Oak</h1>');
+  });
+
+  it('keeps the h1 script removes', () => {
+    expect(check('<h1>Oak</h1>', '<p>x</p>').howToFix).toBe(
+      'Keep <h1>Oak</h1> in the page: stop the script that removes it.',
+    );
+  });
+});

@@ -36,3 +36,24 @@ describe('rendered-meta-description', () => {
     );
   });
 });
+
+describe('rendered-meta-description fix', () => {
+  const meta = (text: string) => `<meta name="description" content="${text}">`;
+
+  it('serves the description script sets or changes to', () => {
+    const finding = runCheck(
+      compare(meta('Old'), meta('New &quot;oak&quot;')),
+      renderedMetaDescription,
+    );
+    expect(finding.details.fixSnippet).toBe(
+      '<meta name="description" content="New &quot;oak&quot;">',
+    );
+  });
+
+  it('keeps the description script removes', () => {
+    const finding = runCheck(compare(meta('Old'), ''), renderedMetaDescription);
+    expect(finding.howToFix).toBe(
+      'Keep <meta name="description" content="Old"> in the page: stop the script that removes the meta description.',
+    );
+  });
+});

@@ -56,3 +56,27 @@ describe('rendered-robots', () => {
     expect(runCheck(makePage(), renderedRobots).details.reason).toEqual(expect.any(String));
   });
 });
+
+describe('rendered-robots fix', () => {
+  it('points at the script that adds noindex', () => {
+    expect(check('index', 'noindex').howToFix).toBe(
+      'Stop the script that adds <meta name="robots"> with noindex.',
+    );
+  });
+
+  it('rewrites the server tag whose noindex script removes too late', () => {
+    const finding = check('noindex, nofollow', 'index');
+    expect(finding.howToFix).toBe(
+      'Replace <meta name="robots" content="noindex, nofollow"> with <meta name="robots" content="nofollow">.',
+    );
+    expect(finding.details.fixSnippet).toBe('<meta name="robots" content="nofollow">');
+  });
+
+  it('serves the directives script sets, or none', () => {
+    const finding = check('index, follow', 'index, nofollow');
+    expect(finding.details.fixSnippet).toBe('<meta name="robots" content="index, nofollow">');
+    expect(check('nofollow', null).howToFix).toMatch(
+      /^Remove the robots meta tags from the server HTML/,
+    );
+  });
+});

@@ -57,3 +57,26 @@ describe('rendered-structured-data', () => {
     expect(runCheck(makePage(), renderedStructuredData).details.reason).toEqual(expect.any(String));
   });
 });
+
+describe('rendered-structured-data fix', () => {
+  it('gives the JSON-LD script adds, to serve in the HTML', () => {
+    const finding = check('', ld(PRODUCT));
+    expect(finding.details.fixSnippet).toBe(
+      '<script type="application/ld+json">\n{\n  "@context": "https://schema.org",\n  "@type": "Product",\n  "name": "Table"\n}\n</script>',
+    );
+    expect(finding.howToFix).toBe(
+      'Serve the JSON-LD that script adds in the server HTML, as in the fix snippet, and drop the script that injects it.',
+    );
+  });
+
+  it('gives the replacement blocks when script swaps them', () => {
+    const finding = check(ld(PRODUCT), ld(ARTICLE));
+    expect(finding.details.fixSnippet).toContain('"@type": "Article"');
+    expect(finding.howToFix).toContain('in place of the blocks script replaces');
+  });
+
+  it('has no fix when script only removes blocks or adds unparsable ones', () => {
+    expect(check(ld(PRODUCT), '').howToFix).toBe(renderedStructuredData.meta.howToFix);
+    expect(check('', ld('{oops')).details.fixSnippet).toBeUndefined();
+  });
+});

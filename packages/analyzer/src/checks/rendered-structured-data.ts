@@ -1,6 +1,7 @@
 import { isText } from 'domhandler';
 import { type Document, elementsByTag, isInside } from '../page/dom.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { jsonLdScript, withFix } from './fix-snippets.ts';
 import { listPhrase, MAX_LISTED, plural } from './markup-helpers.ts';
 import { bothSides, notRendered } from './render-diff.ts';
 
@@ -15,6 +16,22 @@ import { bothSides, notRendered } from './render-diff.ts';
 interface Block {
   key: string;
   label: string;
+  /** The parsed JSON, for the fix snippet; undefined when the block does not parse. */
+  data?: unknown;
+}
+
+/** Blocks the fix snippet repeats; beyond this the page has a template to fix, not blocks to paste. */
+const MAX_SNIPPET_BLOCKS = 3;
+const MAX_SNIPPET_CHARS = 20_000;
+
+/** The JSON-LD that script adds, to serve in the HTML; null when too big to paste or unparsable. */
+function addedBlocksSnippet(added: readonly Block[]): string | null {
+  const scripts = added
+    .filter((block) => block.data !== undefined)
+    .slice(0, MAX_SNIPPET_BLOCKS)
+    .map((block) => jsonLdScript(block.data));
+  const snippet = scripts.join('\n');
+  return scripts.length === 0 || snippet.length > MAX_SNIPPET_CHARS ? null : snippet;
 }
 
 function typesOf(value: unknown): string[] {
@@ -50,6 +67,7 @@ function blocksOf(doc: Document): Block[] {
         return {
           key: JSON.stringify(data),
           label: types.length > 0 ? types.join(', ') : 'no @type',
+          data,
         };
       } catch {
         return { key: raw, label: 'unparsable JSON' };
@@ -73,6 +91,8 @@ export const renderedStructuredData: Check = {
     why: 'JSON-LD structured data describes the page to search engines (products, articles, events). Google reads JSON-LD that script injects, but crawlers that do not run JavaScript only see the blocks in the server HTML.',
     howToFix:
       'Put the JSON-LD in the server HTML, so crawlers that do not run JavaScript see the structured data too.',
+    fixSnippet:
+      'the JSON-LD blocks that script adds (at most three, up to 20,000 characters), as <script type="application/ld+json"> to serve in the HTML.',
   },
   run(page): CheckOutcome {
     const sides = bothSides(page, blocksOf);
@@ -97,13 +117,24 @@ export const renderedStructuredData: Check = {
         details,
       };
     }
+    const snippet = addedBlocksSnippet(added);
+    const fix =
+      snippet === null
+        ? null
+        : {
+            howToFix: `Serve the JSON-LD that script adds in the server HTML${removed.length > 0 ? ' in place of the blocks script replaces' : ''}, as in the fix snippet, and drop the script that injects it.`,
+            fixSnippet: snippet,
+          };
     if (removed.length === 0) {
-      return {
-        severity: 'warning',
-        message: `Structured data only appears with JavaScript: ${listPhrase(labels(added))}`,
-        why: `Script adds ${named(added)} that the server HTML lacks. Google reads it after rendering; Bing and AI crawlers that do not run script miss it. Put the JSON-LD in the server HTML.`,
-        details,
-      };
+      return withFix(
+        {
+          severity: 'warning',
+          message: `Structured data only appears with JavaScript: ${listPhrase(labels(added))}`,
+          why: `Script adds ${named(added)} that the server HTML lacks. Google reads it after rendering; Bing and AI crawlers that do not run script miss it. Put the JSON-LD in the server HTML.`,
+          details,
+        },
+        fix,
+      );
     }
     if (added.length === 0) {
       return {
@@ -113,11 +144,14 @@ export const renderedStructuredData: Check = {
         details,
       };
     }
-    return {
-      severity: 'warning',
-      message: 'JavaScript changes the structured data',
-      why: `Script replaces ${named(removed)} of the server HTML with ${named(added)}. Google reads the rendered blocks, crawlers that do not run script the server ones. Serve the final JSON-LD in the HTML.`,
-      details,
-    };
+    return withFix(
+      {
+        severity: 'warning',
+        message: 'JavaScript changes the structured data',
+        why: `Script replaces ${named(removed)} of the server HTML with ${named(added)}. Google reads the rendered blocks, crawlers that do not run script the server ones. Serve the final JSON-LD in the HTML.`,
+        details,
+      },
+      fix,
+    );
   },
 };

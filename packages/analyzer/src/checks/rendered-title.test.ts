@@ -32,7 +32,11 @@ describe('rendered-title', () => {
       server: 'Loading…',
       rendered: 'Oak tables',
       change: 'changed',
+      fixSnippet: '<title>Oak tables</title>',
     });
+    expect(finding.howToFix).toBe(
+      "Serve <title>Oak tables</title> in the server HTML's <head> in place of the current title, so crawlers that do not run JavaScript read the same title as Google.",
+    );
   });
 
   it('warns when only script sets the title', () => {
@@ -60,5 +64,24 @@ describe('rendered-title', () => {
   it('is skipped when the render failed', () => {
     const page = makePage({ render: { status: 'failed', reason: 'Render failed: crash' } });
     expect(runCheck(page, renderedTitle).details.reason).toBe('Render failed: crash');
+  });
+});
+
+describe('rendered-title fix', () => {
+  it('serves the title script sets, escaped', () => {
+    const finding = runCheck(compare('', '<title>Oak &amp; ash</title>'), renderedTitle);
+    expect(finding.details.fixSnippet).toBe('<title>Oak &amp; ash</title>');
+  });
+
+  it('keeps the title script removes', () => {
+    const finding = runCheck(compare('<title>Oak tables</title>', ''), renderedTitle);
+    expect(finding.howToFix).toBe(
+      'Keep <title>Oak tables</title> in the page: stop the script that removes the title.',
+    );
+  });
+
+  it('gives no fix when the title is the same', () => {
+    const finding = runCheck(compare('<title>Oak</title>', '<title>Oak</title>'), renderedTitle);
+    expect(finding.howToFix).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { collapseWhitespace } from '../page/dom.ts';
 import type { Check } from './check.ts';
+import { elementText } from './fix-snippets.ts';
 import { documentTitle } from './markup-helpers.ts';
 import { valueOutcome } from './render-diff.ts';
 
@@ -21,6 +22,9 @@ export const renderedTitle: Check = {
     why: 'Crawlers that do not run JavaScript read the title in the server HTML; Google reads the title after script runs. When script changes it, search engines and link previews show different titles.',
     howToFix:
       "Put the final title in the server HTML's <title>, so crawlers that do not run JavaScript read the same title as browsers.",
+    fixSnippet:
+      'the <title> to serve in the HTML: the one script sets, or the one of the server HTML that script removes.',
   },
-  run: (page) => valueOutcome(page, 'Title', titleOf),
+  run: (page) =>
+    valueOutcome(page, 'Title', titleOf, (value) => `<title>${elementText(value)}</title>`),
 };

@@ -145,3 +145,46 @@ describe('googlebotHeaderDirectives', () => {
     expect(googlebotHeaderDirectives(value)).toEqual(expected);
   });
 });
+
+describe('robots-meta fix', () => {
+  it('rewrites the tag without noindex, keeping its other directives', () => {
+    const outcome = run('<meta name="robots" content="noindex, max-snippet:50">');
+    expect(outcome.howToFix).toBe(
+      'Replace <meta name="robots" content="noindex, max-snippet:50"> with <meta name="robots" content="max-snippet:50">.',
+    );
+    expect(outcome.details?.fixSnippet).toBe('<meta name="robots" content="max-snippet:50">');
+  });
+
+  it('removes a tag that says only noindex or none, with no snippet', () => {
+    const outcome = run('<meta name="googlebot" content="none">');
+    expect(outcome.howToFix).toBe('Remove <meta name="googlebot" content="none">.');
+    expect(outcome.details?.fixSnippet).toBeUndefined();
+  });
+
+  it('rewrites or drops the X-Robots-Tag header, and names a per-crawler one', () => {
+    expect(run('', { 'x-robots-tag': 'noindex, noarchive' }).details?.fixSnippet).toBe(
+      'X-Robots-Tag: noarchive',
+    );
+    expect(run('', { 'x-robots-tag': 'noindex' }).howToFix).toBe(
+      'Stop sending the X-Robots-Tag header ("noindex").',
+    );
+    expect(run('', { 'x-robots-tag': 'googlebot: noindex, bingbot: nofollow' }).howToFix).toBe(
+      'Remove noindex from the Googlebot part of the X-Robots-Tag header ("googlebot: noindex, bingbot: nofollow").',
+    );
+  });
+
+  it('points at the script that adds noindex', () => {
+    const outcome = run('', {}, '<meta name="robots" content="noindex">');
+    expect(outcome.howToFix).toBe('Stop the script that adds <meta name="robots"> with noindex.');
+  });
+
+  it('rewrites a nofollow tag', () => {
+    expect(run('<meta name="robots" content="index, nofollow">').details?.fixSnippet).toBe(
+      '<meta name="robots" content="index">',
+    );
+  });
+
+  it('gives no fix when indexing is allowed', () => {
+    expect(run('<meta name="robots" content="index, follow">').howToFix).toBeUndefined();
+  });
+});

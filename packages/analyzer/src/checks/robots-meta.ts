@@ -2,6 +2,7 @@ import type { Document, Element } from '../page/dom.ts';
 import type { IgnoredElement } from '../page/head.ts';
 import { metaLookup } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { attributeText, type Fix, withFix } from './fix-snippets.ts';
 import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 
 /**
@@ -111,6 +112,61 @@ export function robotsDirectiveSources(
   return sources;
 }
 
+/**
+ * What to change in each source that says a directive: the robots tag or X-Robots-Tag header
+ * rewritten without it (its other directives kept), or removed when nothing else is left; a tag
+ * that script adds is the script's to drop. A header with per-crawler sections is named only:
+ * rewriting it would lose the other crawlers' directives.
+ */
+export function directivesFix(
+  sources: readonly RobotsDirectiveSource[],
+  unwanted: readonly string[],
+): Fix | null {
+  const steps: string[] = [];
+  const lines: string[] = [];
+  for (const source of sources) {
+    const kept = splitDirectives(source.value).filter((d) => !unwanted.includes(d));
+    const drop = unwanted.filter((d) => source.directives.includes(d)).join(' and ');
+    if (source.source.endsWith('added by JavaScript')) {
+      steps.push(
+        `stop the script that adds ${source.source.replace(' added by JavaScript', '')} with ${drop}`,
+      );
+    } else if (source.source === 'X-Robots-Tag header') {
+      if (
+        /(^|,)\s*[a-z0-9_-]+\s*:/i.test(
+          source.value.replace(/(unavailable_after|max-[a-z-]+)\s*:/gi, ''),
+        )
+      ) {
+        steps.push(
+          `remove ${drop} from the Googlebot part of the X-Robots-Tag header ("${source.value}")`,
+        );
+      } else if (kept.length === 0) {
+        steps.push(`stop sending the X-Robots-Tag header ("${source.value}")`);
+      } else {
+        const line = `X-Robots-Tag: ${kept.join(', ')}`;
+        steps.push(`send ${line} instead of "${source.value}"`);
+        lines.push(line);
+      }
+    } else {
+      const name = /name="([^"]+)"/.exec(source.source)?.[1] ?? 'robots';
+      const current = `<meta name="${name}" content="${attributeText(source.value)}">`;
+      if (kept.length === 0) {
+        steps.push(`remove ${current}`);
+      } else {
+        const tag = `<meta name="${name}" content="${kept.join(', ')}">`;
+        steps.push(`replace ${current} with ${tag}`);
+        lines.push(tag);
+      }
+    }
+  }
+  if (steps.length === 0) return null;
+  const text = steps.join('; ');
+  return {
+    howToFix: `${text.charAt(0).toUpperCase()}${text.slice(1)}.`,
+    ...(lines.length === 0 ? {} : { fixSnippet: lines.join('\n') }),
+  };
+}
+
 export const robotsMeta: Check = {
   meta: {
     id: 'robots-meta',
@@ -118,6 +174,8 @@ export const robotsMeta: Check = {
     why: 'A noindex directive in a robots meta tag or the X-Robots-Tag header keeps the page out of search results; nofollow stops crawlers from following its links. Use them only on pages you mean to hide.',
     howToFix:
       'Remove noindex (and nofollow) from the robots meta tags and the X-Robots-Tag header of pages that should appear in search.',
+    fixSnippet:
+      'the robots meta tag or X-Robots-Tag header line to use instead, rewritten without noindex/none (or nofollow) and keeping its other directives; absent when the fix is to remove the tag or header.',
   },
   run(page): CheckOutcome {
     const sources = robotsDirectiveSources(
@@ -145,12 +203,15 @@ export const robotsMeta: Check = {
     const where = (list: RobotsDirectiveSource[]) => list.map((s) => s.source).join(' and ');
 
     if (noindex.length > 0) {
-      return {
-        severity: 'critical',
-        message: 'The page tells search engines not to index it',
-        why: `${where(noindex)} says noindex, so the page will not appear in search results. Remove the directive unless hiding this page is intended.`,
-        details,
-      };
+      return withFix(
+        {
+          severity: 'critical',
+          message: 'The page tells search engines not to index it',
+          why: `${where(noindex)} says noindex, so the page will not appear in search results. Remove the directive unless hiding this page is intended.`,
+          details,
+        },
+        directivesFix(noindex, ['noindex', 'none']),
+      );
     }
     if (ignoredNoindex.length > 0) {
       return {
@@ -161,12 +222,15 @@ export const robotsMeta: Check = {
       };
     }
     if (nofollow.length > 0) {
-      return {
-        severity: 'warning',
-        message: 'The page tells search engines not to follow its links',
-        why: `${where(nofollow)} says nofollow, so crawlers will not discover pages through this page's links or pass them any credit. Remove it unless that is intended; to skip single links, put rel="nofollow" on those links instead.`,
-        details,
-      };
+      return withFix(
+        {
+          severity: 'warning',
+          message: 'The page tells search engines not to follow its links',
+          why: `${where(nofollow)} says nofollow, so crawlers will not discover pages through this page's links or pass them any credit. Remove it unless that is intended; to skip single links, put rel="nofollow" on those links instead.`,
+          details,
+        },
+        directivesFix(nofollow, ['nofollow']),
+      );
     }
     if (ignoredNofollow.length > 0) {
       return {

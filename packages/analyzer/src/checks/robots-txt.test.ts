@@ -68,3 +68,25 @@ describe('robots-txt check', () => {
     expect(outcome.details).not.toHaveProperty('skipped');
   });
 });
+
+describe('robots-txt fix', () => {
+  it('names the Allow line for the page and the group to put it in', () => {
+    const outcome = run({ allowedForGooglebot: false, detail: 'Disallow: /' });
+    expect(outcome.howToFix).toBe(
+      'In https://example.com/robots.txt, add "Allow: /page$" to the group that holds "Disallow: /", or remove that line if nothing it covers needs hiding. The rule allows this address only.',
+    );
+    expect(outcome.details?.fixSnippet).toBe(
+      '# In the group that holds "Disallow: /", the group Googlebot obeys:\nAllow: /page$',
+    );
+  });
+
+  it('writes a Googlebot group when the blocking line is unknown', () => {
+    expect(run({ allowedForGooglebot: false }).details?.fixSnippet).toBe(
+      'User-agent: Googlebot\nAllow: /page$',
+    );
+  });
+
+  it('gives no fix when Googlebot is allowed', () => {
+    expect(run({}).howToFix).toBeUndefined();
+  });
+});

@@ -1,4 +1,6 @@
 import type { Check, CheckOutcome } from './check.ts';
+import { withFix } from './fix-snippets.ts';
+import { robotsAllowFix } from './robots-fix.ts';
 
 /**
  * `robots-txt` (crawlability): whether the site's robots.txt lets Googlebot fetch this page. The
@@ -15,6 +17,8 @@ export const robotsTxt: Check = {
     why: 'robots.txt tells crawlers which addresses they may fetch. A page it disallows for Googlebot cannot be crawled, and Google shows it at best as a bare link without a description.',
     howToFix:
       'Remove or narrow the robots.txt Disallow rule that matches this page, and make robots.txt answer 200 with plain-text rules (or 404 if you have none).',
+    fixSnippet:
+      'when Googlebot is blocked, the robots.txt line "Allow: <page path>$" to add to the group that holds the blocking rule (named by its line).',
   },
   run(page): CheckOutcome {
     const robots = page.artifacts.robots;
@@ -50,12 +54,22 @@ export const robotsTxt: Check = {
         };
       case 'ok':
         if (robots.allowedForGooglebot === false) {
-          return {
-            severity: 'critical',
-            message: 'robots.txt blocks Googlebot from this page',
-            why: `${robots.url} disallows this address for Googlebot${robots.detail ? ` (rule: ${robots.detail})` : ''}, so Google cannot crawl the page. Remove or narrow the Disallow rule.`,
-            details,
+          const googlebot = robots.bots?.find((entry) => entry.bot === 'Googlebot');
+          const verdict = googlebot ?? {
+            bot: 'Googlebot',
+            kind: 'search' as const,
+            allowed: false,
+            ...(robots.detail === undefined ? {} : { rule: robots.detail }),
           };
+          return withFix(
+            {
+              severity: 'critical',
+              message: 'robots.txt blocks Googlebot from this page',
+              why: `${robots.url} disallows this address for Googlebot${robots.detail ? ` (rule: ${robots.detail})` : ''}, so Google cannot crawl the page. Remove or narrow the Disallow rule.`,
+              details,
+            },
+            robotsAllowFix(robots.url, page.url, [verdict]),
+          );
         }
         if (robots.allowedForGooglebot === null) {
           return {

@@ -68,3 +68,24 @@ describe('snippet-directives', () => {
     expect(finding.why).toContain('Google and Bing ignore them');
   });
 });
+
+describe('snippet-directives fix', () => {
+  it('rewrites the robots tag without nosnippet and max-snippet:0', () => {
+    const finding = check({
+      html: withRobots('index, nosnippet, max-snippet:0, max-image-preview:large'),
+    });
+    expect(finding.details.fixSnippet).toBe(
+      '<meta name="robots" content="index, max-image-preview:large">',
+    );
+  });
+
+  it('removes a tag that only says nosnippet', () => {
+    expect(check({ html: withRobots('nosnippet') }).howToFix).toBe(
+      'Remove <meta name="robots" content="nosnippet">.',
+    );
+  });
+
+  it('gives no fix for a positive snippet limit', () => {
+    expect(check({ html: withRobots('max-snippet:50') }).howToFix).toBeNull();
+  });
+});

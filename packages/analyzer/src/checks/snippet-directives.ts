@@ -1,6 +1,11 @@
 import type { Check, CheckOutcome } from './check.ts';
+import { withFix } from './fix-snippets.ts';
 import { listPhrase } from './markup-helpers.ts';
-import { type RobotsDirectiveSource, robotsDirectiveSources } from './robots-meta.ts';
+import {
+  directivesFix,
+  type RobotsDirectiveSource,
+  robotsDirectiveSources,
+} from './robots-meta.ts';
 
 /**
  * `snippet-directives` (metadata): the robots directives that decide how much of the page search
@@ -36,6 +41,8 @@ export const snippetDirectives: Check = {
     why: 'Robots directives such as nosnippet and max-snippet decide how much of the page search results and AI answers (Google AI Overviews, Bing Copilot) may quote. Without them, search engines choose the snippet themselves.',
     howToFix:
       'Remove nosnippet and max-snippet:0 from the robots meta tag and the X-Robots-Tag header unless you really want no text snippet in results; use data-nosnippet on the passages you want kept out instead.',
+    fixSnippet:
+      'the robots meta tag or X-Robots-Tag header line to use instead, rewritten without nosnippet and max-snippet:0 and keeping its other directives; absent when the fix is to remove the tag or header.',
   },
   run(page): CheckOutcome {
     const sources = robotsDirectiveSources(
@@ -64,12 +71,17 @@ export const snippetDirectives: Check = {
     };
 
     if (nosnippet.length > 0) {
-      return {
-        severity: 'warning',
-        message: 'Search results may show no text snippet for this page',
-        why: `${where(nosnippet)} says ${listPhrase([...new Set(nosnippet.map((f) => f.directive))])}, so Google shows the page without a text snippet and does not quote it in AI Overviews or AI Mode; Bing limits its use the same way. Remove it unless that is intended; to keep only part of the page out of snippets, mark that part with data-nosnippet.`,
-        details,
-      };
+      const unwanted = [...new Set(nosnippet.map((f) => f.directive))];
+      const offending = sources.filter((s) => s.directives.some((d) => unwanted.includes(d)));
+      return withFix(
+        {
+          severity: 'warning',
+          message: 'Search results may show no text snippet for this page',
+          why: `${where(nosnippet)} says ${listPhrase([...new Set(nosnippet.map((f) => f.directive))])}, so Google shows the page without a text snippet and does not quote it in AI Overviews or AI Mode; Bing limits its use the same way. Remove it unless that is intended; to keep only part of the page out of snippets, mark that part with data-nosnippet.`,
+          details,
+        },
+        directivesFix(offending, unwanted),
+      );
     }
     if (limited.length > 0) {
       return {

@@ -101,3 +101,40 @@ describe('structured-data check', () => {
     });
   });
 });
+
+describe('structured-data fix', () => {
+  const snippet = (outcome: ReturnType<typeof run>) =>
+    (outcome.details as { fixSnippet?: string }).fixSnippet;
+
+  it('repairs trailing commas and smart quotes when that makes the block parse', () => {
+    const outcome = run(ld(org), ld('{“@context”:"https://schema.org","@type":"Thing","a":[1,],}'));
+    expect(outcome.howToFix).toBe(
+      'Replace block 2 (trailing commas or smart quotes removed) with the corrected JSON-LD of the fix snippet.',
+    );
+    expect(snippet(outcome)).toBe(
+      '<script type="application/ld+json">\n{\n  "@context": "https://schema.org",\n  "@type": "Thing",\n  "a": [\n    1\n  ]\n}\n</script>',
+    );
+  });
+
+  it('has no fix for a block the repair does not make valid', () => {
+    const outcome = run(ld('{"@type": Thing}'));
+    expect(outcome.howToFix).toBeUndefined();
+    expect(snippet(outcome)).toBeUndefined();
+  });
+
+  it('adds @context to the items and the @graph that lack it', () => {
+    const outcome = run(ld('[{"@type":"Thing"}]'), ld('{"@graph":[{"@type":"WebSite"}]}'));
+    expect(outcome.howToFix).toBe(
+      'Replace block 1 (@context added), block 2 (@context added) with the corrected JSON-LD of the fix snippet.',
+    );
+    expect(snippet(outcome)).toContain(
+      '[\n  {\n    "@context": "https://schema.org",\n    "@type": "Thing"',
+    );
+    expect(snippet(outcome)).toContain('{\n  "@context": "https://schema.org",\n  "@graph"');
+  });
+
+  it('says what is left when only some problems have a fix', () => {
+    const outcome = run(ld('{"@type":"Thing"}'), ld('{"@context":"https://schema.org"}'));
+    expect(outcome.howToFix).toMatch(/, and fix the other problems listed\.$/);
+  });
+});

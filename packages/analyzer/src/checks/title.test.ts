@@ -132,3 +132,66 @@ describe('title check', () => {
     expect(withTitle.severity).toBe('success');
   });
 });
+
+describe('title fixes', () => {
+  const fixOf = (head: string, body = '') => {
+    const outcome = run(head, body);
+    return {
+      howToFix: outcome.howToFix,
+      fixSnippet: (outcome.details as { fixSnippet?: string }).fixSnippet,
+    };
+  };
+
+  it('gives no fix for a good title', () => {
+    expect(
+      fixOf('<title>Crawlwise — SEO analyser for developers</title>').howToFix,
+    ).toBeUndefined();
+  });
+
+  it('cuts a long title at a word boundary to 60 characters', () => {
+    const fix = fixOf(
+      '<title>Oak dining tables, chairs and sideboards made to order in our Lyon workshop</title>',
+    );
+    expect(fix.fixSnippet).toBe(
+      '<title>Oak dining tables, chairs and sideboards made to order in</title>',
+    );
+    expect(fix.howToFix).toBe(
+      `Shorten the title at a word boundary, for example to ${fix.fixSnippet}.`,
+    );
+  });
+
+  it('writes a missing title from og:title, else the first h1, escaped', () => {
+    expect(
+      fixOf('<meta property="og:title" content="Oak dining tables">', '<h1>Other</h1>').fixSnippet,
+    ).toBe('<title>Oak dining tables</title>');
+    const fix = fixOf('', '<h1>Tables &amp; &lt;chairs&gt;</h1>');
+    expect(fix.fixSnippet).toBe('<title>Tables &amp; &lt;chairs></title>');
+    expect(fix.howToFix).toMatch(/^Add <title>Tables &amp; &lt;chairs><\/title> to <head> \(/);
+  });
+
+  it('has no fix for a missing title when the page offers none', () => {
+    expect(fixOf('', '<p>text</p>').howToFix).toBeUndefined();
+  });
+
+  it('moves a title that is outside the head', () => {
+    expect(fixOf('', '<title>Oak dining tables made to order</title>').howToFix).toBe(
+      'Move the title into <head>, before any element that ends it: <title>Oak dining tables made to order</title>.',
+    );
+  });
+
+  it('expands a short title with the site name when that fits, else has no fix', () => {
+    expect(
+      fixOf('<title>Oak tables</title><meta property="og:site_name" content="Atelier Chêne">')
+        .fixSnippet,
+    ).toBe('<title>Oak tables | Atelier Chêne</title>');
+    expect(fixOf('<title>Oak tables</title>').howToFix).toBeUndefined();
+  });
+
+  it('keeps the first of several titles', () => {
+    expect(
+      fixOf('<title>Oak dining tables made to order</title><title>Other title</title>').howToFix,
+    ).toBe(
+      'Keep only <title>Oak dining tables made to order</title> in <head> and remove the other 1 <title> elements.',
+    );
+  });
+});

@@ -108,3 +108,49 @@ describe('twitter-card check', () => {
     expect(run(viaProperty).severity).toBe('success');
   });
 });
+
+describe('twitter-card fix', () => {
+  const page = (head: string, body = '') =>
+    twitterCard.run(makePage({ html: `<html><head>${head}</head><body>${body}</body></html>` }));
+
+  it('gives no fix for a complete card', () => {
+    const outcome = page(
+      '<meta name="twitter:card" content="summary"><meta property="og:title" content="T"><meta property="og:description" content="D"><meta property="og:image" content="https://example.com/i.png">',
+    );
+    expect(outcome.howToFix).toBeUndefined();
+  });
+
+  it('writes the card type and the missing fields from the page', () => {
+    const outcome = page(
+      '<title>Oak tables</title><meta name="description" content="Made to order.">',
+      '<img src="/oak.jpg">',
+    );
+    expect(outcome.details?.fixSnippet).toBe(
+      [
+        '<meta name="twitter:card" content="summary_large_image">',
+        '<meta name="twitter:title" content="Oak tables">',
+        '<meta name="twitter:description" content="Made to order.">',
+        '<meta name="twitter:image" content="https://example.com/oak.jpg">',
+      ].join('\n'),
+    );
+  });
+
+  it('uses summary without an image and names what is missing', () => {
+    const outcome = page('<meta name="twitter:card" content="big"><title>Oak tables</title>');
+    expect(outcome.details?.fixSnippet).toBe(
+      '<meta name="twitter:card" content="summary">\n<meta name="twitter:title" content="Oak tables">',
+    );
+    expect(outcome.howToFix).toMatch(
+      /no value for twitter:description and twitter:image; add them by hand\.$/,
+    );
+  });
+
+  it('makes a relative card image absolute, under the tag it came from', () => {
+    const outcome = page(
+      '<meta name="twitter:card" content="summary"><meta property="og:title" content="T"><meta property="og:description" content="D"><meta property="og:image" content="/i.png">',
+    );
+    expect(outcome.details?.fixSnippet).toBe(
+      '<meta property="og:image" content="https://example.com/i.png">',
+    );
+  });
+});

@@ -1,7 +1,9 @@
 import { metaLookup, metaValues } from '../page/metadata.ts';
 import type { Check, CheckOutcome } from './check.ts';
+import { withFix } from './fix-snippets.ts';
 import { ignoredDetails, ignoredExplanation } from './ignored-metadata.ts';
 import { isAbsoluteHttpUrl, listPhrase } from './markup-helpers.ts';
+import { twitterCardFix } from './social-fixes.ts';
 import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 /**
@@ -23,6 +25,8 @@ export const twitterCard: Check = {
     why: 'Twitter Card tags decide how the page looks when shared on X (Twitter). Set twitter:card to summary or summary_large_image; title, description and image may come from the Open Graph tags.',
     howToFix:
       'Add <meta name="twitter:card" content="summary_large_image"> (or summary) and a title, description and image, here or in Open Graph tags.',
+    fixSnippet:
+      'the missing twitter:card (summary_large_image when the page has an image, else summary) and twitter:title, twitter:description and twitter:image tags, prefilled from the page as for Open Graph; a relative card image made absolute.',
   },
   run(page): CheckOutcome {
     const doc = page.document;
@@ -72,6 +76,21 @@ export const twitterCard: Check = {
       });
     }
 
-    return warningsOutcome(problems, details, `Twitter Card is set (${card})`);
+    return withFix(warningsOutcome(problems, details, `Twitter Card is set (${card})`), () =>
+      twitterCardFix(
+        page,
+        {
+          missing: card === null,
+          unknown: card !== null && !CARD_TYPES.includes(card.toLowerCase()),
+        },
+        missing,
+        invalidImage
+          ? {
+              value: fields.image.value!,
+              key: fields.image.source === 'og' ? 'og:image' : 'twitter:image',
+            }
+          : null,
+      ),
+    );
   },
 };

@@ -54,3 +54,23 @@ describe('viewport check', () => {
     expect(outcome.details).toMatchObject({ count: 2, content: 'width=980' });
   });
 });
+
+describe('viewport fix', () => {
+  const TAG = '<meta name="viewport" content="width=device-width, initial-scale=1">';
+
+  it('gives the tag to add when there is none', () => {
+    const outcome = run('');
+    expect(outcome.howToFix).toBe(`Add ${TAG} to <head>.`);
+    expect(outcome.details?.fixSnippet).toBe(TAG);
+  });
+
+  it('replaces a fixed-width viewport, quoting it', () => {
+    const outcome = run('<meta name="viewport" content="width=1024">');
+    expect(outcome.howToFix).toBe(`Replace the viewport tag (content="width=1024") with ${TAG}.`);
+    expect(outcome.details?.fixSnippet).toBe(TAG);
+  });
+
+  it('gives no fix for a good viewport', () => {
+    expect(run(TAG).howToFix).toBeUndefined();
+  });
+});

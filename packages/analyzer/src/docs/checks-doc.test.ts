@@ -19,4 +19,14 @@ describe('docs/checks.md', () => {
     // Element names are code, so a Markdown viewer shows them instead of swallowing them.
     expect(doc).toContain('Give the page one `<title>` in `<head>` of 20-60 characters');
   });
+
+  it('documents details.fixSnippet for the checks that write one', () => {
+    const doc = renderChecksDoc();
+    const withSnippet = ALL_CHECKS.filter((check) => check.meta.fixSnippet);
+    expect(withSnippet.map((check) => check.meta.id)).toContain('canonical');
+    expect(doc.split('Copyable fix (`details.fixSnippet`): ')).toHaveLength(withSnippet.length + 1);
+    expect(doc).toContain(
+      'Copyable fix (`details.fixSnippet`): the `<link rel="canonical">` to paste',
+    );
+  });
 });

@@ -54,6 +54,9 @@ export function renderChecksDoc(): string {
       '',
       `How to fix: ${markdownText(meta.howToFix)}`,
     );
+    if (meta.fixSnippet) {
+      lines.push('', `Copyable fix (\`details.fixSnippet\`): ${markdownText(meta.fixSnippet)}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -29,7 +29,7 @@ const SOCIAL = `
   <meta property="og:url" content="${URL_}">
   <meta property="og:type" content="website">
   <meta name="twitter:card" content="summary_large_image">
-  <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Sourdough"}</script>`;
+  <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Sourdough","offers":{"@type":"Offer","price":"6.50","priceCurrency":"EUR"}}</script>`;
 
 const score = (html: string) => {
   const page = makePage({ html, fetch: { finalUrl: URL_ } });

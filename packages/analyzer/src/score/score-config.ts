@@ -17,7 +17,7 @@ import type { CategoryId } from '../types.ts';
  * catalogue or the weights would give the same page another score, and add its line to the
  * history in docs/score-model.md.
  */
-export const SCORE_MODEL_VERSION = 2;
+export const SCORE_MODEL_VERSION = 3;
 
 export interface CategoryConfig {
   id: CategoryId;
@@ -81,6 +81,7 @@ export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   { check: 'rendered-h1', category: 'content', critical: 4, warning: 2 },
   { check: 'rendered-hreflang', category: 'metadata', critical: 3, warning: 2 },
   { check: 'rendered-structured-data', category: 'social', critical: 3, warning: 2 },
+  { check: 'rich-results', category: 'social', critical: 3, warning: 2 },
   { check: 'rendered-links', category: 'links', critical: 5, warning: 3 },
 ];
 

@@ -1,0 +1,75 @@
+/**
+ * Helpers for concrete fixes (issue 9, item 5): code a site owner can paste, written from the
+ * page's own values. A finding that has such code puts it in `howToFix` (prose) and, verbatim,
+ * in `details.fixSnippet` (a string) so a report screen can offer a copy button.
+ */
+
+import type { CheckOutcome } from './check.ts';
+
+/** A concrete fix: the step in prose and, when it is code, the code itself. */
+export interface Fix {
+  howToFix: string;
+  fixSnippet?: string;
+}
+
+/**
+ * The outcome with the fix attached when it failed: `howToFix`, and `details.fixSnippet` when
+ * there is code. A success, a skip or a not-applicable outcome is returned as it is. The fix may
+ * be given as a function, so a passing page never pays for working one out.
+ */
+export function withFix(
+  outcome: CheckOutcome,
+  fixOrMake: Fix | null | (() => Fix | null),
+): CheckOutcome {
+  if (outcome.severity === 'success' || outcome.outcome !== undefined) return outcome;
+  const fix = typeof fixOrMake === 'function' ? fixOrMake() : fixOrMake;
+  if (fix === null) return outcome;
+  return {
+    ...outcome,
+    howToFix: fix.howToFix,
+    ...(fix.fixSnippet === undefined
+      ? {}
+      : { details: { ...outcome.details, fixSnippet: fix.fixSnippet } }),
+  };
+}
+
+/**
+ * The text cut to at most `max` code points at the last word boundary (no ellipsis: the result
+ * is a title or description to publish, not a preview), trailing separators dropped. A text
+ * without a space in its second half is cut at the limit.
+ */
+export function trimAtWordBoundary(value: string, max: number): string {
+  const chars = [...value.trim()];
+  if (chars.length <= max) return chars.join('');
+  const head = chars.slice(0, max).join('');
+  const next = chars[max];
+  const space = next === ' ' ? head.length : head.lastIndexOf(' ');
+  const cut = space >= head.length / 2 ? head.slice(0, space) : head;
+  return cut.replace(/[\s,;:\-–—|]+$/u, '');
+}
+
+/** The first text of the list that is not empty, or null. */
+export function firstText(...values: ReadonlyArray<string | null | undefined>): string | null {
+  return (
+    values.find((value) => value !== null && value !== undefined && value.trim() !== '') ?? null
+  );
+}
+
+/** Text safe inside a double-quoted HTML attribute. */
+export function attributeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** Text safe as the content of an element such as `<title>`. */
+export function elementText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+}
+
+/**
+ * A `<script type="application/ld+json">` holding the data, pretty-printed. `</` and `<!--`
+ * are escaped so no string inside can end the script element early.
+ */
+export function jsonLdScript(data: unknown): string {
+  const json = JSON.stringify(data, null, 2).replace(/<\//g, '<\\/').replace(/<!--/g, '<\\u0021--');
+  return `<script type="application/ld+json">\n${json}\n</script>`;
+}
