@@ -149,6 +149,31 @@ describe.each(WIDTHS)('at %i px', (width) => {
   });
 });
 
+describe('without JavaScript', () => {
+  it('the no-script path of /run-a-test ends in a real report', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const target = `http://${SITE_HOST}:${site.port}/?no-script`;
+    // The fallback /run-a-test mentions: a link to /report?url= asks to confirm, then POSTs.
+    await page.goto(`${server.baseUrl}/report?url=${encodeURIComponent(target)}`);
+    await page.getByRole('button', { name: 'Run free check' }).click();
+    await page.waitForURL(/\/report\?token=/);
+    // A pending report reloads itself every few seconds until it is finished.
+    await page.getByText(/^\d+\/100$/).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: /^SEO report for / }).waitFor();
+    await page.getByText('Basic site summary').waitFor();
+    expect(await page.getByText('Loading Crawlwise...').isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('a shared report link carries its own preview title', async () => {
+    const html = await (await fetch(`${server.baseUrl}${reportPath}`)).text();
+    expect(html).toMatch(
+      /<meta data-report-preview property="og:title" content="SEO report for quality\.crawlwise\.test:\d+ — \d+\/100">/,
+    );
+  });
+});
+
 describe('tap targets', () => {
   it('every link and button in the footer is at least 44 px tall on a phone', async () => {
     const visit_ = await visit(PATHS.home, 375);
