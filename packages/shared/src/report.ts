@@ -93,7 +93,10 @@ export const categoryScoreSchema = z.object({
   weight: z.number().int().min(1),
   /** Share of its weight the category kept, 0-100. */
   score: z.number().int().min(0).max(100),
-  /** Which check took how many points (only those that took some). */
+  /**
+   * Which check took how many points (only those that took some). Empty for anonymous readers:
+   * the ledger names the locked findings (the server presenter withholds it).
+   */
   deductions: z.array(z.object({ check: z.string().min(1), points: z.number().int().min(1) })),
 });
 export type CategoryScore = z.infer<typeof categoryScoreSchema>;
