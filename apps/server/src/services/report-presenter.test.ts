@@ -115,6 +115,11 @@ describe('presentReport', () => {
     expect(report).toMatchObject({ score: 0, meta_json: null, issues: [], categories: [] });
   });
 
+  it('tells the reader which view the answer holds', () => {
+    expect(presentReport(row(), 'https://example.com/', false).access).toBe('anonymous');
+    expect(presentReport(row(), 'https://example.com/', true).access).toBe('full');
+  });
+
   it('presents a report stored before explicit outcomes in the current contract', () => {
     const { outcome: _o, howToFix: _h, ...old } = finding('js-rendering', 'success');
     const report = presentReport(

@@ -78,6 +78,7 @@ export function presentReport(row: ReportView, url: string, readerSignedIn: bool
     url_id: row.urlId,
     final_url: row.finalUrl,
     status: row.status,
+    access: readerSignedIn ? 'full' : 'anonymous',
     score: row.score ?? 0,
     error_code: row.errorCode,
     error_message: row.errorMessage,

@@ -103,6 +103,7 @@ export function reportResponse(
       url_id: '6f5e4d3c-2b1a-4e9f-8b3c-4d7a1e9c5f0b',
       final_url: status === 'queued' ? null : 'https://example.com/',
       status,
+      access: 'anonymous',
       score: completed ? 82 : 0,
       error_code: null,
       error_message: null,
