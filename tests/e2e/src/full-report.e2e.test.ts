@@ -183,7 +183,7 @@ describe('the report screen in the browser', () => {
     // account control, left to its owner; the report itself must have no serious violation.
     const accountMenu = await page
       .getByRole('button', { name: /^Account menu for/ })
-      .evaluate((button) => button.className);
+      .evaluate((button) => (button as HTMLElement).className as string);
     const violations = (await axeViolations(page, 'serious')).filter(
       (violation) =>
         !(
