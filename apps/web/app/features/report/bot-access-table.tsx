@@ -33,9 +33,6 @@ export function BotAccessTable({ issues }: { issues: readonly ReportIssue[] }) {
                   Crawler
                 </th>
                 <th scope="col" className="py-2 pr-3 font-semibold">
-                  Kind
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
                   Access
                 </th>
                 <th scope="col" className="py-2 font-semibold">
@@ -47,9 +44,11 @@ export function BotAccessTable({ issues }: { issues: readonly ReportIssue[] }) {
               {rows.map((row) => (
                 <tr key={row.bot} className="border-t border-slate-200">
                   <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                    {row.bot}
+                    <span className="block break-words">{row.bot}</span>
+                    <span className="block text-xs font-normal text-slate-700">
+                      {KIND_LABEL[row.kind] ?? row.kind}
+                    </span>
                   </th>
-                  <td className="py-2 pr-3 text-slate-700">{KIND_LABEL[row.kind] ?? row.kind}</td>
                   <td className="py-2 pr-3">
                     <Access allowed={row.allowed} />
                   </td>

@@ -52,7 +52,7 @@ export function CodeSnippet({ code, label }: { code: string; label: string }) {
         <span className="text-xs font-medium text-slate-700">{label}</span>
         <CopyButton text={code} label={`Copy ${label.toLowerCase()}`} />
       </div>
-      <pre className="overflow-x-auto p-3 text-sm text-slate-900">
+      <pre className="p-3 text-sm break-words whitespace-pre-wrap text-slate-900">
         <code>{code}</code>
       </pre>
     </div>

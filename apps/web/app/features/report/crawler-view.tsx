@@ -38,21 +38,18 @@ export function CrawlerView({ issues }: { issues: readonly ReportIssue[] }) {
           JavaScript is what Google indexes.
         </p>
         <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+          <table className="w-full table-fixed text-left text-sm">
             <caption className="sr-only">Server HTML compared with the rendered page</caption>
             <thead className="text-slate-700">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="w-[32%] py-2 pr-3 font-semibold">
                   Signal
                 </th>
                 <th scope="col" className="py-2 pr-3 font-semibold">
                   Server HTML
                 </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  After JavaScript
-                </th>
                 <th scope="col" className="py-2 font-semibold">
-                  Result
+                  After JavaScript
                 </th>
               </tr>
             </thead>
@@ -66,7 +63,12 @@ export function CrawlerView({ issues }: { issues: readonly ReportIssue[] }) {
                     data-check={signal.check}
                   >
                     <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                      {signal.signal}
+                      <span className="block">{signal.signal}</span>
+                      {/* The result sits under the signal so both sides fit side by side at 375 px. */}
+                      <Badge tone={badge.tone} className="mt-1">
+                        {badge.label}
+                      </Badge>
+                      <span className="sr-only">: {signal.finding.message}</span>
                     </th>
                     {signal.skippedReason ? (
                       <td colSpan={2} className="py-2 pr-3 text-slate-700">
@@ -77,15 +79,11 @@ export function CrawlerView({ issues }: { issues: readonly ReportIssue[] }) {
                         <td className="py-2 pr-3 text-slate-900">
                           <Side value={signal.server} />
                         </td>
-                        <td className="py-2 pr-3 text-slate-900">
+                        <td className="py-2 text-slate-900">
                           <Side value={signal.rendered} />
                         </td>
                       </>
                     )}
-                    <td className="py-2">
-                      <Badge tone={badge.tone}>{badge.label}</Badge>
-                      <span className="sr-only">: {signal.finding.message}</span>
-                    </td>
                   </tr>
                 );
               })}
