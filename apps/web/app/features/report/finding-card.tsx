@@ -3,7 +3,7 @@ import type { Outcome, ScoredFinding } from '@crawlwise/shared/report';
 import { Badge } from '../../components/ui/badge.tsx';
 import { CodeSnippet } from './copy-button.tsx';
 import { DetailList, hasVisibleDetails } from './finding-details.tsx';
-import { fixSnippet } from './report-model.ts';
+import { findingAnchor, fixSnippet } from './report-model.ts';
 
 const OUTCOME_LABEL: Record<Outcome, string> = {
   passed: 'Passed',
@@ -31,16 +31,22 @@ export function outcomeBadge(finding: ScoredFinding): { label: string; tone: Ton
 export function FindingCard({
   finding,
   headingLevel = 4,
+  anchored = true,
 }: {
   finding: ScoredFinding;
   headingLevel?: 3 | 4;
+  /** Whether the ledger's links land here; only one card per finding may be (ids are unique). */
+  anchored?: boolean;
 }) {
   const badge = outcomeBadge(finding);
   const snippet = fixSnippet(finding);
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <article
-      className="rounded-xl border border-slate-200 bg-white p-4"
+      id={anchored ? findingAnchor(finding.id).slice(1) : undefined}
+      // The ledger links here; focus follows the link so keyboard users land on the card.
+      tabIndex={anchored ? -1 : undefined}
+      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 focus:outline-2 focus:outline-brand-600"
       data-check={finding.id}
       aria-label={finding.message}
     >

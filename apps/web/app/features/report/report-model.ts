@@ -228,3 +228,6 @@ export function fixSnippet(finding: ScoredFinding): string | null {
 /** Findings about rich results: `structured-data` and any rich-result check. */
 export const isRichResultFinding = (finding: ScoredFinding) =>
   finding.id === 'structured-data' || finding.id.startsWith('rich-result');
+
+/** The in-page address of a finding's card, so the ledger can point at what to fix. */
+export const findingAnchor = (check: string) => `#finding-${check}`;

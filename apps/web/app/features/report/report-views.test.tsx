@@ -83,6 +83,13 @@ describe('the owner view (access full)', () => {
       'Fix Missing alt text (Content)→ +3 points',
       'Fix Most of the text appears only with JavaScript (Crawlability)→ +2 points',
     ]);
+    // Each "fix this" leads to its finding's card.
+    const target = within(ledger).getByRole('link', { name: 'Page is not indexable' });
+    expect(target).toHaveAttribute('href', '#finding-robots-meta');
+    expect(document.getElementById('finding-robots-meta')).toHaveAttribute(
+      'data-check',
+      'robots-meta',
+    );
     const crawlability = within(ledger).getByRole('row', { name: /Crawlability/ });
     expect(crawlability).toHaveTextContent('0 / 100');
     expect(crawlability).toHaveTextContent('32 of 30');

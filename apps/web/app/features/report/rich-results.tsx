@@ -74,7 +74,7 @@ export function RichResults({ issues }: { issues: readonly ReportIssue[] }) {
         <div className="mt-3 space-y-3">
           {structured ? <StructuredDataSummary finding={structured} /> : null}
           {others.map((finding) => (
-            <FindingCard key={finding.id} finding={finding} headingLevel={3} />
+            <FindingCard key={finding.id} finding={finding} headingLevel={3} anchored={false} />
           ))}
         </div>
       </section>

@@ -1,6 +1,6 @@
 import type { CategoryScore, ReportIssue } from '@crawlwise/shared/report';
 import { Card } from '../../components/ui/card.tsx';
-import { CATEGORY_LABEL, ledgerRows } from './report-model.ts';
+import { CATEGORY_LABEL, findingAnchor, ledgerRows } from './report-model.ts';
 
 /**
  * Where the points went: each category's score and weight, then every deduction as a to-do,
@@ -66,7 +66,14 @@ export function ScoreLedger({
                 data-check={row.check}
               >
                 <span className="min-w-0 text-slate-900">
-                  Fix {row.message ?? row.check}{' '}
+                  Fix{' '}
+                  {row.message ? (
+                    <a href={findingAnchor(row.check)} className="underline hover:text-brand-700">
+                      {row.message}
+                    </a>
+                  ) : (
+                    row.check
+                  )}{' '}
                   <span className="text-slate-700">({CATEGORY_LABEL[row.category]})</span>
                 </span>
                 <span className="font-semibold text-green-800">→ +{row.points} points</span>
