@@ -229,6 +229,42 @@ export const FULL_ISSUES: ScoredFinding[] = [
     why: 'The JSON-LD parses.',
     details: { count: 2, types: ['Organization', 'Product'], problems: [], problemCount: 0 },
   }),
+  finding({
+    id: 'rich-results',
+    category: 'social',
+    severity: 'warning',
+    message: 'Product is not eligible for rich results: missing offers',
+    why: 'Google ignores a Product snippets item that lacks a required property.',
+    points: 2,
+    details: {
+      source: 'server',
+      types: ['Product', 'BreadcrumbList'],
+      items: [
+        {
+          type: 'Product',
+          feature: 'Product snippets',
+          block: 0,
+          path: '',
+          eligible: false,
+          missingRequired: ['offers'],
+          missingRecommended: ['brand'],
+          invalid: [{ property: 'image', value: 'x', problem: 'not a URL' }],
+        },
+        {
+          type: 'BreadcrumbList',
+          feature: 'Breadcrumbs',
+          block: 1,
+          path: '',
+          eligible: true,
+          missingRequired: [],
+          missingRecommended: [],
+          invalid: [],
+        },
+      ],
+      itemCount: 2,
+      fixSnippet: '<script type="application/ld+json">{"@type":"Product","offers":{}}</script>',
+    },
+  }),
   {
     ...finding({
       id: 'hreflang',
@@ -260,7 +296,15 @@ export const FULL_CATEGORIES: CategoryScore[] = [
   },
   { id: 'performance', weight: 10, score: 100, deductions: [] },
   { id: 'metadata', weight: 20, score: 80, deductions: [{ check: 'title', points: 4 }] },
-  { id: 'social', weight: 10, score: 70, deductions: [{ check: 'open-graph', points: 3 }] },
+  {
+    id: 'social',
+    weight: 10,
+    score: 50,
+    deductions: [
+      { check: 'open-graph', points: 3 },
+      { check: 'rich-results', points: 2 },
+    ],
+  },
   { id: 'content', weight: 20, score: 85, deductions: [{ check: 'image-alt', points: 3 }] },
   { id: 'links', weight: 10, score: 100, deductions: [] },
 ];

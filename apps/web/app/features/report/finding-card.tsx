@@ -26,26 +26,16 @@ export function outcomeBadge(finding: ScoredFinding): { label: string; tone: Ton
 
 /**
  * One finding in full: outcome, why, how to fix (with copyable code when the check wrote some)
- * and its details behind a disclosure. `headingLevel` keeps the page's headings in order.
+ * and its details behind a disclosure. Its heading sits under its category's h3 (full-report.tsx).
  */
-export function FindingCard({
-  finding,
-  headingLevel = 4,
-  anchored = true,
-}: {
-  finding: ScoredFinding;
-  headingLevel?: 3 | 4;
-  /** Whether the ledger's links land here; only one card per finding may be (ids are unique). */
-  anchored?: boolean;
-}) {
+export function FindingCard({ finding }: { finding: ScoredFinding }) {
   const badge = outcomeBadge(finding);
   const snippet = fixSnippet(finding);
-  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
     <article
-      id={anchored ? findingAnchor(finding.id).slice(1) : undefined}
+      id={findingAnchor(finding.id).slice(1)}
       // The ledger links here; focus follows the link so keyboard users land on the card.
-      tabIndex={anchored ? -1 : undefined}
+      tabIndex={-1}
       className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 focus:outline-2 focus:outline-brand-600"
       data-check={finding.id}
       aria-label={finding.message}
@@ -57,7 +47,7 @@ export function FindingCard({
         ) : null}
         <code className="text-xs text-slate-600">{finding.id}</code>
       </div>
-      <Heading className="mt-2 font-semibold text-slate-900">{finding.message}</Heading>
+      <h4 className="mt-2 font-semibold text-slate-900">{finding.message}</h4>
       <p className="mt-1 text-sm text-slate-700">{finding.why}</p>
       {finding.howToFix ? (
         <div className="mt-3">

@@ -20,6 +20,7 @@ function scalar(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string') return value === '' ? '(empty)' : value;
   if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(scalar).join(', ');
   return JSON.stringify(value);
 }
 

@@ -22,6 +22,7 @@ describe('ledgerRows', () => {
       ['open-graph', 3], // social comes before content in the score model
       ['image-alt', 3],
       ['js-rendering', 2],
+      ['rich-results', 2],
     ]);
     expect(rows[0]).toMatchObject({ category: 'crawlability', message: 'Page is not indexable' });
   });

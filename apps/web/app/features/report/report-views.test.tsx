@@ -82,6 +82,7 @@ describe('the owner view (access full)', () => {
       'Fix Open Graph tags are missing (Social)→ +3 points',
       'Fix Missing alt text (Content)→ +3 points',
       'Fix Most of the text appears only with JavaScript (Crawlability)→ +2 points',
+      'Fix Product is not eligible for rich results: missing offers (Social)→ +2 points',
     ]);
     // Each "fix this" leads to its finding's card.
     const target = within(ledger).getByRole('link', { name: 'Page is not indexable' });
@@ -116,7 +117,21 @@ describe('the owner view (access full)', () => {
     const rich = screen.getByRole('region', { name: 'Rich results' });
     expect(within(rich).getByText('The page declares 2 JSON-LD blocks.')).toBeVisible();
     expect(within(rich).getByText('Organization')).toBeVisible();
-    expect(within(rich).getByText('Product')).toBeVisible();
+    // Product: once among the declared types, once as a judged item.
+    expect(within(rich).getAllByText('Product')).toHaveLength(2);
+    // Each judged item, eligible or not, with what it lacks; the fix is on the finding's card.
+    const items = within(
+      within(rich).getByRole('list', { name: 'Rich-result eligibility by item' }),
+    ).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Product→ Product snippets(block 1)Not eligible');
+    expect(items[0]).toHaveTextContent('Missing required: offers');
+    expect(items[0]).toHaveTextContent('Invalid: image: not a URL');
+    expect(items[0]).toHaveTextContent('Could add: brand');
+    expect(items[1]).toHaveTextContent('BreadcrumbList→ Breadcrumbs(block 2)Eligible');
+    expect(within(rich).getByRole('link', { name: /How to fix it/ })).toHaveAttribute(
+      'href',
+      '#finding-rich-results',
+    );
   });
 });
 
@@ -191,6 +206,6 @@ describe('CopyButton', () => {
 
   it('gives every fix snippet of the owner view a copy button', () => {
     renderResults(fullReportResponse().report);
-    expect(screen.getAllByRole('button', { name: 'Copy fix snippet' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Copy fix snippet' })).toHaveLength(3);
   });
 });
