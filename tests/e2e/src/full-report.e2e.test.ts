@@ -35,10 +35,13 @@ const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
 
 const SITE_HOST = 'report.crawlwise.test';
 /**
- * Many issues (no description, viewport, h1 or alt text) and a script that changes the title and
- * adds text, so the crawler view has both sides to show when a browser renders the page.
+ * Many issues (no description, viewport, h1 or alt text), an Organization in JSON-LD, and a script
+ * that changes the title and adds text, so the crawler view has both sides to show when a browser
+ * renders the page.
  */
-const PAGE = `<!doctype html><html><head><title>Loading</title></head><body>
+const PAGE = `<!doctype html><html><head><title>Loading</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"Oak & Co","url":"https://oak.example/"}</script>
+</head><body>
 <img src="a.png"><img src="b.png"><p>A short page about oak tables.</p>
 <script>document.title = 'Handmade oak tables, built to order';
 document.body.insertAdjacentHTML('beforeend', '<p>' + 'Every table is cut from one tree, finished by hand and delivered by the people who made it. '.repeat(6) + '</p>');</script>
@@ -197,6 +200,10 @@ describe('the report screen in the browser', () => {
     await expect(bots.getByRole('row', { name: /Googlebot/ }).textContent()).resolves.toContain(
       'Allowed',
     );
+    // Rich results: the structured data the page declares, in words.
+    const rich = page.getByRole('region', { name: 'Rich results' });
+    await expect(rich.textContent()).resolves.toContain('The page declares 1 JSON-LD block.');
+    await expect(rich.getByText('Organization', { exact: true }).count()).resolves.toBe(1);
     await expect(page.getByText(/Analysed on/).count()).resolves.toBe(1);
     await expect(
       page.getByRole('heading', { name: 'Unlock Your Full SEO Report' }).count(),
