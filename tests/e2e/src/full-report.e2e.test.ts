@@ -227,6 +227,7 @@ describe('the report screen in the browser', () => {
     const secrets = findings(full)
       .filter((finding) => lockedIds.has(finding.id))
       .flatMap((finding) => [finding.message, finding.why, finding.howToFix ?? finding.message]);
+    expect(secrets.length).toBeGreaterThanOrEqual(lockedIds.size * 2);
 
     const page = await context.newPage();
     const bodies: Promise<string>[] = [];
