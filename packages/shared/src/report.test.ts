@@ -36,6 +36,7 @@ const report: Report = {
   url_id: '6f5e4d3c-2b1a-4e9f-8b3c-4d7a1e9c5f0b',
   final_url: 'https://example.com/',
   status: 'completed',
+  access: 'anonymous',
   score: 96,
   score_model: 2,
   error_code: null,

@@ -93,7 +93,10 @@ export const categoryScoreSchema = z.object({
   weight: z.number().int().min(1),
   /** Share of its weight the category kept, 0-100. */
   score: z.number().int().min(0).max(100),
-  /** Which check took how many points (only those that took some). */
+  /**
+   * Which check took how many points (only those that took some). Empty for anonymous readers:
+   * the ledger names the locked findings (the server presenter withholds it).
+   */
   deductions: z.array(z.object({ check: z.string().min(1), points: z.number().int().min(1) })),
 });
 export type CategoryScore = z.infer<typeof categoryScoreSchema>;
@@ -179,12 +182,23 @@ export const REPORT_STATUSES = ['queued', 'analyzing', 'completed', 'failed'] as
 export const reportStatusSchema = z.enum(REPORT_STATUSES);
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
+/**
+ * What the reader of this answer may see: `full` (a signed-in reader, free during the beta: every
+ * finding and the score ledger) or `anonymous` (the free top issues, the rest locked, category
+ * scores without deductions). The report screen chooses its view from this, so it never offers
+ * what the server did not send.
+ */
+export const REPORT_ACCESS = ['full', 'anonymous'] as const;
+export const reportAccessSchema = z.enum(REPORT_ACCESS);
+export type ReportAccess = z.infer<typeof reportAccessSchema>;
+
 export const reportSchema = z.object({
   id: z.uuid(),
   url: z.string(),
   url_id: z.uuid(),
   final_url: z.string().nullable(),
   status: reportStatusSchema,
+  access: reportAccessSchema,
   /** 0-100; 0 while the analysis is pending. */
   score: z.number().int().min(0).max(100),
   /** The score model version of `score` (docs/score-model.md); null until the analysis completed. */

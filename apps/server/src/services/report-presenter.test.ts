@@ -5,7 +5,12 @@ import {
   type Severity,
 } from '@crawlwise/shared/report';
 import { describe, expect, it } from 'vitest';
-import { presentIssues, presentReport, readStoredFinding } from './report-presenter.ts';
+import {
+  presentCategories,
+  presentIssues,
+  presentReport,
+  readStoredFinding,
+} from './report-presenter.ts';
 import type { ReportView } from './report-service.ts';
 
 const finding = (id: string, severity: Severity): ScoredFinding => ({
@@ -43,6 +48,27 @@ describe('presentIssues', () => {
 
   it('gives a signed-in reader everything', () => {
     expect(presentIssues(issues, true)).toEqual(issues);
+  });
+});
+
+describe('presentCategories', () => {
+  const categories = [
+    { id: 'metadata' as const, weight: 20, score: 70, deductions: [{ check: 'd', points: 6 }] },
+    { id: 'links' as const, weight: 10, score: 100, deductions: [] },
+  ];
+
+  it('keeps the scores but not the ledger for anonymous readers', () => {
+    const shown = presentCategories(categories, false);
+    expect(shown).toEqual([
+      { id: 'metadata', weight: 20, score: 70, deductions: [] },
+      { id: 'links', weight: 10, score: 100, deductions: [] },
+    ]);
+    // The ledger names the locked checks; none of it may reach an anonymous reader.
+    expect(JSON.stringify(shown)).not.toContain('"d"');
+  });
+
+  it('gives a signed-in reader every deduction', () => {
+    expect(presentCategories(categories, true)).toEqual(categories);
   });
 });
 
@@ -94,6 +120,11 @@ describe('presentReport', () => {
       issues: [],
       categories: [],
     });
+  });
+
+  it('tells the reader which view the answer holds', () => {
+    expect(presentReport(row(), 'https://example.com/', false).access).toBe('anonymous');
+    expect(presentReport(row(), 'https://example.com/', true).access).toBe('full');
   });
 
   it('presents a report stored before explicit outcomes in the current contract', () => {

@@ -56,6 +56,20 @@ export function presentIssues(
   });
 }
 
+/**
+ * The score ledger (which check took how many points) is part of the full report: it names every
+ * failed check, the locked ones included, so anonymous readers get each category's score without
+ * its deductions. How many findings a category holds stays derivable from `issues`, whose locked
+ * placeholders keep their category.
+ */
+export function presentCategories(
+  categories: readonly CategoryScore[],
+  readerSignedIn: boolean,
+): CategoryScore[] {
+  if (readerSignedIn) return [...categories];
+  return categories.map((category) => ({ ...category, deductions: [] }));
+}
+
 export function presentReport(row: ReportView, url: string, readerSignedIn: boolean): Report {
   const stored = (row.issues as StoredFinding[] | null) ?? [];
   return {
@@ -64,12 +78,13 @@ export function presentReport(row: ReportView, url: string, readerSignedIn: bool
     url_id: row.urlId,
     final_url: row.finalUrl,
     status: row.status,
+    access: readerSignedIn ? 'full' : 'anonymous',
     score: row.score ?? 0,
     score_model: row.scoreModel ?? null,
     error_code: row.errorCode,
     error_message: row.errorMessage,
     meta_json: (row.metaJson as MetaJson | null) ?? null,
-    categories: (row.categories as CategoryScore[] | null) ?? [],
+    categories: presentCategories((row.categories as CategoryScore[] | null) ?? [], readerSignedIn),
     issues: presentIssues(stored.map(readStoredFinding), readerSignedIn),
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,

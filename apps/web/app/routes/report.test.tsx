@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@crawlwise/shared/error-catalogue';
 import type { ReportResponse } from '@crawlwise/shared/report';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_SHOWN_KEY } from '../features/newsletter/use-newsletter-prompt.ts';
 import { jsonResponse, renderRoute } from '../test/render.tsx';
@@ -87,10 +87,12 @@ describe('report screen', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
 
     // First three issues in full, the fourth locked for anonymous readers.
-    expect(screen.getByText('Page is not indexable')).toBeInTheDocument();
-    expect(screen.getByText('Missing alt text')).toBeInTheDocument();
-    expect(screen.queryByText('HTTPS is on')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /sign in to see/i })).toHaveAttribute(
+    const topList = within(screen.getByRole('heading', { name: 'Top Issues (4)' }).parentElement!);
+    expect(topList.getByText('Page is not indexable')).toBeInTheDocument();
+    expect(topList.getByText('Missing alt text')).toBeInTheDocument();
+    // A passed check is no top issue (it is listed collapsed under the category scores).
+    expect(topList.queryByText('HTTPS is on')).not.toBeInTheDocument();
+    expect(topList.getByRole('link', { name: /sign in to see/i })).toHaveAttribute(
       'href',
       '/auth?next=%2Freport%3Ftoken%3Dtok',
     );

@@ -6,7 +6,12 @@ import {
   type ScoredFinding,
 } from '@crawlwise/shared/report';
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS_ISSUES, finding, reportResponse } from './report-fixtures.ts';
+import {
+  ANONYMOUS_ISSUES,
+  finding,
+  fullReportResponse,
+  reportResponse,
+} from './report-fixtures.ts';
 
 describe('report fixtures', () => {
   it('are what the server sends, for every status', () => {
@@ -14,6 +19,12 @@ describe('report fixtures', () => {
       const fixture = reportResponse(status);
       expect(reportResponseSchema.parse(fixture), status).toEqual(fixture);
     }
+  });
+
+  it('include a full report as a signed-in reader gets it', () => {
+    const fixture = fullReportResponse();
+    expect(reportResponseSchema.parse(fixture)).toEqual(fixture);
+    expect(fixture.report.access).toBe('full');
   });
 
   it('cannot drift from the contract without failing to type-check', () => {

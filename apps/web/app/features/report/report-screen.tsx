@@ -7,6 +7,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { AnalysisDate } from './analysis-date.tsx';
+import { CategoryOverview } from './category-overview.tsx';
+import { FullReport } from './full-report.tsx';
 import { ProgressCard } from './progress-card.tsx';
 import { ScoreRing } from './score-ring.tsx';
 import { SummaryTiles } from './summary-tiles.tsx';
@@ -94,12 +97,21 @@ export function ReportScreen({
 
       {showResults && report ? (
         <div className="space-y-6">
+          <AnalysisDate report={report} />
           <div className="grid gap-6 md:grid-cols-[280px_1fr]">
             <ScoreRing score={typeof report.score === 'number' ? report.score : 0} />
             <TopIssues issues={report.issues} accessToken={accessToken} />
           </div>
           <SummaryTiles meta={report.meta_json} issues={report.issues} />
-          <UnlockBanner />
+          {/* The server decides what this reader may see (report.access); the view follows it. */}
+          {report.access === 'full' ? (
+            <FullReport report={report} />
+          ) : (
+            <>
+              <CategoryOverview report={report} accessToken={accessToken} />
+              <UnlockBanner accessToken={accessToken} />
+            </>
+          )}
         </div>
       ) : null}
     </Container>

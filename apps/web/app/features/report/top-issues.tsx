@@ -67,7 +67,7 @@ export function TopIssues({
             ) : (
               <li key={issue.id} className="flex gap-3 rounded-xl border border-slate-200 p-4">
                 <SeverityIcon severity={issue.severity} />
-                <div>
+                <div className="min-w-0 break-words">
                   <p className="font-medium text-slate-900">{issue.message}</p>
                   {issue.why ? <p className="mt-1 text-sm text-slate-600">{issue.why}</p> : null}
                 </div>

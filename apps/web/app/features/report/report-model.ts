@@ -1,0 +1,233 @@
+import {
+  type CategoryScore,
+  CHECK_CATEGORIES,
+  type CheckCategory,
+  isLockedIssue,
+  type ReportIssue,
+  type ScoredFinding,
+} from '@crawlwise/shared/report';
+
+/**
+ * Pure readings of the report contract for the report screen: grouping, the ledger order, the
+ * crawler view's signals. Kept apart from the components so the order rules are tested once.
+ */
+
+export const CATEGORY_LABEL: Record<CheckCategory, string> = {
+  crawlability: 'Crawlability',
+  performance: 'Performance',
+  metadata: 'Metadata',
+  social: 'Social',
+  content: 'Content',
+  links: 'Links',
+};
+
+/** A finding to act on: failed, or skipped with a warning worth reading. */
+export const needsAttention = (finding: ScoredFinding) => finding.severity !== 'success';
+
+export interface CategoryGroup {
+  category: CheckCategory;
+  score: CategoryScore | undefined;
+  /** Failed and warning findings, in the report's rank order. */
+  attention: ScoredFinding[];
+  /** Passed, not applicable and quiet skipped findings: listed collapsed. */
+  passed: ScoredFinding[];
+}
+
+/** Every readable finding grouped by category, in the score model's category order. */
+export function groupByCategory(
+  issues: readonly ReportIssue[],
+  categories: readonly CategoryScore[],
+): CategoryGroup[] {
+  const findings = issues.filter((issue): issue is ScoredFinding => !isLockedIssue(issue));
+  return CHECK_CATEGORIES.map((category) => {
+    const own = findings.filter((finding) => finding.category === category);
+    return {
+      category,
+      score: categories.find((entry) => entry.id === category),
+      attention: own.filter(needsAttention),
+      passed: own.filter((finding) => !needsAttention(finding)),
+    };
+  }).filter((group) => group.attention.length + group.passed.length > 0 || group.score);
+}
+
+export interface CategoryCount {
+  category: CheckCategory;
+  score: CategoryScore | undefined;
+  /** Critical and warning findings, locked ones included. */
+  issues: number;
+  /** All findings of the category. */
+  findings: number;
+}
+
+/**
+ * How many findings each category holds, for anonymous readers: locked placeholders keep their
+ * category, so the counts are true without any locked text.
+ */
+export function countByCategory(
+  issues: readonly ReportIssue[],
+  categories: readonly CategoryScore[],
+): CategoryCount[] {
+  return CHECK_CATEGORIES.map((category) => {
+    const own = issues.filter((issue) => issue.category === category);
+    return {
+      category,
+      score: categories.find((entry) => entry.id === category),
+      issues: own.filter((issue) => issue.severity !== 'success').length,
+      findings: own.length,
+    };
+  }).filter((entry) => entry.findings > 0 || entry.score);
+}
+
+export interface LedgerRow {
+  check: string;
+  category: CheckCategory;
+  points: number;
+  /** The finding's title, when the report carries it. */
+  message: string | null;
+}
+
+/**
+ * The score ledger as a to-do list: every deduction, biggest gain first ("fix this → +N points");
+ * ties keep the category order, then the check id, so the order is stable.
+ */
+export function ledgerRows(
+  categories: readonly CategoryScore[],
+  issues: readonly ReportIssue[],
+): LedgerRow[] {
+  const messages = new Map<string, string>();
+  for (const issue of issues) if (!isLockedIssue(issue)) messages.set(issue.id, issue.message);
+  const rows = categories.flatMap((category) =>
+    category.deductions.map((deduction) => ({
+      check: deduction.check,
+      category: category.id,
+      points: deduction.points,
+      message: messages.get(deduction.check) ?? null,
+    })),
+  );
+  const categoryRank = (id: CheckCategory) => CHECK_CATEGORIES.indexOf(id);
+  return rows.sort(
+    (a, b) =>
+      b.points - a.points ||
+      categoryRank(a.category) - categoryRank(b.category) ||
+      a.check.localeCompare(b.check),
+  );
+}
+
+/** The crawler-view checks (issue 9 item 2), in the order the view lists them. */
+export const CRAWLER_VIEW_CHECKS = [
+  { id: 'rendered-title', signal: 'Title' },
+  { id: 'rendered-meta-description', signal: 'Meta description' },
+  { id: 'rendered-canonical', signal: 'Canonical' },
+  { id: 'rendered-robots', signal: 'Robots directives' },
+  { id: 'rendered-h1', signal: 'H1 headings' },
+  { id: 'rendered-hreflang', signal: 'Hreflang alternates' },
+  { id: 'rendered-structured-data', signal: 'Structured data' },
+  { id: 'rendered-links', signal: 'Internal links' },
+  { id: 'js-rendering', signal: 'Main text' },
+] as const;
+
+/** One side of a signal as the view prints it: a text, a list, or nothing. */
+export type SideValue = string | string[] | null;
+
+export interface CrawlerSignal {
+  check: string;
+  signal: string;
+  finding: ScoredFinding;
+  server: SideValue;
+  rendered: SideValue;
+  /** Why the two sides were not compared, for a skipped check. */
+  skippedReason: string | null;
+  /** Words the server HTML lacks (js-rendering only). */
+  missingSample: string | null;
+}
+
+const asSide = (value: unknown): SideValue => {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map((entry) => String(entry));
+  return null;
+};
+
+const count = (value: unknown, noun: string): string | null =>
+  typeof value === 'number' ? `${value} ${noun}${value === 1 ? '' : 's'}` : null;
+
+/** Both sides of one crawler-view finding, from the detail keys its check writes. */
+function sidesOf(check: string, details: Record<string, unknown>): [SideValue, SideValue] {
+  switch (check) {
+    case 'rendered-links':
+      return [
+        count(details.serverLinks, 'internal link'),
+        count(details.renderedLinks, 'internal link'),
+      ];
+    case 'js-rendering':
+      return [count(details.serverWords, 'word'), count(details.renderedWords, 'word')];
+    default:
+      return [asSide(details.server), asSide(details.rendered)];
+  }
+}
+
+/** The crawler view's rows: one per crawler-view check the report holds readable. */
+export function crawlerSignals(issues: readonly ReportIssue[]): CrawlerSignal[] {
+  const byId = new Map<string, ScoredFinding>();
+  for (const issue of issues) if (!isLockedIssue(issue)) byId.set(issue.id, issue);
+  return CRAWLER_VIEW_CHECKS.flatMap(({ id, signal }) => {
+    const finding = byId.get(id);
+    if (!finding) return [];
+    const [server, rendered] = sidesOf(id, finding.details);
+    const reason = finding.details.reason;
+    const sample = finding.details.missingSample;
+    return [
+      {
+        check: id,
+        signal,
+        finding,
+        server,
+        rendered,
+        skippedReason: finding.outcome === 'skipped' && typeof reason === 'string' ? reason : null,
+        missingSample: typeof sample === 'string' && sample !== '' ? sample : null,
+      },
+    ];
+  });
+}
+
+export interface BotRow {
+  bot: string;
+  kind: string;
+  allowed: boolean | null;
+  rule: string | null;
+}
+
+/** The bot access table's rows from `bot-access` details.bots; [] when the report lacks it. */
+export function botRows(issues: readonly ReportIssue[]): BotRow[] {
+  const finding = issues.find(
+    (issue): issue is ScoredFinding => !isLockedIssue(issue) && issue.id === 'bot-access',
+  );
+  const bots = finding?.details.bots;
+  if (!Array.isArray(bots)) return [];
+  return bots.flatMap((entry: unknown) => {
+    if (!entry || typeof entry !== 'object') return [];
+    const { bot, kind, allowed, rule } = entry as Record<string, unknown>;
+    if (typeof bot !== 'string') return [];
+    return [
+      {
+        bot,
+        kind: typeof kind === 'string' ? kind : 'unknown',
+        allowed: typeof allowed === 'boolean' ? allowed : null,
+        rule: typeof rule === 'string' ? rule : null,
+      },
+    ];
+  });
+}
+
+/** Ready-to-paste code a finding carries for its fix, when it has some. */
+export function fixSnippet(finding: ScoredFinding): string | null {
+  const snippet = finding.details.fixSnippet;
+  return typeof snippet === 'string' && snippet.trim() !== '' ? snippet : null;
+}
+
+/** Findings about rich results: `structured-data` and any rich-result check. */
+export const isRichResultFinding = (finding: ScoredFinding) =>
+  finding.id === 'structured-data' || finding.id.startsWith('rich-result');
+
+/** The in-page address of a finding's card, so the ledger can point at what to fix. */
+export const findingAnchor = (check: string) => `#finding-${check}`;
