@@ -170,6 +170,17 @@ describe('same origin', () => {
     }
   });
 
+  it('decides "Origin: null" (a form POST under no-referrer) by Sec-Fetch-Site', async () => {
+    // What Chromium sends for the no-script form on this site's own confirm page.
+    const sameOrigin = await join({ origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(sameOrigin.statusCode).toBe(400);
+    for (const site of ['cross-site', 'same-site', 'none']) {
+      const response = await join({ origin: 'null', 'sec-fetch-site': site });
+      expect(response.statusCode, site).toBe(403);
+    }
+    expect((await join({ origin: 'null' })).statusCode).toBe(403);
+  });
+
   it('does not block reads from elsewhere (a link is fine)', async () => {
     const response = await app.inject({
       method: 'GET',

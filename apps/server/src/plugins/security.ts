@@ -65,6 +65,13 @@ export const securityPlugin = fp<SecurityOptions>(
         if (CROSS_SITE_FETCHES.has(String(request.headers['sec-fetch-site']))) throw crossOrigin();
         return;
       }
+      // "Origin: null" is what a browser sends for a form POST under a no-referrer policy (and
+      // from sandboxed frames): it says nothing, so Sec-Fetch-Site decides, and without it the
+      // write is refused.
+      if (origin === 'null') {
+        if (request.headers['sec-fetch-site'] === 'same-origin') return;
+        throw crossOrigin();
+      }
       // Browsers send Origin on every cross-site write, so a page elsewhere cannot use a
       // visitor's browser (and session cookie) against this site.
       if (!isSameOrigin(origin, request, publicHost)) {
