@@ -36,7 +36,7 @@ const ERROR_CODES = {
 /** The id the SPA fallback's loading view carries (apps/web root.tsx), hidden without script. */
 const LOADING_VIEW_ID = 'app-loading';
 
-const STYLE = `#${LOADING_VIEW_ID}{display:none}.cw-report{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1e293b}.cw-report h1{font-size:1.5rem;margin:0}.cw-report .cw-score{font-size:3rem;font-weight:700;margin:.5rem 0}.cw-report li{margin:.75rem 0}.cw-report dl{display:grid;grid-template-columns:1fr 1fr;gap:.5rem 1rem}.cw-report dt{color:#475569}.cw-report dd{margin:0;font-weight:600}.cw-report a{color:#1d4ed8}`;
+const STYLE = `#${LOADING_VIEW_ID}{display:none}.cw-report{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1e293b}.cw-report h1{font-size:1.5rem;font-weight:700;margin:0}.cw-report h2{font-size:1.125rem;font-weight:600;margin:1.5rem 0 .5rem}.cw-report ol{padding-left:1.25rem;list-style:decimal}.cw-report li p{margin:.25rem 0 0}.cw-report .cw-score{font-size:3rem;font-weight:700;margin:.5rem 0}.cw-report li{margin:.75rem 0}.cw-report dl{display:grid;grid-template-columns:1fr 1fr;gap:.5rem 1rem}.cw-report dt{color:#475569}.cw-report dd{margin:0;font-weight:600}.cw-report a{color:#1d4ed8}`;
 
 function hostOf(url: string): string {
   try {
@@ -93,7 +93,7 @@ function completedPreview(
         return `<li><strong>${issue.severity === 'critical' ? 'Critical' : 'Warning'}:</strong> <a href="${escapeHtml(PATHS.authThenReturnTo(PATHS.reportFor(token)))}">Sign in to see this issue</a></li>`;
       }
       const label = issue.severity === 'critical' ? 'Critical' : 'Warning';
-      const fix = issue.howToFix ? `<p>${escapeHtml(issue.howToFix)}</p>` : '';
+      const fix = issue.howToFix ? `<p><em>Fix:</em> ${escapeHtml(issue.howToFix)}</p>` : '';
       return `<li><strong>${label}:</strong> ${escapeHtml(issue.message)}<p>${escapeHtml(issue.why)}</p>${fix}</li>`;
     })
     .join('');
