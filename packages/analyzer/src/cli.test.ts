@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { analysisReportSchema } from '@crawlwise/shared/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from './checks/index.ts';
 import { type LocalServer, startHttpServer } from './test-support/local-server.ts';
@@ -52,6 +53,8 @@ describe('crawlwise CLI', () => {
     const result = await crawlwise(site.url, '--json', '--no-render', '--allow-private');
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
+    // The document is the shared report contract, exactly.
+    expect(analysisReportSchema.parse(report)).toEqual(report);
     expect(report).toMatchObject({ url: site.url, finalUrl: site.url, score: expect.any(Number) });
     expect(report.issues).toHaveLength(ALL_CHECKS.length);
     expect(report.meta_json.title).toMatchObject({ value: 'A page title of a good length' });
