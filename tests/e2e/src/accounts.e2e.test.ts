@@ -167,13 +167,13 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     const anonymousToken = await runReport(page);
-    await page.getByRole('link', { name: 'Sign in to see' }).click();
+    await page.getByRole('link', { name: 'Sign in to see', exact: true }).click();
     await page.waitForURL(/\/auth\?next=/);
     await signInWithForm(page, email, password);
     await page.waitForURL(`${server.baseUrl}/report?token=${anonymousToken}`);
     await toast(page, 'Signed in successfully!');
     await page.getByRole('heading', { name: /Top Issues/ }).waitFor({ timeout: 30_000 });
-    expect(await page.getByRole('link', { name: 'Sign in to see' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Sign in to see', exact: true }).count()).toBe(0);
     const anonymousApi = await page.request.get(`${server.baseUrl}/api/reports/${anonymousToken}`);
     const issues = (await anonymousApi.json()).report.issues.filter(
       (issue: { severity: string }) => issue.severity !== 'success',
