@@ -1,8 +1,6 @@
 import { isAnalysisError } from '../analysis-error.ts';
-import type { AddressGuard, LlmsTxtArtifact } from '../types.ts';
-import { DEFAULT_USER_AGENT } from './fetch-page.ts';
-import { guardedFetch } from './http-fetch.ts';
-import type { TlsOptions } from './pinned-client.ts';
+import type { LlmsTxtArtifact } from '../types.ts';
+import { fetchOriginFile, type OriginFileOptions } from './origin-file.ts';
 import { looksLikeHtml } from './sniff.ts';
 
 /**
@@ -18,13 +16,7 @@ export const LLMS_TXT_TIMEOUT_MS = 3000;
 export const LLMS_TXT_MAX_BYTES = 64 * 1024;
 export const LLMS_TXT_MAX_REDIRECTS = 5;
 
-export interface FetchLlmsTxtOptions {
-  guard: AddressGuard;
-  userAgent?: string;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  tls?: TlsOptions;
-}
+export type FetchLlmsTxtOptions = OriginFileOptions;
 
 /** The llms.txt address of a page's origin; null when the page URL is not a URL. */
 export function llmsTxtUrlOf(pageUrl: string): string | null {
@@ -43,17 +35,11 @@ export async function fetchLlmsTxt(
   const url = llmsTxtUrlOf(pageUrl);
   if (url === null) return { url: '', status: 'unreachable', detail: 'Invalid page URL.' };
   try {
-    const raw = await guardedFetch(url, {
-      guard: options.guard,
-      userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    const raw = await fetchOriginFile(url, options, {
       accept: 'text/markdown,text/plain;q=0.9,*/*;q=0.5',
-      timeoutMs: options.timeoutMs ?? LLMS_TXT_TIMEOUT_MS,
+      timeoutMs: LLMS_TXT_TIMEOUT_MS,
       maxBytes: LLMS_TXT_MAX_BYTES,
       maxRedirects: LLMS_TXT_MAX_REDIRECTS,
-      overflow: 'truncate',
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.tls ? { tls: options.tls } : {}),
-      onResponse: (head) => (head.status >= 200 && head.status < 300 ? 'read' : 'skip'),
     });
     const { status } = raw;
     if (status === 429 || status >= 500) {

@@ -1,10 +1,8 @@
 import robotsParser from 'robots-parser';
 import { isAnalysisError } from '../analysis-error.ts';
-import type { AddressGuard, RobotsArtifact } from '../types.ts';
+import type { RobotsArtifact } from '../types.ts';
 import { botVerdicts } from './bots.ts';
-import { DEFAULT_USER_AGENT } from './fetch-page.ts';
-import { guardedFetch } from './http-fetch.ts';
-import type { TlsOptions } from './pinned-client.ts';
+import { fetchOriginFile, type OriginFileOptions } from './origin-file.ts';
 import { looksBinary, looksLikeHtml } from './sniff.ts';
 
 /**
@@ -19,13 +17,7 @@ export const ROBOTS_MAX_BYTES = 500 * 1024;
 export const ROBOTS_MAX_REDIRECTS = 5;
 const GOOGLEBOT = 'Googlebot';
 
-export interface FetchRobotsOptions {
-  guard: AddressGuard;
-  userAgent?: string;
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  tls?: TlsOptions;
-}
+export type FetchRobotsOptions = OriginFileOptions;
 
 /**
  * A robots.txt as read for one origin: either its rules, which each page of the origin is
@@ -73,17 +65,11 @@ export async function readRobots(
   }
 
   try {
-    const raw = await guardedFetch(robotsUrl, {
-      guard: options.guard,
-      userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    const raw = await fetchOriginFile(robotsUrl, options, {
       accept: 'text/plain,*/*;q=0.5',
-      timeoutMs: options.timeoutMs ?? ROBOTS_TIMEOUT_MS,
+      timeoutMs: ROBOTS_TIMEOUT_MS,
       maxBytes: ROBOTS_MAX_BYTES,
       maxRedirects: ROBOTS_MAX_REDIRECTS,
-      overflow: 'truncate',
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.tls ? { tls: options.tls } : {}),
-      onResponse: (head) => (head.status >= 200 && head.status < 300 ? 'read' : 'skip'),
     });
     const { status } = raw;
     if (status === 429 || status >= 500) {
