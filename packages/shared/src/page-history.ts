@@ -34,3 +34,16 @@ export const pageHistoryResponseSchema = z.object({
   reports: z.array(pageHistoryEntrySchema),
 });
 export type PageHistoryResponse = z.infer<typeof pageHistoryResponseSchema>;
+
+/**
+ * The completed report before `accessToken` in time, to compare with; null when there is none.
+ * `entries` come newest first.
+ */
+export function previousCompleted(
+  entries: readonly PageHistoryEntry[],
+  accessToken: string,
+): PageHistoryEntry | null {
+  const at = entries.findIndex((entry) => entry.access_token === accessToken);
+  if (at === -1) return null;
+  return entries.slice(at + 1).find((entry) => entry.status === 'completed') ?? null;
+}

@@ -13,14 +13,7 @@ import {
  * crawler view's signals. Kept apart from the components so the order rules are tested once.
  */
 
-export const CATEGORY_LABEL: Record<CheckCategory, string> = {
-  crawlability: 'Crawlability',
-  performance: 'Performance',
-  metadata: 'Metadata',
-  social: 'Social',
-  content: 'Content',
-  links: 'Links',
-};
+export { CATEGORY_LABEL } from '@crawlwise/shared/category-labels';
 
 /** A finding to act on: failed, or skipped with a warning worth reading. */
 export const needsAttention = (finding: ScoredFinding) => finding.severity !== 'success';
