@@ -4,6 +4,8 @@ import { useAuth } from '../features/auth/use-auth.ts';
 import { CompareScreen } from '../features/compare/compare-screen.tsx';
 import { useComparison } from '../features/compare/use-comparison.ts';
 
+const INCOMPLETE = 'This comparison link is incomplete: it needs the tokens of two reports.';
+
 export function meta() {
   // Like a report, a comparison belongs to whoever holds its link.
   return [{ title: 'Compare Reports | Crawlwise' }, { name: 'robots', content: 'noindex' }];
@@ -18,8 +20,19 @@ export default function CompareRoute() {
   const a = searchParams.get('a') ?? '';
   const b = searchParams.get('b') ?? '';
   const auth = useAuth();
+  const complete = a !== '' && b !== '';
   const sessionKey =
-    auth.status === 'loading' ? null : auth.status === 'signed-in' ? auth.user.id : 'anonymous';
+    !complete || auth.status === 'loading'
+      ? null
+      : auth.status === 'signed-in'
+        ? auth.user.id
+        : 'anonymous';
   const state = useComparison(a, b, sessionKey);
-  return <CompareScreen state={state} path={PATHS.compareFor(a, b)} />;
+  // A link without both tokens is answered here, without asking the server.
+  return (
+    <CompareScreen
+      state={complete ? state : { kind: 'error', code: 'invalid_request', message: INCOMPLETE }}
+      path={PATHS.compareFor(a, b)}
+    />
+  );
 }
