@@ -186,14 +186,14 @@ describe('compareReports', () => {
       {
         check: 'rendered-title',
         signal: 'Title',
-        before: { outcome: 'failed', server: 'Old title', rendered: 'New title' },
-        after: { outcome: 'passed', server: 'New title', rendered: 'New title' },
+        before: { outcome: 'failed', server: ['Old title'], rendered: ['New title'] },
+        after: { outcome: 'passed', server: ['New title'], rendered: ['New title'] },
       },
       {
         check: 'js-rendering',
         signal: 'Main text',
         before: null,
-        after: { outcome: 'passed', server: '300 words', rendered: '310 words' },
+        after: { outcome: 'passed', server: ['300 words'], rendered: ['310 words'] },
       },
     ]);
   });

@@ -62,10 +62,18 @@ export const findingChangeSchema = z.object({
 });
 export type FindingChange = z.infer<typeof findingChangeSchema>;
 
+/**
+ * A crawler-view value as a list: one entry for a single value (a title, "4 internal links"),
+ * several for a list (H1 headings), none for an empty list; null when the side holds nothing.
+ * One type rather than "text or list" keeps the JSON schema plain for every client (a nullable
+ * union has no type in OpenAPI 3.0).
+ */
+const crawlerValueSchema = z.array(z.string()).nullable();
+
 const crawlerSideSchema = z.object({
   outcome: outcomeSchema,
-  server: z.union([z.string(), z.array(z.string())]).nullable(),
-  rendered: z.union([z.string(), z.array(z.string())]).nullable(),
+  server: crawlerValueSchema,
+  rendered: crawlerValueSchema,
 });
 
 export const crawlerChangeSchema = z.object({
@@ -175,13 +183,17 @@ function diffCategories(before: Report, after: Report): CategoryDelta[] {
 
 type CrawlerSide = z.infer<typeof crawlerSideSchema>;
 
+const asList = (value: SideValue): string[] | null =>
+  value === null ? null : typeof value === 'string' ? [value] : value;
+
 function crawlerSideOf(issue: ReportIssue | undefined, check: string): CrawlerSide | null {
   if (!issue || isLockedIssue(issue)) return null;
   const [server, rendered] = crawlerSides(check, issue.details);
-  return { outcome: issue.outcome, server, rendered };
+  return { outcome: issue.outcome, server: asList(server), rendered: asList(rendered) };
 }
 
-const sameSide = (a: SideValue, b: SideValue) => JSON.stringify(a) === JSON.stringify(b);
+const sameSide = (a: string[] | null, b: string[] | null) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 function diffCrawlerView(before: Report, after: Report): CrawlerChange[] {
   const old = byId(before.issues);

@@ -139,19 +139,27 @@ describe('GET /api/compare', () => {
       userId: owner.userId,
       daysAgo: 3,
       score: 60,
-      issues: [finding('meta-description', 'critical'), finding('title', 'success')],
+      issues: [
+        finding('meta-description', 'critical'),
+        finding('title', 'success'),
+        { ...finding('rendered-h1', 'warning'), details: { server: [], rendered: ['Oak'] } },
+      ],
     });
     const newer = await stored({
       url: page,
       userId: owner.userId,
       daysAgo: 1,
       score: 80,
-      issues: [finding('title', 'warning'), finding('meta-description', 'success')],
+      issues: [
+        finding('title', 'warning'),
+        finding('meta-description', 'success'),
+        { ...finding('rendered-h1', 'success'), details: { server: ['Oak'], rendered: ['Oak'] } },
+      ],
     });
 
     // Given newest first, the answer still puts the older report before.
     const response = await compare(newer, older, owner);
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(200);
     const { comparison } = comparisonResponseSchema.parse(response.json());
     expect(comparison).toMatchObject({
       url: page,
@@ -165,6 +173,16 @@ describe('GET /api/compare', () => {
     expect(comparison.findings.map((entry) => [entry.id, entry.change])).toEqual([
       ['title', 'new'],
       ['meta-description', 'fixed'],
+      ['rendered-h1', 'fixed'],
+    ]);
+    // The crawler view's sides survive the response serialiser (lists, empty lists, outcomes).
+    expect(comparison.crawler).toEqual([
+      {
+        check: 'rendered-h1',
+        signal: 'H1 headings',
+        before: { outcome: 'failed', server: [], rendered: ['Oak'] },
+        after: { outcome: 'passed', server: ['Oak'], rendered: ['Oak'] },
+      },
     ]);
     expect(comparison.findings[1]?.before?.message).toBe('meta-description text');
   });

@@ -9,10 +9,8 @@ const OUTCOME_LABEL = {
 } as const;
 
 function Value({ value }: { value: Side['server'] }) {
-  if (value === null || (Array.isArray(value) && value.length === 0)) {
-    return <span className="text-slate-600">None</span>;
-  }
-  return <span className="break-words">{Array.isArray(value) ? value.join(', ') : value}</span>;
+  if (value === null || value.length === 0) return <span className="text-slate-600">None</span>;
+  return <span className="break-words">{value.join(', ')}</span>;
 }
 
 function Cell({ side }: { side: CrawlerChange['before'] }) {
