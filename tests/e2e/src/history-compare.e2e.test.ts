@@ -11,9 +11,10 @@ import { axeViolations, launchBrowser, type RunningServer, startServer } from '.
 
 /**
  * A page's history and the comparison of two of its reports, end to end in Debian's Chromium
- * against the real server: a signed-in user analyses a local page, the page changes (its meta
- * description is added, its image loses its alt text), the user analyses it again from the home
- * page, follows "Compare with previous" to the comparison (description fixed, alt text new) and
+ * against the real server (pages rendered): a signed-in user analyses a local page, the page
+ * changes (its meta description is added, its image loses its alt text, a script rewrites its
+ * H1), the user analyses it again from the home
+ * page, follows "Compare with previous" to the comparison (description fixed, alt text new, the H1 after JavaScript moved) and
  * "History of this page" to the trend chart and the list. Both screens at 375 and 1280 px: no
  * horizontal overflow, no console error, no serious axe-core violation. A signed-out visitor of
  * the history is asked to sign in; one with the comparison link reads it with locks.
@@ -33,7 +34,12 @@ const BEFORE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 const AFTER = BEFORE.replace(
   '</title>',
   '</title><meta name="description" content="Solid oak dining tables built by hand in our workshop and delivered across the country, made to order.">',
-).replace(' alt="A round oak table"', '');
+)
+  .replace(' alt="A round oak table"', '')
+  .replace(
+    '</body>',
+    "<script>document.querySelector('h1').textContent = 'Oak tables, made to order';</script></body>",
+  );
 
 /** A valid 1 × 1 PNG. */
 const TINY_PNG = Buffer.from(
@@ -55,7 +61,6 @@ beforeAll(async () => {
     ALLOW_PRIVATE_TARGETS: '1',
     RESOLVE_OVERRIDES: `${SITE_HOST}=127.0.0.1`,
     RATE_LIMITS: 'off',
-    RENDER: 'off',
     LOG_LEVEL: 'warn',
   });
   browser = await launchBrowser();
@@ -170,6 +175,10 @@ describe('page history and comparison in the browser', () => {
       1,
     );
     expect(await page.getByText('Some findings are locked').count()).toBe(0);
+    // The crawler view: the H1 script changes what JavaScript shows, not the server HTML.
+    const h1Row = page.locator('tr[data-check="rendered-h1"]');
+    await h1Row.waitFor();
+    expect(await h1Row.textContent()).toContain('Oak tables, made to order');
     await expectClean(visitor, 'compare');
 
     // The history, from the report.

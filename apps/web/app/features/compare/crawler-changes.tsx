@@ -16,21 +16,23 @@ function Value({ value }: { value: Side['server'] }) {
 function Cell({ side }: { side: CrawlerChange['before'] }) {
   if (!side) return <span className="text-slate-600">Not available</span>;
   return (
-    <dl className="space-y-1">
-      <div>
-        <dt className="text-xs font-medium text-slate-700">Server HTML</dt>
-        <dd>
-          <Value value={side.server} />
-        </dd>
-      </div>
-      <div>
-        <dt className="text-xs font-medium text-slate-700">After JavaScript</dt>
-        <dd>
-          <Value value={side.rendered} />
-        </dd>
-      </div>
-      <div className="text-xs text-slate-700">{OUTCOME_LABEL[side.outcome]}</div>
-    </dl>
+    <div className="space-y-1">
+      <dl className="space-y-1">
+        <div>
+          <dt className="text-xs font-medium text-slate-700">Server HTML</dt>
+          <dd>
+            <Value value={side.server} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium text-slate-700">After JavaScript</dt>
+          <dd>
+            <Value value={side.rendered} />
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-slate-700">{OUTCOME_LABEL[side.outcome]}</p>
+    </div>
   );
 }
 
