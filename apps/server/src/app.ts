@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { noScriptRoutes } from './routes/no-script.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { siteCheckRoutes } from './routes/site-checks.ts';
 import { webRoutes } from './routes/web.ts';
 import { AdmissionControl } from './services/admission.ts';
 import { createEngine } from './services/engine-factory.ts';
@@ -93,7 +94,10 @@ export async function buildApp(
     'reports',
     new ReportService(database, { finishedCacheMs: config.REPORT_READ_CACHE_MS }),
   );
-  app.decorate('queue', new JobQueue(database, config.JOB_LEASE_SECONDS));
+  app.decorate(
+    'queue',
+    new JobQueue(database, config.JOB_LEASE_SECONDS, config.SITE_CHECK_PAGE_INTERVAL_MS),
+  );
   app.decorate('limits', new RateLimiter(config.RATE_LIMITS === 'on'));
   app.decorate(
     'admission',
@@ -156,6 +160,7 @@ export async function buildApp(
   await app.register(formRoutes);
   await app.register(noScriptRoutes);
   await app.register(accountRoutes);
+  await app.register(siteCheckRoutes);
   await app.register(webRoutes);
   return app;
 }
