@@ -211,8 +211,8 @@ export class JobQueue {
             lease_owner = null, lease_expires_at = null
           where status in ('queued', 'analyzing') and deleted_at is null
             and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => (
-              case when site_check_id is null then ${STUCK_AFTER_SECONDS}
-                else ${SITE_PAGE_STUCK_AFTER_SECONDS} end))
+              case when site_check_id is null then ${STUCK_AFTER_SECONDS}::double precision
+                else ${SITE_PAGE_STUCK_AFTER_SECONDS}::double precision end))
           returning id`,
     );
     return failedAttempts.length + timedOut.length;
