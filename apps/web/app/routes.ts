@@ -21,6 +21,7 @@ export default [
   route('report', 'routes/report.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('profile', 'routes/profile.tsx'),
+  route('site-check', 'routes/site-check.tsx'),
   // Any other path, including the /404 path the 404 page is prerendered from.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -40,6 +40,9 @@ export const PATHS = {
   /** /auth, coming back to `next` (a report the visitor was reading) after signing in. */
   authThenReturnTo: (next: string) => `/auth?next=${encodeURIComponent(next)}`,
   profile: '/profile',
+  /** Whole-site checks: the start screen, and one site check's progress and site report. */
+  siteCheck: '/site-check',
+  siteCheckFor: (id: string) => `/site-check?id=${encodeURIComponent(id)}`,
 } as const;
 
 /**
@@ -68,7 +71,12 @@ export const PRERENDERED_ROUTES = [
 ] as const;
 
 /** Screens rendered only in the browser: the server answers them with the SPA fallback file. */
-export const CLIENT_ONLY_ROUTES = [PATHS.report, PATHS.auth, PATHS.profile] as const;
+export const CLIENT_ONLY_ROUTES = [
+  PATHS.report,
+  PATHS.auth,
+  PATHS.profile,
+  PATHS.siteCheck,
+] as const;
 
 /**
  * The path the 404 page is prerendered from. It is not a real page: the server answers it, like
