@@ -9,7 +9,6 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { TONE_TEXT } from '../../components/ui/tone.ts';
 import {
   fetchSiteReport,
   isActive,
@@ -166,10 +165,11 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
         <ol className="divide-y divide-slate-100">
           {report.pages.map((page) => (
             <li key={page.accessToken} className="flex items-center gap-3 py-2">
-              <span
-                className={`w-12 shrink-0 text-right font-semibold ${TONE_TEXT[scoreTone(page.score)]}`}
-              >
-                {page.score ?? '–'}
+              <span className="w-12 shrink-0 text-right">
+                <Badge tone={scoreTone(page.score)}>
+                  <span className="sr-only">Score </span>
+                  {page.score ?? '–'}
+                </Badge>
               </span>
               <div className="min-w-0 flex-1">
                 {page.status === 'completed' ? (
