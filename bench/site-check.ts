@@ -156,6 +156,7 @@ async function main() {
     throw new Error('No browser found: this benchmark measures site checks with rendering.');
   }
   const corpus = await forkCorpus();
+  const loadAtStart = os.loadavg()[0]!.toFixed(1);
   try {
     const passes = [
       await measure('rendering, default pacing (1000 ms per host)', corpus.origin, 1000),
@@ -169,14 +170,15 @@ async function main() {
           `| ${p.name} | ${p.pages} | ${p.completed} | ${p.failed} | ${(p.wallMs / 1000).toFixed(1)} s | **${p.pagesPerMinute}** |`,
       ),
     ].join('\n');
-    process.stdout.write(`${table}\n`);
+    const load = `Load average (1 min) ${loadAtStart} at start, ${os.loadavg()[0]!.toFixed(1)} at end, on ${os.cpus().length} cores: on a shared machine other work lowers the figures.`;
+    process.stdout.write(`${table}\n${load}\n`);
     if (!WRITE) return;
     const date = new Date().toISOString().slice(0, 10);
     const dir = path.join(BENCH_DIR, 'results');
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       path.join(dir, `site-check-${date}.json`),
-      `${JSON.stringify({ date, machine: machine(), concurrency: CONCURRENCY, seed: SEED, passes }, null, 2)}\n`,
+      `${JSON.stringify({ date, machine: machine(), load, concurrency: CONCURRENCY, seed: SEED, passes }, null, 2)}\n`,
     );
     writeFileSync(
       path.join(dir, `site-check-${date}.md`),
@@ -186,7 +188,7 @@ async function main() {
         `\`source: sitemap\`, one worker (concurrency ${CONCURRENCY}) on in-memory PGlite reads ` +
         `/sitemap.xml and analyses every page **with rendering** (headless Chromium). Time runs ` +
         `from the start request to the site check's completion, discovery included; browser ` +
-        `start-up is outside it (warmed once).\n\n${table}\n\n` +
+        `start-up is outside it (warmed once).\n\n${table}\n\n${load}\n\n` +
         'At the default pacing the site check is bound by politeness (one page started per ' +
         'second on a host: at most 60 pages per minute); the pass without pacing shows what one ' +
         'worker can analyse. Several workers share one site at the same pace, so adding workers ' +
