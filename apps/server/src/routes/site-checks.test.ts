@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../db/database.ts';
 import { RateLimiter } from '../services/rate-limit.ts';
+import { purgeExpiredData } from '../services/retention.ts';
 import { startSiteCheck } from '../services/site-checks.ts';
-import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
+import { call, signUp, TEST_PASSWORD, type TestAccount } from '../test-support/accounts.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
 
 /**
@@ -321,5 +322,46 @@ describe('whole-site check', () => {
       list: `${site.origin}/p/1\n`,
     });
     expect(one.counts.total).toBe(1);
+  });
+
+  it('goes with its account, and with its pages past their retention', async () => {
+    const account = await signUp(app);
+    const started = await call(app, 'POST', '/api/site-checks', {
+      cookie: account.cookie,
+      payload: { siteUrl: site.origin, source: 'list', list: `${site.origin}/p/3\n` },
+    });
+    const id = started.json().siteCheck.id as string;
+    const remaining = async () =>
+      queryRows<{ checks: number; pages: number }>(
+        app.database.db,
+        sql`select (select count(*)::int from site_checks where id = ${id}) as checks,
+              (select count(*)::int from reports where site_check_id = ${id}) as pages`,
+      );
+    expect(await remaining()).toEqual([{ checks: 1, pages: 1 }]);
+    const deleted = await call(app, 'POST', '/api/auth/delete-user', {
+      cookie: account.cookie,
+      payload: { password: TEST_PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await remaining()).toEqual([{ checks: 0, pages: 0 }]);
+
+    // Retention: 60 days after its start a site check is purged like its pages.
+    const another = await signUp(app);
+    const old = await call(app, 'POST', '/api/site-checks', {
+      cookie: another.cookie,
+      payload: {
+        siteUrl: `${site.origin.replace('127.0.0.1', 'localhost')}`,
+        source: 'list',
+        list: '/p/4\n',
+      },
+    });
+    expect(old.statusCode).toBe(201);
+    const oldId = old.json().siteCheck.id as string;
+    await purgeExpiredData(app.database, new Date(Date.now() + 61 * 24 * 60 * 60 * 1000));
+    const [left] = await queryRows<{ n: number }>(
+      app.database.db,
+      sql`select count(*)::int as n from site_checks where id = ${oldId}`,
+    );
+    expect(left?.n).toBe(0);
   });
 });
