@@ -181,6 +181,19 @@ export async function settleSiteCheck(db: Db, siteCheckId: string): Promise<void
   );
 }
 
+/** Settles every running site check whose pages are done (the sweep may have failed the last). */
+export async function settleAllSiteChecks(db: Db): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`update site_checks s set status = 'completed', completed_at = now()
+        where s.status = 'running'
+          and not exists (select 1 from reports r where r.site_check_id = s.id
+            and r.status in ('queued', 'analyzing') and r.deleted_at is null)
+        returning s.id`,
+  );
+  return rows.length;
+}
+
 async function settleOwnerChecks(db: Db, ownerId: string): Promise<void> {
   const running = await queryRows<{ id: string }>(
     db,

@@ -8,7 +8,7 @@ import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-qu
 import { RateLimiter } from '../services/rate-limit.ts';
 import { purgeExpiredData } from '../services/retention.ts';
 import { type DiscoveryJob, SiteCheckDiscovery } from '../services/site-check-discovery.ts';
-import { settleSiteCheck } from '../services/site-checks.ts';
+import { settleAllSiteChecks, settleSiteCheck } from '../services/site-checks.ts';
 
 export interface WorkerOptions {
   database: Database;
@@ -67,7 +67,12 @@ export class Worker {
     this.timers.push(setInterval(() => void this.pump(), this.options.pollIntervalMs ?? 1000));
     this.timers.push(
       setInterval(() => {
-        Promise.all([queue.sweep(), this.discovery.sweep()]).then(
+        (async () => {
+          const swept = [await queue.sweep(), await this.discovery.sweep()] as const;
+          // A site check whose last page the sweep just failed is complete now.
+          await settleAllSiteChecks(database.db);
+          return swept;
+        })().then(
           ([count, discoveries]) =>
             count + discoveries > 0 && logger.warn({ count, discoveries }, 'failed stuck jobs'),
           (error) => logger.error({ err: error }, 'sweep failed'),
