@@ -5,9 +5,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../db/database.ts';
+import { JobQueue } from '../services/job-queue.ts';
 import { RateLimiter } from '../services/rate-limit.ts';
 import { purgeExpiredData } from '../services/retention.ts';
-import { startSiteCheck } from '../services/site-checks.ts';
+import { getSiteCheck, startSiteCheck } from '../services/site-checks.ts';
 import { call, signUp, TEST_PASSWORD, type TestAccount } from '../test-support/accounts.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
 
@@ -140,7 +141,8 @@ let owner: TestAccount;
 
 beforeAll(async () => {
   site = await startSite();
-  ({ app } = await buildTestApp({ JOB_LEASE_SECONDS: '2', SITE_CHECK_PAGE_INTERVAL_MS: '5' }));
+  // No pacing here (the pacing test below sets its own): the run is bound by the analyses.
+  ({ app } = await buildTestApp({ JOB_LEASE_SECONDS: '2', SITE_CHECK_PAGE_INTERVAL_MS: '0' }));
   owner = await signUp(app);
 });
 
@@ -156,7 +158,7 @@ async function waitForCheck(id: string, done: (check: Record<string, unknown>) =
     const check = response.json().siteCheck as Record<string, unknown>;
     if (done(check)) return check;
     if (Date.now() > deadline) throw new Error(`site check still ${JSON.stringify(check)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
 
@@ -363,5 +365,40 @@ describe('whole-site check', () => {
       sql`select count(*)::int as n from site_checks where id = ${oldId}`,
     );
     expect(left?.n).toBe(0);
+  });
+
+  it('paces the pages of one host across two workers', async () => {
+    const account = await signUp(app);
+    const list = [5, 6, 7, 8].map((n) => `${site.origin}/p/${n}`).join('\n');
+    const started = await call(app, 'POST', '/api/site-checks', {
+      cookie: account.cookie,
+      payload: { siteUrl: site.origin, source: 'list', list },
+    });
+    const id = started.json().siteCheck.id as string;
+    // Both workers take turns on one host: 300 ms between two page starts, whoever claims.
+    const paced = new JobQueue(app.database, 2, 300);
+    const workers = [1, 2].map(() =>
+      testWorker(app, { queue: paced, concurrency: 2, pollIntervalMs: 20 }),
+    );
+    for (const worker of workers) await worker.start();
+    try {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const check = await getSiteCheck(app.database.db, account.userId, id);
+        if (check?.status === 'completed') break;
+        if (Date.now() > deadline) throw new Error('site check did not complete');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      for (const worker of workers) await worker.stop(0);
+    }
+    const rows = await queryRows<{ ms: number }>(
+      app.database.db,
+      sql`select (extract(epoch from started_at) * 1000)::float8 as ms from reports
+          where site_check_id = ${id} order by started_at`,
+    );
+    const gaps = rows.slice(1).map((row, index) => Number(row.ms) - Number(rows[index]!.ms));
+    expect(gaps).toHaveLength(3);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(300);
   });
 });
