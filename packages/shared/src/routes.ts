@@ -40,18 +40,29 @@ export const PATHS = {
   /** /auth, coming back to `next` (a report the visitor was reading) after signing in. */
   authThenReturnTo: (next: string) => `/auth?next=${encodeURIComponent(next)}`,
   profile: '/profile',
+  history: '/history',
+  /** The history of one page (its normalised address), signed-in owner only. */
+  historyFor: (url: string) => `/history?url=${encodeURIComponent(url)}`,
+  compare: '/compare',
+  /** Two reports of one page side by side: `a` the older report's token, `b` the newer one's. */
+  compareFor: (older: string, newer: string) =>
+    `/compare?a=${encodeURIComponent(older)}&b=${encodeURIComponent(newer)}`,
   /** Whole-site checks: the start screen, and one site check's progress and site report. */
   siteCheck: '/site-check',
   siteCheckFor: (id: string) => `/site-check?id=${encodeURIComponent(id)}`,
 } as const;
 
 /**
- * Where /auth may send a visitor after signing in: back to a report of this site, nowhere else
- * (a `next` pointing off-site would make the sign-in page an open redirect).
+ * Where /auth may send a visitor after signing in: back to a report, a page history or a
+ * comparison of this site, nowhere else (a `next` pointing off-site would make the sign-in page
+ * an open redirect).
  */
 export function safeReturnPath(next: string | null | undefined): string | null {
   if (!next) return null;
-  return /^\/report\?token=[A-Za-z0-9_%-]+$/.test(next) ? next : null;
+  if (/^\/report\?token=[A-Za-z0-9_%-]+$/.test(next)) return next;
+  if (/^\/history\?url=[A-Za-z0-9_.~%-]+$/.test(next)) return next;
+  if (/^\/compare\?a=[A-Za-z0-9_%-]+&b=[A-Za-z0-9_%-]+$/.test(next)) return next;
+  return null;
 }
 
 /** Marketing pages rendered to static HTML at build time (one index.html each). */
@@ -75,6 +86,8 @@ export const CLIENT_ONLY_ROUTES = [
   PATHS.report,
   PATHS.auth,
   PATHS.profile,
+  PATHS.history,
+  PATHS.compare,
   PATHS.siteCheck,
 ] as const;
 
