@@ -17,6 +17,7 @@ import { historyCompareRoutes } from './routes/history-compare.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { noScriptRoutes } from './routes/no-script.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { siteCheckRoutes } from './routes/site-checks.ts';
 import { webRoutes } from './routes/web.ts';
 import { AdmissionControl } from './services/admission.ts';
 import { createEngine } from './services/engine-factory.ts';
@@ -94,7 +95,10 @@ export async function buildApp(
     'reports',
     new ReportService(database, { finishedCacheMs: config.REPORT_READ_CACHE_MS }),
   );
-  app.decorate('queue', new JobQueue(database, config.JOB_LEASE_SECONDS));
+  app.decorate(
+    'queue',
+    new JobQueue(database, config.JOB_LEASE_SECONDS, config.SITE_CHECK_PAGE_INTERVAL_MS),
+  );
   app.decorate('limits', new RateLimiter(config.RATE_LIMITS === 'on'));
   app.decorate(
     'admission',
@@ -158,6 +162,7 @@ export async function buildApp(
   await app.register(noScriptRoutes);
   await app.register(accountRoutes);
   await app.register(historyCompareRoutes);
+  await app.register(siteCheckRoutes);
   await app.register(webRoutes);
   return app;
 }

@@ -93,6 +93,11 @@ const envSchema = z.object({
   /** How long a claimed report stays with its worker without a heartbeat before another may take it. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
   /**
+   * Per-host pacing of whole-site checks: at least this long between two page analyses started
+   * on one host (docs/site-checks.md).
+   */
+  SITE_CHECK_PAGE_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
    * At SIGTERM a worker stops claiming and lets its analyses finish this long, then gives the
    * unfinished ones back to the queue for the next worker. Below the 25 s shutdown limit.
    */

@@ -18,9 +18,10 @@ async function main() {
   const worker = config.EMBEDDED_WORKER
     ? new Worker({
         database,
-        queue: new JobQueue(database, config.JOB_LEASE_SECONDS),
+        queue: new JobQueue(database, config.JOB_LEASE_SECONDS, config.SITE_CHECK_PAGE_INTERVAL_MS),
         engine,
         logger: app.log,
+        limits: app.limits,
         concurrency: config.WORKER_CONCURRENCY,
       })
     : null;

@@ -3,6 +3,7 @@ import { openDatabase } from './db/database.ts';
 import { exitOnStartupError, loadConfigOrExit, onShutdownSignal } from './lifecycle.ts';
 import { createEngine } from './services/engine-factory.ts';
 import { JobQueue } from './services/job-queue.ts';
+import { RateLimiter } from './services/rate-limit.ts';
 import { Worker } from './worker/worker.ts';
 
 /**
@@ -20,9 +21,10 @@ async function main() {
   const engine = await createEngine(config);
   const worker = new Worker({
     database,
-    queue: new JobQueue(database, config.JOB_LEASE_SECONDS),
+    queue: new JobQueue(database, config.JOB_LEASE_SECONDS, config.SITE_CHECK_PAGE_INTERVAL_MS),
     engine,
     logger,
+    limits: new RateLimiter(config.RATE_LIMITS === 'on'),
     concurrency: config.WORKER_CONCURRENCY,
   });
   onShutdownSignal(async () => {

@@ -23,6 +23,7 @@ export default [
   route('profile', 'routes/profile.tsx'),
   route('history', 'routes/history.tsx'),
   route('compare', 'routes/compare.tsx'),
+  route('site-check', 'routes/site-check.tsx'),
   // Any other path, including the /404 path the 404 page is prerendered from.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AnalysisPool, createAnalysisPool } from './analysis-pool.ts';
 import { analyzeArtifacts } from './analyze-artifacts.ts';
+import { discoverSitemaps, type SiteDiscovery } from './batch/discover-sitemaps.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
 import { type BrowserPool, createBrowserPool } from './gather/browser-pool.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
@@ -57,6 +58,8 @@ export interface Engine {
   analyze(document: FetchArtifact): Promise<AnalysisReport>;
   /** Fetch and analyse in one go (the CLI). */
   analyzeUrl(url: string): Promise<AnalysisReport>;
+  /** A site's sitemaps (robots.txt, /sitemap.xml, indexes, gzip) through the guard; throws AnalysisError. */
+  discoverSitemaps(siteUrl: string, options: { maxUrls: number }): Promise<SiteDiscovery>;
   close(): Promise<void>;
 }
 
@@ -156,6 +159,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     fetchDocument,
     analyze,
     analyzeUrl: async (url) => analyze(await fetchDocument(url)),
+    discoverSitemaps: (siteUrl, { maxUrls }) =>
+      discoverSitemaps(siteUrl, { guard, userAgent, maxUrls }),
     close: async () => {
       await Promise.all([pool?.close(), analysis?.close()]);
     },

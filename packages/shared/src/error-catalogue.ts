@@ -239,6 +239,39 @@ export const ERROR_CATALOGUE = {
     'Try running the analysis again.',
   ),
   unknown_error: entry('Unexpected Error', 'Something unexpected happened. Please try again.', 500),
+  // Whole-site checks (issue 11, item 4; docs/site-checks.md).
+  site_check_not_found: entry(
+    'Site Check Not Found',
+    'This site check does not exist or belongs to another account.',
+    404,
+  ),
+  site_check_in_progress: entry(
+    'Site Check Already Running',
+    'You already have a site check in progress. Wait for it to finish before starting another.',
+    409,
+    'warning',
+  ),
+  site_check_no_pages: entry(
+    'No Pages to Check',
+    'No address on this site was found in the list.',
+    400,
+    'error',
+    'Paste one address per line (or a CSV with an address column) on the same site.',
+  ),
+  site_check_page_limit: entry(
+    'Daily Page Limit Reached',
+    'Site checks can analyze 600 pages per 24 hours, and this one needs more than remain.',
+    429,
+    'warning',
+    'Check fewer pages, or try again tomorrow.',
+  ),
+  no_sitemap: entry(
+    'No Sitemap Found',
+    'The site has no readable sitemap: robots.txt names none and /sitemap.xml could not be read.',
+    422,
+    'error',
+    'Paste a list of the pages to check instead.',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -278,4 +311,8 @@ export const ANALYSIS_ERROR_CODES = [
  * could not complete within the analysis's CPU budget (not a creation error: the page was
  * fetched, so it is not in ANALYSIS_ERROR_CODES).
  */
-export type AnalysisErrorCode = (typeof ANALYSIS_ERROR_CODES)[number] | 'analysis_failed';
+/** `no_sitemap`: only a site check's sitemap discovery ends with it. */
+export type AnalysisErrorCode =
+  | (typeof ANALYSIS_ERROR_CODES)[number]
+  | 'analysis_failed'
+  | 'no_sitemap';

@@ -17,7 +17,14 @@ describe('route map', () => {
     expect(PRERENDERED_ROUTES).toContain('/partner');
     for (const slug of FEATURE_SLUGS) expect(PRERENDERED_ROUTES).toContain(`/features/${slug}`);
     expect(PRERENDERED_ROUTES).toHaveLength(18);
-    expect(CLIENT_ONLY_ROUTES).toEqual(['/report', '/auth', '/profile', '/history', '/compare']);
+    expect(CLIENT_ONLY_ROUTES).toEqual([
+      '/report',
+      '/auth',
+      '/profile',
+      '/history',
+      '/compare',
+      '/site-check',
+    ]);
   });
 
   it('names the file of a prerendered route', () => {

@@ -47,6 +47,9 @@ export const PATHS = {
   /** Two reports of one page side by side: `a` the older report's token, `b` the newer one's. */
   compareFor: (older: string, newer: string) =>
     `/compare?a=${encodeURIComponent(older)}&b=${encodeURIComponent(newer)}`,
+  /** Whole-site checks: the start screen, and one site check's progress and site report. */
+  siteCheck: '/site-check',
+  siteCheckFor: (id: string) => `/site-check?id=${encodeURIComponent(id)}`,
 } as const;
 
 /**
@@ -85,6 +88,7 @@ export const CLIENT_ONLY_ROUTES = [
   PATHS.profile,
   PATHS.history,
   PATHS.compare,
+  PATHS.siteCheck,
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 import type { ReportStatus } from '@crawlwise/shared/report';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -25,6 +26,50 @@ export const urls = pgTable('urls', {
 export { REPORT_STATUSES, type ReportStatus } from '@crawlwise/shared/report';
 
 /**
+ * A whole-site check (docs/site-checks.md): its pages are rows of `reports` pointing here, so
+ * the same workers analyse them. While `discovering`, the row is itself a claimable job (lease
+ * and attempts like a report): a worker reads the site's sitemaps and inserts the pages.
+ * `next_page_at` paces the site: a claim takes one of its pages only once that time has come
+ * and pushes it forward by the configured interval.
+ */
+export const siteChecks = pgTable(
+  'site_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The site's origin as entered (https://example.com/). */
+    siteUrl: text('site_url').notNull(),
+    /** Lower-cased host name: the pacing key shared by every site check of one host. */
+    host: text('host').notNull(),
+    source: text('source').$type<'sitemap' | 'list'>().notNull(),
+    status: text('status').$type<'discovering' | 'running' | 'completed' | 'failed'>().notNull(),
+    /** Who asked (the account's requester key), for the daily page limit at discovery. */
+    requesterKey: text('requester_key').notNull(),
+    pageCount: integer('page_count').notNull().default(0),
+    /** Addresses found but not queued: over the page cap or the daily limit, off-site, repeated. */
+    skipped: jsonb('skipped'),
+    /** Sitemaps read and the ones that failed (sitemap source). */
+    discovery: jsonb('discovery'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    attempts: integer('attempts').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    nextPageAt: timestamp('next_page_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('site_checks_user_created_idx').on(table.userId, table.createdAt),
+    index('site_checks_active_idx')
+      .on(table.nextPageAt)
+      .where(sql`${table.status} in ('discovering', 'running')`),
+  ],
+);
+
+/**
  * A report is also its own queue job: status, attempts, lease and run_after are what the
  * worker's `FOR UPDATE SKIP LOCKED` claim reads, so there is no second table to keep in step.
  */
@@ -36,6 +81,10 @@ export const reports = pgTable(
       .notNull()
       .references(() => urls.id),
     userId: text('user_id'),
+    /** Set for a page of a whole-site check; such pages are claimed with the site's pacing. */
+    siteCheckId: uuid('site_check_id').references((): AnyPgColumn => siteChecks.id, {
+      onDelete: 'cascade',
+    }),
     /** Unguessable bearer token (256 random bits, base64url) that grants read access. */
     accessToken: text('access_token').notNull(),
     status: text('status').$type<ReportStatus>().notNull().default('queued'),
@@ -68,6 +117,7 @@ export const reports = pgTable(
       .where(sql`${table.status} in ('queued', 'analyzing')`),
     index('reports_requester_created_idx').on(table.requesterKey, table.createdAt),
     index('reports_user_created_idx').on(table.userId, table.createdAt),
+    index('reports_site_check_idx').on(table.siteCheckId),
   ],
 );
 

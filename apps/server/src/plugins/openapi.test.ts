@@ -63,6 +63,11 @@ describe('GET /api/docs/json', () => {
         'POST /api/leads',
         'POST /api/partner-waitlist',
         'POST /api/reports',
+        'GET /api/site-checks',
+        'POST /api/site-checks',
+        'GET /api/site-checks/{id}',
+        'GET /api/site-checks/{id}/report',
+        'GET /api/site-checks/{id}/export.csv',
       ].sort(),
     );
   });

@@ -48,7 +48,7 @@ export class AdmissionControl {
       try {
         const [row] = await queryRows<{ n: number }>(
           this.database.db,
-          sql`select count(*)::int as n from reports where status = 'queued'`,
+          sql`select count(*)::int as n from reports where status = 'queued' and site_check_id is null`,
         );
         this.queued = Number(row?.n ?? 0);
         this.queuedReadAt = Date.now();

@@ -14,20 +14,44 @@ export const MAX_ATTEMPTS = 3;
 /** A report queued or analysing for longer than this is failed by the sweep. */
 export const STUCK_AFTER_SECONDS = 5 * 60;
 
+/** Default gap between two page analyses started on one host by site checks. */
+export const SITE_PAGE_INTERVAL_MS = 1000;
+/** A site-check page pending longer than this is failed by the sweep (pages wait their turn). */
+export const SITE_PAGE_STUCK_AFTER_SECONDS = 3 * 60 * 60;
+
 export interface ClaimedJob {
   id: string;
   url: string;
   attempts: number;
   fetchArtifact: FetchArtifact | null;
+  /** Set for a page of a whole-site check. */
+  siteCheckId: string | null;
 }
+
+/** A report row the claim may take: queued and due, or abandoned by a dead worker. */
+const claimable = (alias: string) =>
+  sql.raw(`${alias}.deleted_at is null
+    and ((${alias}.status = 'queued' and ${alias}.run_after <= now())
+      or (${alias}.status = 'analyzing' and ${alias}.lease_expires_at < now()
+        and ${alias}.attempts < ${MAX_ATTEMPTS}))`);
 
 export class JobQueue {
   constructor(
     private readonly database: Database,
     readonly leaseSeconds = LEASE_SECONDS,
+    /** Per-host pacing of site-check pages (docs/site-checks.md). */
+    readonly sitePageIntervalMs = SITE_PAGE_INTERVAL_MS,
   ) {}
 
+  /**
+   * Single reports first (someone is watching the report screen), then one page of a site
+   * check whose host may be visited again.
+   */
   async claim(workerId: string): Promise<ClaimedJob | null> {
+    return (await this.claimSingleReport(workerId)) ?? (await this.claimSitePage(workerId));
+  }
+
+  private async claimSingleReport(workerId: string): Promise<ClaimedJob | null> {
     const [row] = await queryRows(
       this.database.db,
       sql`
@@ -38,25 +62,62 @@ export class JobQueue {
           lease_owner = ${workerId},
           lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
         where id = (
-          select id from reports
-          where deleted_at is null
-            and ((status = 'queued' and run_after <= now())
-              or (status = 'analyzing' and lease_expires_at < now()
-                and attempts < ${MAX_ATTEMPTS}))
+          select id from reports r
+          where r.site_check_id is null and ${claimable('r')}
           order by run_after
           limit 1
           for update skip locked
         )
-        returning id, attempts, fetch_artifact,
+        returning id, attempts, fetch_artifact, site_check_id,
           (select normalized_url from urls where urls.id = reports.url_id) as url`,
     );
-    if (!row) return null;
-    return {
-      id: String(row.id),
-      url: String(row.url),
-      attempts: Number(row.attempts),
-      fetchArtifact: parseJson(row.fetch_artifact) as FetchArtifact | null,
-    };
+    return row ? claimedJob(row) : null;
+  }
+
+  /**
+   * Per-host pacing: the site check's row is the host's turnstile. The claim locks a running
+   * site check whose `next_page_at` has come and whose host no other site check has just
+   * visited, pushes `next_page_at` forward by the interval, and takes one of its pages, all in
+   * one statement: two workers can never start pages of one site check closer than the
+   * interval. Across two site checks of the same host the check is best effort (each reads
+   * the other's `next_page_at` without locking it).
+   */
+  private async claimSitePage(workerId: string): Promise<ClaimedJob | null> {
+    const [row] = await queryRows(
+      this.database.db,
+      sql`
+        with turn as (
+          update site_checks set next_page_at = now() + make_interval(secs => ${this.sitePageIntervalMs / 1000})
+          where id = (
+            select s.id from site_checks s
+            where s.status = 'running' and s.next_page_at <= now()
+              and not exists (select 1 from site_checks other
+                where other.host = s.host and other.id <> s.id
+                  and other.status = 'running' and other.next_page_at > now())
+              and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')})
+            order by s.next_page_at
+            limit 1
+            for update skip locked
+          )
+          returning id
+        )
+        update reports set
+          status = 'analyzing',
+          started_at = coalesce(started_at, now()),
+          attempts = attempts + 1,
+          lease_owner = ${workerId},
+          lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
+        where id = (
+          select r.id from reports r
+          where r.site_check_id = (select id from turn) and ${claimable('r')}
+          order by r.run_after, r.id
+          limit 1
+          for update skip locked
+        )
+        returning id, attempts, fetch_artifact, site_check_id,
+          (select normalized_url from urls where urls.id = reports.url_id) as url`,
+    );
+    return row ? claimedJob(row) : null;
   }
 
   /** Keeps a long analysis from being re-claimed while its worker is alive. */
@@ -149,11 +210,23 @@ export class JobQueue {
             fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
             lease_owner = null, lease_expires_at = null
           where status in ('queued', 'analyzing') and deleted_at is null
-            and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${STUCK_AFTER_SECONDS})
+            and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => (
+              case when site_check_id is null then ${STUCK_AFTER_SECONDS}::double precision
+                else ${SITE_PAGE_STUCK_AFTER_SECONDS}::double precision end))
           returning id`,
     );
     return failedAttempts.length + timedOut.length;
   }
+}
+
+function claimedJob(row: Record<string, unknown>): ClaimedJob {
+  return {
+    id: String(row.id),
+    url: String(row.url),
+    attempts: Number(row.attempts),
+    fetchArtifact: parseJson(row.fetch_artifact) as FetchArtifact | null,
+    siteCheckId: row.site_check_id === null ? null : String(row.site_check_id),
+  };
 }
 
 function parseJson(value: unknown): unknown {

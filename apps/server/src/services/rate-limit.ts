@@ -4,6 +4,7 @@ import {
   DAILY_REPORT_SOFT_LIMIT,
   FORM_SUBMISSIONS_PER_HOUR,
 } from '@crawlwise/shared/limits';
+import { DAILY_SITE_CHECK_PAGE_LIMIT } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
@@ -58,6 +59,17 @@ export const PAGE_FETCH_POLICY: ThrottlePolicy = {
   softFrom: DAILY_REPORT_SOFT_LIMIT,
 };
 
+/**
+ * Whole-site check pages: each queued page counts, in its own daily allowance (a site check of
+ * 200 pages would not fit in the 100 single reports). No per-minute rule: pages are paced.
+ */
+export const SITE_PAGE_POLICY: ThrottlePolicy = {
+  kind: 'site_page',
+  rules: [
+    { windowSeconds: DAY_SECONDS, limit: DAILY_SITE_CHECK_PAGE_LIMIT, code: 'rate_limit_exceeded' },
+  ],
+};
+
 /** A public form: each accepted submission is stored (and a contact message mailed). */
 export function formPolicy(form: 'contact' | 'partner' | 'newsletter'): ThrottlePolicy {
   return {
@@ -92,6 +104,53 @@ export class RateLimiter {
   async reserve(db: Db, policy: ThrottlePolicy, key: string): Promise<LimitDecision> {
     if (!this.enabled) return { allowed: true, soft: false };
     return db.transaction((tx) => this.admit(tx as unknown as Db, policy, key));
+  }
+
+  /**
+   * Counts up to `wanted` actions at once against the policy's first (daily) rule, inside the
+   * caller's transaction and under the same lock as admit(). Returns how many were counted:
+   * all of them, or (with `partial`) as many as remain, else none.
+   */
+  async admitMany(
+    tx: Db,
+    policy: ThrottlePolicy,
+    key: string,
+    wanted: number,
+    partial: boolean,
+  ): Promise<number> {
+    if (!this.enabled || wanted <= 0) return Math.max(0, wanted);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${LIMIT_LOCK_NAMESPACE}, hashtext(${`${policy.kind}:${key}`}))`,
+    );
+    const rule = policy.rules[0]!;
+    const [row] = await queryRows(
+      tx,
+      sql`select count(*)::int as n from throttle_events
+          where kind = ${policy.kind} and requester_key = ${key}
+            and created_at > now() - make_interval(secs => ${rule.windowSeconds})`,
+    );
+    const remaining = Math.max(0, rule.limit - Number(row?.n ?? 0));
+    const granted = remaining >= wanted ? wanted : partial ? remaining : 0;
+    if (granted > 0) {
+      await tx.execute(
+        sql`insert into throttle_events (kind, requester_key)
+            select ${policy.kind}, ${key} from generate_series(1, ${granted})`,
+      );
+    }
+    return granted;
+  }
+
+  /** How many actions the policy's first rule still allows (a preview; nothing is counted). */
+  async remaining(db: Db, policy: ThrottlePolicy, key: string): Promise<number> {
+    const rule = policy.rules[0]!;
+    if (!this.enabled) return rule.limit;
+    const [row] = await queryRows(
+      db,
+      sql`select count(*)::int as n from throttle_events
+          where kind = ${policy.kind} and requester_key = ${key}
+            and created_at > now() - make_interval(secs => ${rule.windowSeconds})`,
+    );
+    return Math.max(0, rule.limit - Number(row?.n ?? 0));
   }
 
   /**

@@ -26,7 +26,12 @@ export interface HistoryPage {
 }
 
 export async function listOwnReports(db: Db, userId: string, offset: number): Promise<HistoryPage> {
-  const own = and(eq(reports.userId, userId), isNull(reports.deletedAt));
+  // Pages of a whole-site check are listed with their site check, not one by one.
+  const own = and(
+    eq(reports.userId, userId),
+    isNull(reports.deletedAt),
+    isNull(reports.siteCheckId),
+  );
   const [rows, [counted]] = await Promise.all([
     db
       .select({

@@ -11,7 +11,8 @@ import { LONGEST_WINDOW_SECONDS } from './rate-limit.ts';
  *   and the remaining tombstone, which lets the link answer report_deleted, is deleted
  *   REPORT_PURGE_AFTER_DAYS later;
  * - a page address no report or newsletter sign-up points to any more is deleted with them;
- * - limit counters (throttle_events) outlive their longest window by nothing.
+ * - limit counters (throttle_events) outlive their longest window by nothing;
+ * - a whole-site check is deleted, with any page left, as long after its start as a report.
  *
  * The purge runs in every worker (worker/worker.ts). Rows are taken in small batches with
  * `FOR UPDATE SKIP LOCKED`, so several workers purging at once share the rows instead of
@@ -73,6 +74,19 @@ export async function purgeExpiredData(database: Database, now = new Date()): Pr
             select id from throttle_events
             where created_at < ${at} - make_interval(secs => ${LONGEST_WINDOW_SECONDS})
             limit ${BATCH_SIZE * 10}
+            for update skip locked)
+          returning id`,
+    );
+    return deleted.length;
+  });
+  // A whole-site check goes with its pages' retention (its remaining pages are deleted with it).
+  await inBatches(async () => {
+    const deleted = await queryRows(
+      database.db,
+      sql`delete from site_checks where id in (
+            select id from site_checks
+            where created_at < ${at} - make_interval(secs => ${(REPORT_EXPIRY_DAYS + REPORT_PURGE_AFTER_DAYS) * DAY_SECONDS})
+            limit ${BATCH_SIZE}
             for update skip locked)
           returning id`,
     );

@@ -170,6 +170,7 @@ export function testWorker(app: FastifyInstance, options: Partial<WorkerOptions>
     queue: app.queue,
     engine: app.engine,
     logger: app.log,
+    limits: app.limits,
     concurrency: 1,
     ...options,
   });

@@ -5,7 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseConnectionError } from '../db/connection-error.ts';
 import type { Database } from '../db/database.ts';
 import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-queue.ts';
+import { RateLimiter } from '../services/rate-limit.ts';
 import { purgeExpiredData } from '../services/retention.ts';
+import { type DiscoveryJob, SiteCheckDiscovery } from '../services/site-check-discovery.ts';
+import { settleAllSiteChecks, settleSiteCheck } from '../services/site-checks.ts';
 
 export interface WorkerOptions {
   database: Database;
@@ -20,7 +23,12 @@ export interface WorkerOptions {
   purgeIntervalMs?: number;
   /** The purge's clock; tests move it instead of waiting 60 days. */
   clock?: () => Date;
+  /** Counts site-check pages when a sitemap discovery queues them (default: limits on). */
+  limits?: RateLimiter;
 }
+
+/** In-flight key of a site check's discovery job (report ids are plain uuids). */
+const DISCOVERY_KEY = 'site-check:';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -43,8 +51,15 @@ export class Worker {
   private unlisten: (() => Promise<void>) | null = null;
   private claimBackoff = { until: 0, delayMs: 0 };
   private purging = false;
+  private readonly discovery: SiteCheckDiscovery;
 
-  constructor(private readonly options: WorkerOptions) {}
+  constructor(private readonly options: WorkerOptions) {
+    this.discovery = new SiteCheckDiscovery(
+      options.database,
+      options.limits ?? new RateLimiter(),
+      options.queue.leaseSeconds,
+    );
+  }
 
   async start(): Promise<void> {
     const { database, queue, logger } = this.options;
@@ -52,8 +67,14 @@ export class Worker {
     this.timers.push(setInterval(() => void this.pump(), this.options.pollIntervalMs ?? 1000));
     this.timers.push(
       setInterval(() => {
-        queue.sweep().then(
-          (count) => count > 0 && logger.warn({ count }, 'failed stuck reports'),
+        (async () => {
+          const swept = [await queue.sweep(), await this.discovery.sweep()] as const;
+          // A site check whose last page the sweep just failed is complete now.
+          await settleAllSiteChecks(database.db);
+          return swept;
+        })().then(
+          ([count, discoveries]) =>
+            count + discoveries > 0 && logger.warn({ count, discoveries }, 'failed stuck jobs'),
           (error) => logger.error({ err: error }, 'sweep failed'),
         );
       }, this.options.sweepIntervalMs ?? 30_000),
@@ -79,7 +100,10 @@ export class Worker {
     ]);
     if (!finished) {
       for (const id of this.inFlight.keys()) {
-        await this.options.queue.release(id, this.id).catch(() => {});
+        const released = id.startsWith(DISCOVERY_KEY)
+          ? this.discovery.release(id.slice(DISCOVERY_KEY.length), this.id)
+          : this.options.queue.release(id, this.id);
+        await released.catch(() => {});
       }
     }
   }
@@ -120,7 +144,17 @@ export class Worker {
         while (!this.stopping && this.inFlight.size < this.options.concurrency) {
           const job = await this.options.queue.claim(this.id);
           this.claimBackoff = { until: 0, delayMs: 0 };
-          if (!job) break;
+          if (!job) {
+            const discovery = await this.discovery.claim(this.id);
+            if (!discovery) break;
+            const key = `${DISCOVERY_KEY}${discovery.id}`;
+            const run = this.discover(discovery).finally(() => {
+              this.inFlight.delete(key);
+              void this.pump();
+            });
+            this.inFlight.set(key, run);
+            continue;
+          }
           const run = this.run(job).finally(() => {
             this.inFlight.delete(job.id);
             void this.pump();
@@ -137,6 +171,24 @@ export class Worker {
       this.options.logger.error({ err: error, retryInMs: delayMs }, 'claiming a job failed');
     } finally {
       this.pumping = false;
+    }
+  }
+
+  /** Reads a site check's sitemaps and queues its pages; never rejects. */
+  private async discover(job: DiscoveryJob): Promise<void> {
+    const log = this.options.logger.child({ siteCheckId: job.id, attempt: job.attempts });
+    const heartbeat = setInterval(
+      () => void this.discovery.extendLease(job.id, this.id).catch(() => {}),
+      (this.discovery.leaseSeconds * 1000) / 3,
+    );
+    try {
+      await this.discovery.run(job, this.id, this.options.engine);
+      log.info('site check discovery finished');
+    } catch (error) {
+      // The lease runs out and another worker (or this one) tries again.
+      log.error({ err: error }, 'site check discovery failed');
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 
@@ -166,6 +218,11 @@ export class Worker {
         outcome = this.failureOutcome(job, error, log);
       }
       await this.record(outcome, log);
+      if (job.siteCheckId !== null) {
+        await settleSiteCheck(this.options.database.db, job.siteCheckId).catch((error) =>
+          log.warn({ err: error }, 'could not settle the site check'),
+        );
+      }
     } finally {
       clearInterval(heartbeat);
     }

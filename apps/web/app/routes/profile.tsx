@@ -5,6 +5,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { sessionStore } from '../features/auth/session-store.ts';
 import { avatarSrc, initial, useAuth } from '../features/auth/use-auth.ts';
 import { ProfileScreen } from '../features/profile/profile-screen.tsx';
+import { SiteChecksSection } from '../features/site-check/site-checks-section.tsx';
 
 export function meta() {
   return [{ title: 'My Profile | Crawlwise' }, { name: 'robots', content: 'noindex' }];
@@ -24,22 +25,25 @@ export default function ProfileRoute() {
   if (auth.status === 'signed-out') return <Navigate to={PATHS.auth} replace />;
   const { user } = auth;
   return (
-    <ProfileScreen
-      user={{
-        name: user.name?.trim() || user.email,
-        fullName: user.name ?? '',
-        email: user.email,
-        avatarSrc: avatarSrc(user.image),
-        initial: initial(user),
-        memberSince: user.createdAt ?? null,
-      }}
-      refreshUser={() => sessionStore.refresh()}
-      onAccountDeleted={async () => {
-        // Leave first (a data router navigates asynchronously): /profile would otherwise send
-        // the now signed-out visitor to /auth.
-        await navigate(PATHS.home, { replace: true });
-        sessionStore.signedOut();
-      }}
-    />
+    <>
+      <ProfileScreen
+        user={{
+          name: user.name?.trim() || user.email,
+          fullName: user.name ?? '',
+          email: user.email,
+          avatarSrc: avatarSrc(user.image),
+          initial: initial(user),
+          memberSince: user.createdAt ?? null,
+        }}
+        refreshUser={() => sessionStore.refresh()}
+        onAccountDeleted={async () => {
+          // Leave first (a data router navigates asynchronously): /profile would otherwise send
+          // the now signed-out visitor to /auth.
+          await navigate(PATHS.home, { replace: true });
+          sessionStore.signedOut();
+        }}
+      />
+      <SiteChecksSection />
+    </>
   );
 }

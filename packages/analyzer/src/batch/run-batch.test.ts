@@ -214,6 +214,7 @@ describe('runBatch without network', () => {
     return {
       fetchDocument: () => Promise.reject(new Error('unused')),
       analyze: () => Promise.reject(new Error('unused')),
+      discoverSitemaps: () => Promise.reject(new Error('unused')),
       analyzeUrl: (url) => answers[url]?.() ?? Promise.resolve(report(url)),
       close: async () => {},
     };

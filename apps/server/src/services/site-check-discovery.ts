@@ -1,0 +1,221 @@
+import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
+import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
+import { MAX_SITE_CHECK_PAGES } from '@crawlwise/shared/site-check';
+import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
+import { sql } from 'drizzle-orm';
+import { type Database, type Db, queryRows } from '../db/database.ts';
+import { MAX_ATTEMPTS } from './job-queue.ts';
+import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
+import { insertPages, type SkippedAddresses } from './site-checks.ts';
+
+/**
+ * The discovery job of a sitemap site check. It is claimed like a report (lease, attempts,
+ * `FOR UPDATE SKIP LOCKED`), so a worker dying mid-discovery only delays it: the lease runs out
+ * and another worker claims it again. Its pages are inserted, and the daily allowance counted,
+ * in the same transaction that ends the job, and only from the lease holder: a discovery
+ * finished twice inserts its pages once.
+ */
+
+/** Sitemap addresses read at most: enough to keep 200 on-site pages after filtering. */
+const MAX_DISCOVERED_URLS = MAX_SITE_CHECK_PAGES * 5;
+
+export interface DiscoveryJob {
+  id: string;
+  siteUrl: string;
+  ownerId: string;
+  requesterKey: string;
+  attempts: number;
+}
+
+export class SiteCheckDiscovery {
+  constructor(
+    private readonly database: Database,
+    private readonly limits: RateLimiter,
+    readonly leaseSeconds: number,
+  ) {}
+
+  async claim(workerId: string): Promise<DiscoveryJob | null> {
+    const [row] = await queryRows(
+      this.database.db,
+      sql`update site_checks set attempts = attempts + 1, lease_owner = ${workerId},
+            lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
+          where id = (
+            select id from site_checks
+            where status = 'discovering' and attempts < ${MAX_ATTEMPTS}
+              and (lease_expires_at is null or lease_expires_at < now())
+            order by created_at limit 1
+            for update skip locked)
+          returning id, site_url, user_id, requester_key, attempts`,
+    );
+    if (!row) return null;
+    return {
+      id: String(row.id),
+      siteUrl: String(row.site_url),
+      ownerId: String(row.user_id),
+      requesterKey: String(row.requester_key),
+      attempts: Number(row.attempts),
+    };
+  }
+
+  async extendLease(id: string, workerId: string): Promise<void> {
+    await this.database.db.execute(
+      sql`update site_checks set lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
+          where id = ${id} and lease_owner = ${workerId} and status = 'discovering'`,
+    );
+  }
+
+  /** Reads the sitemaps and queues the pages; never rejects (the outcome is written). */
+  async run(job: DiscoveryJob, workerId: string, engine: AnalysisEngine): Promise<void> {
+    let discovered: Awaited<ReturnType<AnalysisEngine['discoverSitemaps']>>;
+    try {
+      discovered = await engine.discoverSitemaps(job.siteUrl, { maxUrls: MAX_DISCOVERED_URLS });
+    } catch (error) {
+      if (isAnalysisError(error)) {
+        await this.fail(job.id, workerId, error.code, error.message);
+      } else if (job.attempts >= MAX_ATTEMPTS) {
+        await this.fail(
+          job.id,
+          workerId,
+          'analysis_failed',
+          'Reading the sitemaps failed repeatedly. Please try again later.',
+        );
+      } else {
+        // An unexpected fault: given back for another attempt.
+        await this.release(job.id, workerId, false);
+      }
+      return;
+    }
+    const site = new URL(job.siteUrl);
+    const skipped: SkippedAddresses = {
+      offSite: 0,
+      invalid: discovered.invalidEntries,
+      duplicates: 0,
+      overCap: 0,
+      overDailyLimit: 0,
+    };
+    const pages: string[] = [];
+    const seen = new Set<string>();
+    for (const url of discovered.urls) {
+      if (new URL(url).hostname !== site.hostname) {
+        skipped.offSite += 1;
+        continue;
+      }
+      const key = normalizeUrlForStorage(url);
+      if (seen.has(key)) {
+        skipped.duplicates += 1;
+        continue;
+      }
+      seen.add(key);
+      if (pages.length >= MAX_SITE_CHECK_PAGES) skipped.overCap += 1;
+      else pages.push(url);
+    }
+    const discovery = {
+      foundVia: discovered.foundVia,
+      sitemaps: discovered.sitemaps,
+      failures: discovered.failures,
+      truncated: discovered.truncated,
+    };
+    if (pages.length === 0) {
+      await this.fail(
+        job.id,
+        workerId,
+        'site_check_no_pages',
+        'The sitemaps list no page on this site.',
+        discovery,
+      );
+      return;
+    }
+    await this.database.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [held] = await queryRows(
+        tx,
+        sql`select id from site_checks where id = ${job.id} and lease_owner = ${workerId}
+            and status = 'discovering' for update`,
+      );
+      if (!held) return;
+      const granted = await this.limits.admitMany(
+        tx,
+        SITE_PAGE_POLICY,
+        job.requesterKey,
+        pages.length,
+        true,
+      );
+      skipped.overDailyLimit = pages.length - granted;
+      if (granted === 0) {
+        await this.writeFailure(
+          tx,
+          job.id,
+          'site_check_page_limit',
+          'The daily page allowance of site checks was used up before the pages could be queued.',
+          discovery,
+        );
+        return;
+      }
+      await insertPages(tx, job.id, job.ownerId, job.requesterKey, pages.slice(0, granted));
+      await tx.execute(
+        sql`update site_checks set status = 'running', page_count = ${granted},
+              skipped = ${JSON.stringify(skipped)}::jsonb,
+              discovery = ${JSON.stringify(discovery)}::jsonb,
+              lease_owner = null, lease_expires_at = null, next_page_at = now()
+            where id = ${job.id}`,
+      );
+    });
+    await this.database.notifyJobs();
+  }
+
+  private async fail(
+    id: string,
+    workerId: string,
+    code: string,
+    message: string,
+    discovery: unknown = null,
+  ): Promise<void> {
+    await this.database.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const [held] = await queryRows(
+        tx,
+        sql`select id from site_checks where id = ${id} and lease_owner = ${workerId}
+            and status = 'discovering' for update`,
+      );
+      if (held) await this.writeFailure(tx, id, code, message, discovery);
+    });
+  }
+
+  private async writeFailure(
+    tx: Db,
+    id: string,
+    code: string,
+    message: string,
+    discovery: unknown,
+  ): Promise<void> {
+    await tx.execute(
+      sql`update site_checks set status = 'failed', error_code = ${code},
+            error_message = ${message}, discovery = ${discovery === null ? null : JSON.stringify(discovery)}::jsonb,
+            lease_owner = null, lease_expires_at = null, completed_at = now()
+          where id = ${id}`,
+    );
+  }
+
+  /** Gives the job back (at shutdown the attempt does not count). */
+  async release(id: string, workerId: string, uncount = true): Promise<void> {
+    await this.database.db.execute(
+      sql`update site_checks set lease_owner = null, lease_expires_at = null,
+            attempts = case when ${uncount} then greatest(attempts - 1, 0) else attempts end
+          where id = ${id} and lease_owner = ${workerId} and status = 'discovering'`,
+    );
+  }
+
+  /** Fails discoveries that stopped unexpectedly on every attempt. */
+  async sweep(): Promise<number> {
+    const rows = await queryRows(
+      this.database.db,
+      sql`update site_checks set status = 'failed', error_code = 'analysis_failed',
+            error_message = 'Reading the sitemaps stopped unexpectedly several times.',
+            lease_owner = null, lease_expires_at = null, completed_at = now()
+          where status = 'discovering' and attempts >= ${MAX_ATTEMPTS}
+            and lease_expires_at < now()
+          returning id`,
+    );
+    return rows.length;
+  }
+}

@@ -1,0 +1,306 @@
+import {
+  MAX_SITE_CHECK_LIST_CHARS,
+  parseSiteAddress,
+  parseSiteAddressList,
+  type SiteCheckSource,
+  type SiteCheckStatus,
+} from '@crawlwise/shared/site-check';
+import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, type Db, queryRows } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+import { newAccessToken } from './access-token.ts';
+import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
+
+/**
+ * Whole-site checks (docs/site-checks.md). A site check is a row of `site_checks`; each of its
+ * pages is a row of `reports` with `site_check_id`, analysed by the same workers as any report
+ * (job-queue.ts paces them per host). A sitemap check starts `discovering`: a worker claims it,
+ * reads the sitemaps and inserts the pages (site-check-discovery.ts). A list check inserts its
+ * pages at once. Either way the daily page allowance is counted when pages are inserted.
+ *
+ * `startSiteCheck` is the one entry point, for the API and for other services (monitoring).
+ */
+
+export interface SiteCheckDeps {
+  database: Database;
+  limits: RateLimiter;
+}
+
+export interface StartSiteCheckInput {
+  siteUrl?: unknown;
+  source?: unknown;
+  /** The pasted list (source `list`): one address per line, or CSV. */
+  list?: unknown;
+}
+
+export interface SiteCheckCounts {
+  total: number;
+  queued: number;
+  analyzing: number;
+  completed: number;
+  failed: number;
+}
+
+export interface SiteCheckSummary {
+  id: string;
+  siteUrl: string;
+  source: SiteCheckSource;
+  status: SiteCheckStatus;
+  counts: SiteCheckCounts;
+  skipped: SkippedAddresses | null;
+  discovery: Record<string, unknown> | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+export interface SkippedAddresses {
+  offSite: number;
+  invalid: number;
+  duplicates: number;
+  overCap: number;
+  overDailyLimit: number;
+}
+
+/** Namespace of the per-owner advisory lock that serialises site-check starts. */
+const START_LOCK_NAMESPACE = 7_302;
+
+const requesterOf = (ownerId: string) => `user:${ownerId}`;
+
+export async function startSiteCheck(
+  deps: SiteCheckDeps,
+  ownerId: string,
+  input: StartSiteCheckInput,
+): Promise<SiteCheckSummary> {
+  const site = parseSiteAddress(input.siteUrl);
+  if (!site.ok) throw new ApiError(site.code, site.message);
+  if (input.source !== 'sitemap' && input.source !== 'list') {
+    throw new ApiError('invalid_request', 'The source must be "sitemap" or "list".');
+  }
+  const source: SiteCheckSource = input.source;
+  let list: ReturnType<typeof parseSiteAddressList> | null = null;
+  if (source === 'list') {
+    if (typeof input.list !== 'string' || input.list.length > MAX_SITE_CHECK_LIST_CHARS) {
+      throw new ApiError(
+        'invalid_request',
+        'Paste the list of addresses (at most 450,000 characters).',
+      );
+    }
+    list = parseSiteAddressList(input.list, site.site);
+    if (list.urls.length === 0) throw new ApiError('site_check_no_pages');
+  }
+  await settleOwnerChecks(deps.database.db, ownerId);
+  const requesterKey = requesterOf(ownerId);
+  const id = await deps.database.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${START_LOCK_NAMESPACE}, hashtext(${ownerId}))`,
+    );
+    const [active] = await queryRows(
+      tx,
+      sql`select id from site_checks where user_id = ${ownerId}
+          and status in ('discovering', 'running') limit 1`,
+    );
+    if (active) throw new ApiError('site_check_in_progress');
+    if (list) {
+      const granted = await deps.limits.admitMany(
+        tx,
+        SITE_PAGE_POLICY,
+        requesterKey,
+        list.urls.length,
+        false,
+      );
+      if (granted === 0) throw new ApiError('site_check_page_limit');
+    } else if ((await deps.limits.remaining(tx, SITE_PAGE_POLICY, requesterKey)) === 0) {
+      throw new ApiError('site_check_page_limit');
+    }
+    const skipped: SkippedAddresses | null = list
+      ? {
+          offSite: list.offSite,
+          invalid: list.invalid,
+          duplicates: list.duplicates,
+          overCap: list.overCap,
+          overDailyLimit: 0,
+        }
+      : null;
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into site_checks (user_id, site_url, host, source, status, requester_key,
+            page_count, skipped)
+          values (${ownerId}, ${site.site.href}, ${site.site.hostname}, ${source},
+            ${list ? 'running' : 'discovering'}, ${requesterKey}, ${list?.urls.length ?? 0},
+            ${skipped ? JSON.stringify(skipped) : null}::jsonb)
+          returning id`,
+    );
+    if (list) await insertPages(tx, row!.id, ownerId, requesterKey, list.urls);
+    return row!.id;
+  });
+  await deps.database.notifyJobs();
+  const summary = await getSiteCheck(deps.database.db, ownerId, id);
+  return summary!;
+}
+
+/** Inserts one queued report per address, in order (run_after keeps the list's order). */
+export async function insertPages(
+  tx: Db,
+  siteCheckId: string,
+  ownerId: string,
+  requesterKey: string,
+  addresses: readonly string[],
+): Promise<void> {
+  if (addresses.length === 0) return;
+  const normalized = addresses.map((address) => normalizeUrlForStorage(address));
+  const values = (build: (url: string, index: number) => SQL) =>
+    sql.join(
+      normalized.map((url, index) => build(url, index)),
+      sql`, `,
+    );
+  await tx.execute(
+    sql`insert into urls (normalized_url) values ${values((url) => sql`(${url})`)}
+        on conflict (normalized_url) do nothing`,
+  );
+  await tx.execute(
+    sql`insert into reports (url_id, user_id, access_token, requester_key, site_check_id, status, run_after)
+        select u.id, ${ownerId}, v.token, ${requesterKey}, ${siteCheckId}, 'queued',
+          now() + make_interval(secs => v.position / 1000000.0)
+        from (values ${values((url, index) => sql`(${url}, ${newAccessToken()}, ${index}::int)`)})
+          as v(url, token, position)
+        join urls u on u.normalized_url = v.url`,
+  );
+}
+
+/** A running site check whose pages are all finished becomes completed. */
+export async function settleSiteCheck(db: Db, siteCheckId: string): Promise<void> {
+  await db.execute(
+    sql`update site_checks set status = 'completed', completed_at = now()
+        where id = ${siteCheckId} and status = 'running'
+          and not exists (select 1 from reports where site_check_id = ${siteCheckId}
+            and status in ('queued', 'analyzing') and deleted_at is null)`,
+  );
+}
+
+/** Settles every running site check whose pages are done (the sweep may have failed the last). */
+export async function settleAllSiteChecks(db: Db): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`update site_checks s set status = 'completed', completed_at = now()
+        where s.status = 'running'
+          and not exists (select 1 from reports r where r.site_check_id = s.id
+            and r.status in ('queued', 'analyzing') and r.deleted_at is null)
+        returning s.id`,
+  );
+  return rows.length;
+}
+
+async function settleOwnerChecks(db: Db, ownerId: string): Promise<void> {
+  const running = await queryRows<{ id: string }>(
+    db,
+    sql`select id from site_checks where user_id = ${ownerId} and status = 'running'`,
+  );
+  for (const { id } of running) await settleSiteCheck(db, id);
+}
+
+const SUMMARY_COLUMNS = sql`s.id, s.site_url, s.source, s.status, s.skipped, s.discovery,
+  s.error_code, s.error_message, s.created_at, s.completed_at,
+  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null) as total,
+  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'queued') as queued,
+  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'analyzing') as analyzing,
+  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'completed') as completed,
+  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed') as failed`;
+
+function summaryOf(row: Record<string, unknown>): SiteCheckSummary {
+  const json = (value: unknown) =>
+    value === null || value === undefined
+      ? null
+      : typeof value === 'string'
+        ? JSON.parse(value)
+        : value;
+  const date = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+  return {
+    id: String(row.id),
+    siteUrl: String(row.site_url),
+    source: row.source as SiteCheckSource,
+    status: row.status as SiteCheckStatus,
+    counts: {
+      total: Number(row.total),
+      queued: Number(row.queued),
+      analyzing: Number(row.analyzing),
+      completed: Number(row.completed),
+      failed: Number(row.failed),
+    },
+    skipped: json(row.skipped) as SkippedAddresses | null,
+    discovery: json(row.discovery) as Record<string, unknown> | null,
+    errorCode: (row.error_code as string | null) ?? null,
+    errorMessage: (row.error_message as string | null) ?? null,
+    createdAt: date(row.created_at)!,
+    completedAt: date(row.completed_at),
+  };
+}
+
+/** The owner's site check with its progress, or null (missing, or another account's). */
+export async function getSiteCheck(
+  db: Db,
+  ownerId: string,
+  id: string,
+): Promise<SiteCheckSummary | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  await settleSiteCheck(db, id);
+  const [row] = await queryRows(
+    db,
+    sql`select ${SUMMARY_COLUMNS} from site_checks s where s.id = ${id} and s.user_id = ${ownerId}`,
+  );
+  return row ? summaryOf(row) : null;
+}
+
+/** The owner's site checks, newest first (the profile lists the latest ones). */
+export async function listSiteChecks(
+  db: Db,
+  ownerId: string,
+  limit = 20,
+): Promise<SiteCheckSummary[]> {
+  await settleOwnerChecks(db, ownerId);
+  const rows = await queryRows(
+    db,
+    sql`select ${SUMMARY_COLUMNS} from site_checks s where s.user_id = ${ownerId}
+        order by s.created_at desc, s.id desc limit ${limit}`,
+  );
+  return rows.map(summaryOf);
+}
+
+/** One page of a site check as the site report reads it. */
+export interface SitePageRow {
+  url: string;
+  accessToken: string;
+  status: string;
+  score: number | null;
+  finalUrl: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  metaJson: unknown;
+  issues: unknown;
+}
+
+export async function listSitePages(db: Db, siteCheckId: string): Promise<SitePageRow[]> {
+  const rows = await queryRows(
+    db,
+    sql`select u.normalized_url as url, r.access_token, r.status, r.score, r.final_url,
+          r.error_code, r.error_message, r.meta_json, r.issues
+        from reports r join urls u on u.id = r.url_id
+        where r.site_check_id = ${siteCheckId} and r.deleted_at is null
+        order by r.run_after, r.id`,
+  );
+  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  return rows.map((row) => ({
+    url: String(row.url),
+    accessToken: String(row.access_token),
+    status: String(row.status),
+    score: row.score === null ? null : Number(row.score),
+    finalUrl: (row.final_url as string | null) ?? null,
+    errorCode: (row.error_code as string | null) ?? null,
+    errorMessage: (row.error_message as string | null) ?? null,
+    metaJson: json(row.meta_json),
+    issues: json(row.issues),
+  }));
+}

@@ -1,0 +1,62 @@
+import type { SiteReport } from './site-report.ts';
+
+/**
+ * The site report as CSV (RFC 4180): one row per page with what the site report says of it.
+ * Every cell is quoted; a cell a spreadsheet would run as a formula (starting with =, +, -, @,
+ * tab or carriage return) gets a leading apostrophe, since page titles and addresses come from
+ * the analysed site, not from us.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+export const SITE_REPORT_CSV_COLUMNS = [
+  'url',
+  'status',
+  'score',
+  'title',
+  'final_url',
+  'duplicate_title',
+  'duplicate_description',
+  'canonical_elsewhere',
+  'blocked_by_robots_txt',
+  'error_code',
+  'error_message',
+  'report_link',
+] as const;
+
+export function siteReportCsv(report: SiteReport, reportLink: (token: string) => string): string {
+  const inGroup = (groups: SiteReport['duplicateTitles']) =>
+    new Set(groups.flatMap((group) => group.urls));
+  const duplicateTitle = inGroup(report.duplicateTitles);
+  const duplicateDescription = inGroup(report.duplicateDescriptions);
+  const canonical = new Map(report.canonicalElsewhere.map((entry) => [entry.url, entry.canonical]));
+  const blocked = new Map(report.robotsBlocked.map((entry) => [entry.url, entry.rule ?? 'yes']));
+  const lines = [SITE_REPORT_CSV_COLUMNS.map(csvCell).join(',')];
+  for (const page of report.pages) {
+    lines.push(
+      [
+        page.url,
+        page.status,
+        page.score,
+        page.title,
+        page.finalUrl,
+        duplicateTitle.has(page.url) ? 'yes' : 'no',
+        duplicateDescription.has(page.url) ? 'yes' : 'no',
+        canonical.get(page.url) ?? null,
+        blocked.get(page.url) ?? null,
+        page.errorCode,
+        page.errorMessage,
+        reportLink(page.accessToken),
+      ]
+        .map(csvCell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import type { SitePageRow } from './site-checks.ts';
+import { buildSiteReport } from './site-report.ts';
+import { csvCell, siteReportCsv } from './site-report-csv.ts';
+
+function row(
+  url: string,
+  fields: Partial<SitePageRow> & { title?: string; description?: string } = {},
+): SitePageRow {
+  const { title, description, ...rest } = fields;
+  return {
+    url,
+    accessToken: `token-${url}`,
+    status: 'completed',
+    score: 80,
+    finalUrl: url,
+    errorCode: null,
+    errorMessage: null,
+    metaJson: {
+      title: { value: title ?? `Title of ${url}` },
+      metaDescription: { value: description ?? `Description of ${url}` },
+    },
+    issues: [],
+    ...rest,
+  };
+}
+
+describe('buildSiteReport', () => {
+  const rows: SitePageRow[] = [
+    row('https://s.example/a', { score: 90, title: 'Shop' }),
+    row('https://s.example/b', { score: 40, title: '  shop ', description: 'Same words here' }),
+    row('https://s.example/c', { score: 70, description: 'same words  here' }),
+    row('https://s.example/old', { finalUrl: 'https://s.example/a', score: 90, title: 'x' }),
+    row('https://s.example/slash', { finalUrl: 'https://s.example/slash/', score: 60 }),
+    row('https://s.example/gone', {
+      status: 'failed',
+      score: null,
+      finalUrl: null,
+      metaJson: null,
+      errorCode: 'http_error_404',
+      errorMessage: 'Not found',
+    }),
+    row('https://s.example/later', {
+      status: 'queued',
+      score: null,
+      metaJson: null,
+      finalUrl: null,
+    }),
+    row('https://s.example/canon', {
+      score: 75,
+      issues: [
+        { id: 'canonical', details: { canonical: 'https://s.example/a' } },
+        { id: 'robots-txt', details: { allowedForGooglebot: false, detail: 'Disallow: /canon' } },
+      ],
+    }),
+  ];
+  const report = buildSiteReport(rows);
+
+  it('orders analysed pages by score, then failed, then pending', () => {
+    expect(report.pages.map((page) => page.url.slice(18))).toEqual([
+      'b',
+      'slash',
+      'c',
+      'canon',
+      'a',
+      'old',
+      'gone',
+      'later',
+    ]);
+    expect(report).toMatchObject({ pagesAnalysed: 6, pagesFailed: 1, pagesPending: 1 });
+    expect(report.averageScore).toBe(Math.round((90 + 40 + 70 + 90 + 60 + 75) / 6));
+  });
+
+  it('groups duplicate titles and descriptions whatever their case and spacing', () => {
+    expect(report.duplicateTitles).toEqual([
+      { value: 'Shop', urls: ['https://s.example/a', 'https://s.example/b'] },
+    ]);
+    expect(report.duplicateDescriptions[0]?.urls).toEqual([
+      'https://s.example/b',
+      'https://s.example/c',
+    ]);
+  });
+
+  it('lists canonicals elsewhere, robots.txt blocks, and entries that redirect or fail', () => {
+    expect(report.canonicalElsewhere).toEqual([
+      { url: 'https://s.example/canon', canonical: 'https://s.example/a' },
+    ]);
+    expect(report.robotsBlocked).toEqual([
+      { url: 'https://s.example/canon', rule: 'Disallow: /canon' },
+    ]);
+    // A trailing slash added by the server is not worth listing as a redirect.
+    expect(report.entryProblems).toEqual([
+      {
+        url: 'https://s.example/old',
+        kind: 'redirect',
+        finalUrl: 'https://s.example/a',
+        code: null,
+        message: null,
+      },
+      {
+        url: 'https://s.example/gone',
+        kind: 'failed',
+        finalUrl: null,
+        code: 'http_error_404',
+        message: 'Not found',
+      },
+    ]);
+  });
+});
+
+describe('site report CSV', () => {
+  it('quotes every cell and defuses what a spreadsheet would run as a formula', () => {
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+1')).toBe(`"'+1"`);
+    expect(csvCell('@sum')).toBe(`"'@sum"`);
+    expect(csvCell('-2')).toBe(`"'-2"`);
+    expect(csvCell('plain, text')).toBe('"plain, text"');
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(42)).toBe('"42"');
+  });
+
+  it('writes one row per page with the cross-page findings', () => {
+    const report = buildSiteReport([
+      row('https://s.example/a', { title: '=cmd|calc' }),
+      row('https://s.example/b', { title: '=cmd|calc' }),
+    ]);
+    const lines = siteReportCsv(
+      report,
+      (token) => `https://crawlwise.example/report?token=${token}`,
+    )
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe(
+      '"url","status","score","title","final_url","duplicate_title","duplicate_description","canonical_elsewhere","blocked_by_robots_txt","error_code","error_message","report_link"',
+    );
+    expect(lines[1]).toContain(`"'=cmd|calc"`);
+    expect(lines[1]).toContain('"yes","no"');
+  });
+});

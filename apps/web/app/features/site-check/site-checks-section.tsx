@@ -1,0 +1,67 @@
+import { relativeTime, statusTone } from '@crawlwise/shared/display';
+import { PATHS } from '@crawlwise/shared/routes';
+import { Globe } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { AppLink } from '../../components/app-link.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Container } from '../../components/ui/container.tsx';
+import { fetchSiteChecks, type SiteCheck, statusLabel, statusToneOf } from './site-check-api.ts';
+
+/** The profile's list of the account's site checks (the latest 20), with a way to start one. */
+export function SiteChecksSection() {
+  const [checks, setChecks] = useState<SiteCheck[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void fetchSiteChecks().then((result) => {
+      if (!live) return;
+      if (!result.ok) console.error('Could not load your site checks', result);
+      setChecks(result.ok ? result.data.siteChecks : []);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <Container className="pb-10">
+      <Card>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">My Site Checks</h2>
+          <AppLink to={PATHS.siteCheck} className={buttonClasses('outline', 'sm')}>
+            <Globe className="size-4" aria-hidden />
+            Check a whole site
+          </AppLink>
+        </div>
+        {checks === null ? (
+          <div className="mt-4 h-16 animate-pulse rounded-xl bg-slate-100" aria-hidden />
+        ) : checks.length === 0 ? (
+          <p className="mt-4 text-slate-600">
+            No site checks yet. A site check analyzes up to 200 pages of a site from its sitemap or
+            a list.
+          </p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-100">
+            {checks.map((check) => (
+              <li key={check.id}>
+                <AppLink
+                  to={PATHS.siteCheckFor(check.id)}
+                  className="block rounded-lg px-2 py-3 hover:bg-slate-50"
+                >
+                  <p className="truncate font-medium text-slate-900">{check.siteUrl}</p>
+                  <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+                    <span>
+                      {check.counts.completed + check.counts.failed} of {check.counts.total} pages
+                    </span>
+                    <span>{relativeTime(check.createdAt)}</span>
+                    <Badge tone={statusTone(statusToneOf(check))}>{statusLabel(check)}</Badge>
+                  </p>
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </Container>
+  );
+}

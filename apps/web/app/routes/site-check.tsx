@@ -1,0 +1,59 @@
+import { PATHS } from '@crawlwise/shared/routes';
+import { MAX_SITE_CHECK_PAGES } from '@crawlwise/shared/site-check';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AppLink } from '../components/app-link.tsx';
+import { buttonClasses } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Container } from '../components/ui/container.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useAuth } from '../features/auth/use-auth.ts';
+import { SiteCheckView } from '../features/site-check/site-check-view.tsx';
+import { StartSiteCheckForm } from '../features/site-check/start-form.tsx';
+
+export function meta() {
+  return [{ title: 'Site Check | Crawlwise' }, { name: 'robots', content: 'noindex' }];
+}
+
+/**
+ * /site-check: start a whole-site check (signed in); /site-check?id=…: its progress, then its
+ * site report (docs/site-checks.md).
+ */
+export default function SiteCheckRoute() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  return (
+    <Container className="space-y-6 py-10">
+      <div>
+        <h1 className="text-3xl font-bold">{id ? 'Site Report' : 'Check a Whole Site'}</h1>
+        {id ? null : (
+          <p className="mt-2 max-w-2xl text-slate-600">
+            Analyze up to {MAX_SITE_CHECK_PAGES} pages of one site, then see what only shows across
+            pages: duplicate titles and descriptions, canonicals, pages robots.txt blocks, and
+            sitemap entries that redirect or fail.
+          </p>
+        )}
+      </div>
+      {auth.status === 'loading' ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading" className="size-6" />
+        </div>
+      ) : auth.status === 'signed-out' ? (
+        <Card>
+          <h2 className="text-lg font-semibold text-slate-900">Sign in to check a whole site</h2>
+          <p className="mt-1 text-slate-600">
+            Site checks are free during the beta for signed-in users.
+          </p>
+          <AppLink to={PATHS.auth} className={`${buttonClasses('primary')} mt-4`}>
+            Sign in
+          </AppLink>
+        </Card>
+      ) : id ? (
+        <SiteCheckView id={id} />
+      ) : (
+        <StartSiteCheckForm onStarted={(started) => void navigate(PATHS.siteCheckFor(started))} />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,91 @@
+import { AnalysisError, isAnalysisError } from '../analysis-error.ts';
+import { readRobots } from '../gather/robots.ts';
+import { readSitemap, type SitemapFailure, type SitemapOptions } from './sitemap.ts';
+
+/**
+ * Finds a site's pages the way a crawler does: the `Sitemap:` lines of its robots.txt, else the
+ * conventional /sitemap.xml; each sitemap (index, gzip, text) is read with readSitemap's bounds
+ * (documents, depth, decoded bytes, address count). Every request goes through the guard.
+ */
+
+/** `Sitemap:` lines of robots.txt followed at most (each may be an index of many). */
+export const MAX_ROBOTS_SITEMAPS = 5;
+
+export interface SiteDiscovery {
+  /** Page addresses in sitemap order, distinct, at most maxUrls. */
+  urls: string[];
+  /** Where the sitemaps came from. */
+  foundVia: 'robots.txt' | '/sitemap.xml';
+  /** Sitemap documents read. */
+  sitemaps: string[];
+  /** Sitemaps named (by robots.txt or an index) that could not be read. */
+  failures: SitemapFailure[];
+  invalidEntries: number;
+  /** Addresses or sitemaps were left unread because a limit was reached. */
+  truncated: boolean;
+}
+
+/**
+ * Reads the sitemaps of the site at `siteUrl`. Throws AnalysisError `no_sitemap` when none can
+ * be read (robots.txt names none and /sitemap.xml fails, or every named one fails).
+ */
+export async function discoverSitemaps(
+  siteUrl: string,
+  options: SitemapOptions,
+): Promise<SiteDiscovery> {
+  const origin = new URL(siteUrl).origin;
+  const robots = await readRobots(`${origin}/`, {
+    guard: options.guard,
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  });
+  const named =
+    robots.kind === 'rules'
+      ? [...new Set(robots.rules.getSitemaps())].filter((url) => /^https?:\/\//i.test(url))
+      : [];
+  const candidates =
+    named.length > 0 ? named.slice(0, MAX_ROBOTS_SITEMAPS) : [`${origin}/sitemap.xml`];
+  const maxUrls = options.maxUrls ?? Number.POSITIVE_INFINITY;
+  const discovery: SiteDiscovery = {
+    urls: [],
+    foundVia: named.length > 0 ? 'robots.txt' : '/sitemap.xml',
+    sitemaps: [],
+    failures: [],
+    invalidEntries: 0,
+    truncated: named.length > MAX_ROBOTS_SITEMAPS,
+  };
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    if (discovery.urls.length >= maxUrls) {
+      discovery.truncated = true;
+      break;
+    }
+    try {
+      const result = await readSitemap(candidate, {
+        ...options,
+        maxUrls: maxUrls - discovery.urls.length,
+      });
+      discovery.sitemaps.push(...result.sitemaps);
+      discovery.failures.push(...result.failures);
+      discovery.invalidEntries += result.invalidEntries;
+      discovery.truncated ||= result.truncated;
+      for (const url of result.urls) {
+        if (seen.has(url)) continue;
+        seen.add(url);
+        discovery.urls.push(url);
+      }
+    } catch (error) {
+      if (!isAnalysisError(error)) throw error;
+      discovery.failures.push({ url: candidate, code: error.code, message: error.message });
+    }
+  }
+  if (discovery.sitemaps.length === 0) {
+    const reason = discovery.failures[0];
+    throw new AnalysisError(
+      'no_sitemap',
+      reason
+        ? `No sitemap could be read: ${reason.url} failed (${reason.message}).`
+        : 'No sitemap could be read.',
+    );
+  }
+  return discovery;
+}

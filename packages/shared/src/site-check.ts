@@ -1,0 +1,95 @@
+import { parseServerUrl, type ServerUrlResult } from './url-input.ts';
+
+/**
+ * Whole-site checks (issue 11, item 4; docs/site-checks.md): the limits and the reading of a
+ * pasted address list, shared by the start screen (it shows the same count the server will
+ * queue) and the server (which enforces it).
+ */
+
+/** Pages analysed at most per site check; addresses past it are listed as skipped. */
+export const MAX_SITE_CHECK_PAGES = 200;
+/** Site-check pages one account may queue per rolling 24 hours (each page counts). */
+export const DAILY_SITE_CHECK_PAGE_LIMIT = 600;
+/** Largest pasted list accepted (characters): 200 addresses of 2048 characters fit. */
+export const MAX_SITE_CHECK_LIST_CHARS = 450_000;
+/** How often the progress view asks the server. */
+export const SITE_CHECK_POLL_INTERVAL_MS = 2000;
+
+export const SITE_CHECK_SOURCES = ['sitemap', 'list'] as const;
+export type SiteCheckSource = (typeof SITE_CHECK_SOURCES)[number];
+export const SITE_CHECK_STATUSES = ['discovering', 'running', 'completed', 'failed'] as const;
+export type SiteCheckStatus = (typeof SITE_CHECK_STATUSES)[number];
+
+export interface SiteAddressList {
+  /** Distinct page addresses on the site's host, in list order, at most MAX_SITE_CHECK_PAGES. */
+  urls: string[];
+  /** Entries on another host than the site's (a site check paces and reports one site). */
+  offSite: number;
+  /** Entries that are not usable addresses, and repeated ones. */
+  invalid: number;
+  duplicates: number;
+  /** Distinct usable addresses past MAX_SITE_CHECK_PAGES. */
+  overCap: number;
+}
+
+/** The first cell of a CSV/TSV/semicolon line, unquoted; a plain line is its own cell. */
+function firstAddressCell(line: string): string | null {
+  for (const raw of line.split(/[,;\t]/)) {
+    const cell = raw
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
+    if (/^https?:\/\//i.test(cell) || cell.startsWith('/')) return cell;
+  }
+  return null;
+}
+
+/**
+ * Reads a pasted list: one address per line, or a CSV export whose first address-looking cell
+ * per row is taken (so a header row or a column of titles is skipped). A path such as `/about`
+ * is read against the site. Only addresses on the site's own host are kept.
+ */
+export function parseSiteAddressList(
+  text: string,
+  site: URL,
+  maxPages = MAX_SITE_CHECK_PAGES,
+): SiteAddressList {
+  const result: SiteAddressList = { urls: [], offSite: 0, invalid: 0, duplicates: 0, overCap: 0 };
+  const seen = new Set<string>();
+  for (const line of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const cell = firstAddressCell(trimmed);
+    if (cell === null) {
+      result.invalid += 1;
+      continue;
+    }
+    const parsed = parseServerUrl(cell.startsWith('/') ? new URL(cell, site).href : cell);
+    if (!parsed.ok) {
+      result.invalid += 1;
+      continue;
+    }
+    if (parsed.url.hostname !== site.hostname) {
+      result.offSite += 1;
+      continue;
+    }
+    const href = parsed.url.href;
+    if (seen.has(href)) {
+      result.duplicates += 1;
+      continue;
+    }
+    seen.add(href);
+    if (result.urls.length >= maxPages) result.overCap += 1;
+    else result.urls.push(href);
+  }
+  return result;
+}
+
+/** The site a check is about: its origin, from what the user typed. */
+export function parseSiteAddress(
+  raw: unknown,
+): { ok: true; site: URL } | Extract<ServerUrlResult, { ok: false }> {
+  const parsed = parseServerUrl(raw);
+  if (!parsed.ok) return parsed;
+  return { ok: true, site: new URL(`${parsed.url.origin}/`) };
+}

@@ -1,0 +1,188 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AxeViolation,
+  axeViolations,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+} from './harness.ts';
+
+/**
+ * Whole-site checks end to end (issue 11, item 4), in Chromium against the real server: signed
+ * out the screen asks to sign in; signed in, a site's sitemap is checked (five pages: two share
+ * a title, one is missing, one redirects), the progress view follows the server to the site
+ * report, the CSV downloads, and the profile lists the site check. Each screen at 375 and 1280
+ * px: no horizontal overflow, no console error, no serious axe violation.
+ */
+
+const SCREENSHOTS =
+  process.env.SITE_CHECK_SCREENSHOTS ?? path.join(os.tmpdir(), 'crawlwise-site-check');
+
+const page = (title: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
+<meta name="description" content="A page of the oak furniture workshop: ${title}, with photos and prices.">
+</head><body><main><h1>${title}</h1><p>${'Handmade oak furniture. '.repeat(40)}</p></main></body></html>`;
+
+let server: RunningServer;
+let site: http.Server;
+let origin = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  site = http.createServer((request, response) => {
+    const path = request.url ?? '/';
+    const html = (body: string) =>
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    if (path === '/robots.txt') {
+      response
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(`User-agent: *\nDisallow:\nSitemap: ${origin}/sitemap.xml\n`);
+    } else if (path === '/sitemap.xml') {
+      const paths = ['/', '/tables', '/chairs', '/gone', '/old-shelves'];
+      response
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(
+          `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
+            .map((each) => `<url><loc>${origin}${each}</loc></url>`)
+            .join('')}</urlset>`,
+        );
+    } else if (path === '/') html(page('Oak furniture workshop'));
+    else if (path === '/tables' || path === '/chairs') html(page('Oak furniture catalogue'));
+    else if (path === '/old-shelves') response.writeHead(301, { location: '/shelves' }).end();
+    else if (path === '/shelves') html(page('Oak shelves'));
+    else response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  server = await startServer({
+    ALLOW_PRIVATE_TARGETS: '1',
+    RATE_LIMITS: 'off',
+    RENDER: 'off',
+    SITE_CHECK_PAGE_INTERVAL_MS: '50',
+    LOG_LEVEL: 'warn',
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  const code = await server?.stop();
+  await new Promise((resolve) => site?.close(resolve));
+  expect(code).toBe(0);
+});
+
+interface Visit {
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+}
+
+async function newVisitor(): Promise<Visit> {
+  const context = await browser.newContext({
+    bypassCSP: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  const tab = await context.newPage();
+  const consoleErrors: string[] = [];
+  tab.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  tab.on('pageerror', (error) => consoleErrors.push(error.message));
+  return { context, page: tab, consoleErrors };
+}
+
+/**
+ * axe-core's serious and critical violations, but for one that is not these screens': the
+ * header's account menu (signed in only) is named "Account menu for <name>" while axe reads its
+ * visible text with the avatar's decorative initial, a known finding of the account control that
+ * full-report.e2e.test.ts also sets aside. Only that rule on that one button is set aside.
+ */
+async function seriousViolations(tab: Page): Promise<AxeViolation[]> {
+  const menu = tab.getByRole('button', { name: /^Account menu for/ });
+  const menuClasses =
+    (await menu.count()) === 0
+      ? []
+      : (await menu.evaluate((button) => (button as HTMLElement).className)).split(' ');
+  return (await axeViolations(tab, 'serious')).filter(
+    (violation) =>
+      !(
+        violation.id === 'label-content-name-mismatch' &&
+        violation.targets.length === 1 &&
+        menuClasses.some((name) => violation.targets[0]!.includes(`.${name}`))
+      ),
+  );
+}
+
+/** At both widths: no overflow, no serious axe violation, no console error; a screenshot each. */
+async function expectClean(visit: Visit, name: string): Promise<void> {
+  for (const width of [375, 1280]) {
+    await visit.page.setViewportSize({ width, height: 900 });
+    await visit.page.waitForTimeout(150);
+    const overflow = await visit.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, `${name} @${width}: horizontal overflow (px)`).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(visit.page), `${name} @${width}`).toEqual([]);
+    await visit.page.screenshot({
+      path: path.join(SCREENSHOTS, `${name}-${width}.png`),
+      fullPage: true,
+    });
+  }
+  expect(visit.consoleErrors, `${name}: console errors`).toEqual([]);
+}
+
+describe('site check screens', () => {
+  it('asks a signed-out visitor to sign in', async () => {
+    const visit = await newVisitor();
+    await visit.page.goto(`${server.baseUrl}/site-check`);
+    await visit.page.getByRole('heading', { name: 'Sign in to check a whole site' }).waitFor();
+    await expectClean(visit, 'site-check-signed-out');
+    await visit.context.close();
+  });
+
+  it('checks a site from its sitemap, shows progress, the site report, the CSV and the profile entry', async () => {
+    const visit = await newVisitor();
+    const { page: tab, context } = visit;
+    // Signed up through the API in the browser's own cookie jar (the sign-up screen has its own tests).
+    const signedUp = await context.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+      data: {
+        name: 'Site Owner',
+        email: `owner-${Date.now()}@example.com`,
+        password: 'secret-password',
+      },
+      headers: { origin: server.baseUrl },
+    });
+    expect(signedUp.status()).toBe(200);
+
+    await tab.goto(`${server.baseUrl}/site-check`);
+    await tab.getByLabel('Site address').waitFor();
+    await expectClean(visit, 'site-check-start');
+    await tab.getByLabel('Site address').fill(origin);
+    await tab.getByRole('button', { name: 'Start site check' }).click();
+    await tab.waitForURL(/\/site-check\?id=/);
+    await tab.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    await tab.getByText('5 of 5 pages checked (1 could not be analyzed)').waitFor();
+    await tab.getByRole('heading', { name: /Duplicate titles/ }).waitFor();
+    await expect.poll(() => tab.getByText('“Oak furniture catalogue”').count()).toBe(1);
+    await tab.getByText(`Redirects to ${origin}/shelves`).waitFor();
+    await expectClean(visit, 'site-check-report');
+
+    const csvHref = await tab.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+    const csv = await context.request.get(`${server.baseUrl}${csvHref}`);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    expect((await csv.text()).trim().split('\r\n')).toHaveLength(6);
+
+    await tab.goto(`${server.baseUrl}/profile`);
+    await tab.getByRole('heading', { name: 'My Site Checks' }).waitFor();
+    await tab
+      .getByRole('link', { name: new RegExp(`${origin.replace(/\./g, '\\.')}/.*5 of 5 pages`) })
+      .waitFor();
+    await expectClean(visit, 'profile-site-checks');
+    await context.close();
+  });
+});
