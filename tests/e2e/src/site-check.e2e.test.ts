@@ -96,28 +96,6 @@ async function newVisitor(): Promise<Visit> {
   return { context, page: tab, consoleErrors };
 }
 
-/**
- * axe-core's serious and critical violations, but for one that is not these screens': the
- * header's account menu (signed in only) is named "Account menu for <name>" while axe reads its
- * visible text with the avatar's decorative initial, a known finding of the account control that
- * full-report.e2e.test.ts also sets aside. Only that rule on that one button is set aside.
- */
-async function seriousViolations(tab: Page): Promise<AxeViolation[]> {
-  const menu = tab.getByRole('button', { name: /^Account menu for/ });
-  const menuClasses =
-    (await menu.count()) === 0
-      ? []
-      : (await menu.evaluate((button) => (button as HTMLElement).className)).split(' ');
-  return (await axeViolations(tab, 'serious')).filter(
-    (violation) =>
-      !(
-        violation.id === 'label-content-name-mismatch' &&
-        violation.targets.length === 1 &&
-        menuClasses.some((name) => violation.targets[0]!.includes(`.${name}`))
-      ),
-  );
-}
-
 /** At both widths: no overflow, no serious axe violation, no console error; a screenshot each. */
 async function expectClean(visit: Visit, name: string): Promise<void> {
   for (const width of [375, 1280]) {
@@ -127,7 +105,7 @@ async function expectClean(visit: Visit, name: string): Promise<void> {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow, `${name} @${width}: horizontal overflow (px)`).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(visit.page), `${name} @${width}`).toEqual([]);
+    expect(await axeViolations(visit.page, 'serious'), `${name} @${width}`).toEqual([]);
     await visit.page.screenshot({
       path: path.join(SCREENSHOTS, `${name}-${width}.png`),
       fullPage: true,
