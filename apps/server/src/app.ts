@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { noScriptRoutes } from './routes/no-script.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { watchRoutes } from './routes/watches.ts';
 import { webRoutes } from './routes/web.ts';
 import { AdmissionControl } from './services/admission.ts';
 import { createEngine } from './services/engine-factory.ts';
@@ -156,6 +157,7 @@ export async function buildApp(
   await app.register(formRoutes);
   await app.register(noScriptRoutes);
   await app.register(accountRoutes);
+  await app.register(watchRoutes);
   await app.register(webRoutes);
   return app;
 }
