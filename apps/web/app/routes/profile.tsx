@@ -4,6 +4,7 @@ import { Container } from '../components/ui/container.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { sessionStore } from '../features/auth/session-store.ts';
 import { avatarSrc, initial, useAuth } from '../features/auth/use-auth.ts';
+import { WatchList } from '../features/monitoring/watch-list.tsx';
 import { ProfileScreen } from '../features/profile/profile-screen.tsx';
 
 export function meta() {
@@ -24,22 +25,28 @@ export default function ProfileRoute() {
   if (auth.status === 'signed-out') return <Navigate to={PATHS.auth} replace />;
   const { user } = auth;
   return (
-    <ProfileScreen
-      user={{
-        name: user.name?.trim() || user.email,
-        fullName: user.name ?? '',
-        email: user.email,
-        avatarSrc: avatarSrc(user.image),
-        initial: initial(user),
-        memberSince: user.createdAt ?? null,
-      }}
-      refreshUser={() => sessionStore.refresh()}
-      onAccountDeleted={async () => {
-        // Leave first (a data router navigates asynchronously): /profile would otherwise send
-        // the now signed-out visitor to /auth.
-        await navigate(PATHS.home, { replace: true });
-        sessionStore.signedOut();
-      }}
-    />
+    <>
+      <ProfileScreen
+        user={{
+          name: user.name?.trim() || user.email,
+          fullName: user.name ?? '',
+          email: user.email,
+          avatarSrc: avatarSrc(user.image),
+          initial: initial(user),
+          memberSince: user.createdAt ?? null,
+        }}
+        refreshUser={() => sessionStore.refresh()}
+        onAccountDeleted={async () => {
+          // Leave first (a data router navigates asynchronously): /profile would otherwise send
+          // the now signed-out visitor to /auth.
+          await navigate(PATHS.home, { replace: true });
+          sessionStore.signedOut();
+        }}
+      />
+      {/* Monitoring (docs/monitoring.md): its own feature, below the report history. */}
+      <Container className="-mt-4 pb-10">
+        <WatchList />
+      </Container>
+    </>
   );
 }
