@@ -26,6 +26,9 @@ type ControlState =
   | { kind: 'saving' }
   | { kind: 'watching'; watch: WatchView };
 
+/** The control's element id (the e2e test judges this part of the report page). */
+export const WATCH_CONTROL_ID = 'watch-this-page';
+
 const SELECT_CLASSES =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200';
 
@@ -86,7 +89,7 @@ export function WatchPageControl({ url, accessToken }: { url: string; accessToke
   };
 
   return (
-    <Card>
+    <Card id={WATCH_CONTROL_ID}>
       <div className="flex items-start gap-3">
         <BellRing className="mt-1 size-5 shrink-0 text-brand-600" aria-hidden />
         <div className="min-w-0 flex-1">
