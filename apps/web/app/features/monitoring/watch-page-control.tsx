@@ -9,14 +9,14 @@ import {
   type WatchView,
 } from '@crawlwise/shared/watches';
 import { BellRing, Check } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useAuth } from '../auth/use-auth.ts';
+import { sessionStore } from '../auth/session-store.ts';
 import { createWatch, listWatches } from './api/watch-api.ts';
 import { FREQUENCY_LABEL } from './watch-copy.ts';
 
@@ -38,7 +38,13 @@ const SELECT_CLASSES =
  * not see it (a watch mails an account).
  */
 export function WatchPageControl({ url, accessToken }: { url: string; accessToken: string }) {
-  const auth = useAuth();
+  // The session as the site header loaded it: this control only follows it (no session fetch
+  // of its own), and stays hidden until it is known.
+  const auth = useSyncExternalStore(
+    sessionStore.subscribe,
+    sessionStore.get,
+    sessionStore.getServerSnapshot,
+  );
   const signedIn = auth.status === 'signed-in';
   const [state, setState] = useState<ControlState>({ kind: 'checking' });
   const [frequency, setFrequency] = useState<WatchFrequency>('daily');
