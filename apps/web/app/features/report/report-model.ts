@@ -1,3 +1,4 @@
+import { CRAWLER_VIEW_CHECKS, crawlerSides, type SideValue } from '@crawlwise/shared/crawler-view';
 import {
   type CategoryScore,
   CHECK_CATEGORIES,
@@ -12,14 +13,7 @@ import {
  * crawler view's signals. Kept apart from the components so the order rules are tested once.
  */
 
-export const CATEGORY_LABEL: Record<CheckCategory, string> = {
-  crawlability: 'Crawlability',
-  performance: 'Performance',
-  metadata: 'Metadata',
-  social: 'Social',
-  content: 'Content',
-  links: 'Links',
-};
+export { CATEGORY_LABEL } from '@crawlwise/shared/category-labels';
 
 /** A finding to act on: failed, or skipped with a warning worth reading. */
 export const needsAttention = (finding: ScoredFinding) => finding.severity !== 'success';
@@ -113,21 +107,8 @@ export function ledgerRows(
   );
 }
 
-/** The crawler-view checks (issue 9 item 2), in the order the view lists them. */
-export const CRAWLER_VIEW_CHECKS = [
-  { id: 'rendered-title', signal: 'Title' },
-  { id: 'rendered-meta-description', signal: 'Meta description' },
-  { id: 'rendered-canonical', signal: 'Canonical' },
-  { id: 'rendered-robots', signal: 'Robots directives' },
-  { id: 'rendered-h1', signal: 'H1 headings' },
-  { id: 'rendered-hreflang', signal: 'Hreflang alternates' },
-  { id: 'rendered-structured-data', signal: 'Structured data' },
-  { id: 'rendered-links', signal: 'Internal links' },
-  { id: 'js-rendering', signal: 'Main text' },
-] as const;
-
-/** One side of a signal as the view prints it: a text, a list, or nothing. */
-export type SideValue = string | string[] | null;
+/** The crawler view's side values are read in the shared package (also used by the comparison). */
+export type { SideValue };
 
 export interface CrawlerSignal {
   check: string;
@@ -141,31 +122,6 @@ export interface CrawlerSignal {
   missingSample: string | null;
 }
 
-const asSide = (value: unknown): SideValue => {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.map((entry) => String(entry));
-  return null;
-};
-
-const count = (value: unknown, noun: string): string | null =>
-  typeof value === 'number' ? `${value} ${noun}${value === 1 ? '' : 's'}` : null;
-
-/** Both sides of one crawler-view finding, from the detail keys its check writes. */
-function sidesOf(check: string, details: Record<string, unknown>): [SideValue, SideValue] {
-  switch (check) {
-    case 'rendered-links':
-      return [
-        count(details.serverLinks, 'internal link'),
-        count(details.renderedLinks, 'internal link'),
-      ];
-    case 'js-rendering':
-      return [count(details.serverWords, 'word'), count(details.renderedWords, 'word')];
-    default:
-      return [asSide(details.server), asSide(details.rendered)];
-  }
-}
-
 /** The crawler view's rows: one per crawler-view check the report holds readable. */
 export function crawlerSignals(issues: readonly ReportIssue[]): CrawlerSignal[] {
   const byId = new Map<string, ScoredFinding>();
@@ -173,7 +129,7 @@ export function crawlerSignals(issues: readonly ReportIssue[]): CrawlerSignal[] 
   return CRAWLER_VIEW_CHECKS.flatMap(({ id, signal }) => {
     const finding = byId.get(id);
     if (!finding) return [];
-    const [server, rendered] = sidesOf(id, finding.details);
+    const [server, rendered] = crawlerSides(id, finding.details);
     const reason = finding.details.reason;
     const sample = finding.details.missingSample;
     return [
