@@ -18,6 +18,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { noScriptRoutes } from './routes/no-script.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { siteCheckRoutes } from './routes/site-checks.ts';
+import { watchRoutes } from './routes/watches.ts';
 import { webRoutes } from './routes/web.ts';
 import { AdmissionControl } from './services/admission.ts';
 import { createEngine } from './services/engine-factory.ts';
@@ -163,6 +164,7 @@ export async function buildApp(
   await app.register(accountRoutes);
   await app.register(historyCompareRoutes);
   await app.register(siteCheckRoutes);
+  await app.register(watchRoutes);
   await app.register(webRoutes);
   return app;
 }

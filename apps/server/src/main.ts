@@ -1,8 +1,10 @@
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { exitOnStartupError, loadConfigOrExit, onShutdownSignal } from './lifecycle.ts';
+import { WatchMonitor } from './monitoring/watch-monitor.ts';
 import { createEngine } from './services/engine-factory.ts';
 import { JobQueue } from './services/job-queue.ts';
+import { publicOrigin } from './services/public-origin.ts';
 import { Worker } from './worker/worker.ts';
 
 /** `npm start`: the web server and, unless EMBEDDED_WORKER=0, a worker in the same process. */
@@ -23,6 +25,12 @@ async function main() {
         logger: app.log,
         limits: app.limits,
         concurrency: config.WORKER_CONCURRENCY,
+        monitor: new WatchMonitor({
+          database,
+          mailer: app.mailer,
+          publicOrigin: publicOrigin(config),
+          logger: app.log,
+        }),
       })
     : null;
 

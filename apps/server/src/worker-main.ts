@@ -1,8 +1,11 @@
 import pino from 'pino';
 import { openDatabase } from './db/database.ts';
 import { exitOnStartupError, loadConfigOrExit, onShutdownSignal } from './lifecycle.ts';
+import { WatchMonitor } from './monitoring/watch-monitor.ts';
 import { createEngine } from './services/engine-factory.ts';
 import { JobQueue } from './services/job-queue.ts';
+import { Mailer } from './services/mailer.ts';
+import { publicOrigin } from './services/public-origin.ts';
 import { RateLimiter } from './services/rate-limit.ts';
 import { Worker } from './worker/worker.ts';
 
@@ -19,6 +22,7 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const engine = await createEngine(config);
+  const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, logger);
   const worker = new Worker({
     database,
     queue: new JobQueue(database, config.JOB_LEASE_SECONDS, config.SITE_CHECK_PAGE_INTERVAL_MS),
@@ -26,9 +30,11 @@ async function main() {
     logger,
     limits: new RateLimiter(config.RATE_LIMITS === 'on'),
     concurrency: config.WORKER_CONCURRENCY,
+    monitor: new WatchMonitor({ database, mailer, publicOrigin: publicOrigin(config), logger }),
   });
   onShutdownSignal(async () => {
     await worker.stop(config.WORKER_STOP_GRACE_MS);
+    await mailer.close();
     await engine.close();
     await database.close();
   });

@@ -238,6 +238,22 @@ export const ERROR_CATALOGUE = {
     'error',
     'Try running the analysis again.',
   ),
+  watch_limit_reached: entry(
+    'Watch Limit Reached',
+    'You are already watching 10 pages, the most one account can watch.',
+    409,
+    'warning',
+    'Remove a watch on your profile to add another.',
+  ),
+  watch_exists: entry('Already Watched', 'You are already watching this page.', 409, 'info'),
+  watch_not_found: entry('Watch Not Found', 'This watch does not exist or was removed.', 404),
+  site_watch_unavailable: entry(
+    'Site Watches Not Available Yet',
+    'Only single pages can be watched for now.',
+    400,
+    'info',
+    'Watch the pages that matter most one by one.',
+  ),
   unknown_error: entry('Unexpected Error', 'Something unexpected happened. Please try again.', 500),
   // Whole-site checks (issue 11, item 4; docs/site-checks.md).
   site_check_not_found: entry(

@@ -133,11 +133,14 @@ export interface AxeViolation {
 
 /**
  * axe-core's violations on the page as it is now (the context needs `bypassCSP: true`: the
- * script is injected inline). `minImpact` keeps only violations at least that serious.
+ * script is injected inline). `minImpact` keeps only violations at least that serious;
+ * `include` (a CSS selector) judges only that part of the page, for a new piece of a long page
+ * whose rest another test already judges.
  */
 export async function axeViolations(
   page: Page,
   minImpact: 'minor' | 'moderate' | 'serious' | 'critical' = 'minor',
+  include?: string,
 ): Promise<AxeViolation[]> {
   // Judge the page at rest: a fade-in caught half way has the contrast of half its colour.
   await page.evaluate(() =>
@@ -149,23 +152,23 @@ export async function axeViolations(
     ),
   );
   await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (selector) => {
     const axe = (
       window as unknown as {
         axe: {
-          run: (context: Document) => Promise<{
+          run: (context: Document | { include: string[] }) => Promise<{
             violations: Array<{ id: string; impact?: string; nodes: Array<{ target: unknown }> }>;
           }>;
         };
       }
     ).axe;
-    const result = await axe.run(document);
+    const result = await axe.run(selector ? { include: [selector] } : document);
     return result.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? null,
       targets: violation.nodes.map((node) => JSON.stringify(node.target)),
     }));
-  });
+  }, include);
   const order = ['minor', 'moderate', 'serious', 'critical'];
   return violations.filter(
     (violation) => order.indexOf(violation.impact ?? 'minor') >= order.indexOf(minImpact),

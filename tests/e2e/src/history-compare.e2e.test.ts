@@ -41,12 +41,6 @@ const AFTER = BEFORE.replace(
     "<script>document.querySelector('h1').textContent = 'Oak tables, made to order';</script></body>",
   );
 
-/** A valid 1 × 1 PNG. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 let page_html = BEFORE;
 let site: http.Server;
 let server: RunningServer;

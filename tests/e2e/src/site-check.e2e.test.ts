@@ -4,13 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AxeViolation,
-  axeViolations,
-  launchBrowser,
-  type RunningServer,
-  startServer,
-} from './harness.ts';
+import { axeViolations, launchBrowser, type RunningServer, startServer } from './harness.ts';
 
 /**
  * Whole-site checks end to end (issue 11, item 4), in Chromium against the real server: signed

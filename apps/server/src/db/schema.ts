@@ -278,3 +278,67 @@ export const avatars = pgTable('avatars', {
   bytes: bytea('bytes').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/*
+ * Monitoring (docs/monitoring.md). A watch re-analyses a page on a schedule stored here, so every
+ * worker reads the same schedule and a restart loses nothing; each run is one row of watch_runs
+ * pointing at the normal report it created.
+ */
+
+export const watches = pgTable(
+  'watches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The watched address, normalised (services/report-service.ts stores reports the same way). */
+    url: text('url').notNull(),
+    /** 'page' or 'site' (site watches start a whole-site check; not accepted yet). */
+    kind: text('kind').$type<'page' | 'site'>().notNull().default('page'),
+    frequency: text('frequency').$type<'daily' | 'weekly'>().notNull(),
+    /** A score drop of at least this many points mails the owner. */
+    thresholdPoints: integer('threshold_points').notNull(),
+    /** When the next run is due; a claim moves it to the first slot after the claim's time. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+    /** The latest completed report of the watch: the baseline the next run is compared with. */
+    lastReportId: uuid('last_report_id').references(() => reports.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('watches_user_url_kind_key').on(table.userId, table.url, table.kind),
+    index('watches_next_run_idx').on(table.nextRunAt),
+  ],
+);
+
+export const watchRuns = pgTable(
+  'watch_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    watchId: uuid('watch_id')
+      .notNull()
+      .references(() => watches.id, { onDelete: 'cascade' }),
+    /** The schedule slot this run is for: one run per slot, whatever the number of workers. */
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    /** The baseline it is compared with (the watch's last report when the run started). */
+    previousReportId: uuid('previous_report_id').references(() => reports.id, {
+      onDelete: 'set null',
+    }),
+    /** Set once by the one worker that judged the finished report (and mailed, if it regressed). */
+    evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+    /** Set when a regression mail was handed to the mail server. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    /** SHA-256 of the one-click stop token in this run's mail (the token itself is never stored). */
+    stopTokenHash: text('stop_token_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('watch_runs_watch_slot_key').on(table.watchId, table.slot),
+    uniqueIndex('watch_runs_report_key').on(table.reportId),
+    uniqueIndex('watch_runs_stop_token_key').on(table.stopTokenHash),
+    index('watch_runs_pending_idx').on(table.createdAt).where(sql`${table.evaluatedAt} is null`),
+  ],
+);

@@ -68,6 +68,11 @@ describe('GET /api/docs/json', () => {
         'GET /api/site-checks/{id}',
         'GET /api/site-checks/{id}/report',
         'GET /api/site-checks/{id}/export.csv',
+        'GET /api/watches',
+        'POST /api/watches',
+        'DELETE /api/watches/{id}',
+        'GET /api/watches/stop',
+        'POST /api/watches/stop',
       ].sort(),
     );
   });
@@ -91,6 +96,12 @@ describe('GET /api/docs/json', () => {
     expect(codesAt(paths['/api/leads']?.post, 409)).toEqual(['duplicate_email']);
     expect(codesAt(paths['/api/leads']?.post, 400)).toContain('invalid_email');
     expect(codesAt(paths['/api/contact']?.post, 400)).toEqual(['invalid_request']);
+    expect(codesAt(paths['/api/watches']?.post, 409).sort()).toEqual([
+      'watch_exists',
+      'watch_limit_reached',
+    ]);
+    expect(codesAt(paths['/api/watches']?.post, 400)).toContain('site_watch_unavailable');
+    expect(codesAt(paths['/api/watches/{id}']?.delete, 404)).toEqual(['watch_not_found']);
     expect(codesAt(paths['/readyz']?.get, 503)).toEqual([
       'database_connection',
       'service_unavailable',

@@ -31,6 +31,10 @@ export const openApiPlugin = fp(
               'Your history, display name and picture (session cookie). Sign-up, sign-in, ' +
               'password change and account deletion are Better Auth’s routes under /api/auth/',
           },
+          {
+            name: 'monitoring',
+            description: 'Watches: scheduled re-checks of your pages, mailed when they get worse',
+          },
           { name: 'operations', description: 'Health and readiness probes' },
           { name: 'pages', description: 'Server-rendered fallbacks for browsers without script' },
         ],

@@ -4,6 +4,7 @@ import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseConnectionError } from '../db/connection-error.ts';
 import type { Database } from '../db/database.ts';
+import type { WatchMonitor } from '../monitoring/watch-monitor.ts';
 import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-queue.ts';
 import { RateLimiter } from '../services/rate-limit.ts';
 import { purgeExpiredData } from '../services/retention.ts';
@@ -21,16 +22,21 @@ export interface WorkerOptions {
   sweepIntervalMs?: number;
   /** How often expired and deleted data is erased (services/retention.ts). */
   purgeIntervalMs?: number;
-  /** The purge's clock; tests move it instead of waiting 60 days. */
+  /** The clock of the purge and of the watch schedule; tests move it instead of waiting days. */
   clock?: () => Date;
   /** Counts site-check pages when a sitemap discovery queues them (default: limits on). */
   limits?: RateLimiter;
+  /** Runs due watches and mails regressions (docs/monitoring.md); without it, no monitoring. */
+  monitor?: WatchMonitor;
+  /** How often due watches are looked for; finished watch runs are also judged after each job. */
+  monitorIntervalMs?: number;
 }
 
 /** In-flight key of a site check's discovery job (report ids are plain uuids). */
 const DISCOVERY_KEY = 'site-check:';
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
+const MONITOR_INTERVAL_MS = 60 * 1000;
 
 const RETRY_BASE_DELAY_MS = 2000;
 /** Backoff between attempts to reach an unreachable database (claims and result writes). */
@@ -52,6 +58,8 @@ export class Worker {
   private claimBackoff = { until: 0, delayMs: 0 };
   private purging = false;
   private readonly discovery: SiteCheckDiscovery;
+  private monitorPass: Promise<void> | null = null;
+  private monitorAgain = false;
 
   constructor(private readonly options: WorkerOptions) {
     this.discovery = new SiteCheckDiscovery(
@@ -82,9 +90,18 @@ export class Worker {
     this.timers.push(
       setInterval(() => void this.purge(), this.options.purgeIntervalMs ?? PURGE_INTERVAL_MS),
     );
+    if (this.options.monitor) {
+      this.timers.push(
+        setInterval(
+          () => void this.runMonitoring(),
+          this.options.monitorIntervalMs ?? MONITOR_INTERVAL_MS,
+        ),
+      );
+    }
     logger.info({ workerId: this.id, concurrency: this.options.concurrency }, 'worker started');
     void this.pump();
     void this.purge();
+    void this.runMonitoring();
   }
 
   /** Stops claiming; waits for in-flight analyses up to `graceMs`, then gives them back. */
@@ -93,6 +110,8 @@ export class Worker {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await this.unlisten?.();
+    // A monitoring pass is short (a few queries, at most a batch of mails): it ends first.
+    await this.monitorPass;
     const pending = [...this.inFlight.values()];
     const finished = await Promise.race([
       Promise.allSettled(pending).then(() => true),
@@ -123,6 +142,36 @@ export class Worker {
     } finally {
       this.purging = false;
     }
+  }
+
+  /**
+   * Starts the watch runs due by the clock, then judges the finished ones (mailing regressions).
+   * One pass at a time per worker (a request during a pass runs one more after it and resolves
+   * when that ends); failures are logged, never thrown.
+   */
+  async runMonitoring(): Promise<void> {
+    const { monitor, logger, clock } = this.options;
+    if (!monitor || this.stopping) return;
+    if (this.monitorPass) {
+      // The pass under way runs once more, so what was asked for now is done when it ends.
+      this.monitorAgain = true;
+      return this.monitorPass;
+    }
+    this.monitorPass = (async () => {
+      do {
+        this.monitorAgain = false;
+        try {
+          const started = await monitor.startDueRuns(clock?.() ?? new Date());
+          if (started > 0) logger.info({ started }, 'watch runs started');
+          await monitor.judgeFinishedRuns();
+        } catch (error) {
+          logger.error({ err: error }, 'monitoring pass failed');
+        }
+      } while (this.monitorAgain && !this.stopping);
+    })().finally(() => {
+      this.monitorPass = null;
+    });
+    await this.monitorPass;
   }
 
   get activeJobs(): number {
@@ -158,6 +207,8 @@ export class Worker {
           const run = this.run(job).finally(() => {
             this.inFlight.delete(job.id);
             void this.pump();
+            // The report may be a watch run: judge it now rather than at the next interval.
+            void this.runMonitoring();
           });
           this.inFlight.set(job.id, run);
         }

@@ -4,6 +4,7 @@ import { Container } from '../components/ui/container.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { sessionStore } from '../features/auth/session-store.ts';
 import { avatarSrc, initial, useAuth } from '../features/auth/use-auth.ts';
+import { WatchList } from '../features/monitoring/watch-list.tsx';
 import { ProfileScreen } from '../features/profile/profile-screen.tsx';
 import { SiteChecksSection } from '../features/site-check/site-checks-section.tsx';
 
@@ -44,6 +45,10 @@ export default function ProfileRoute() {
         }}
       />
       <SiteChecksSection />
+      {/* Monitoring (docs/monitoring.md): its own feature, below the report history. */}
+      <Container className="-mt-4 pb-10">
+        <WatchList />
+      </Container>
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { Container } from '../components/ui/container.tsx';
+import { WatchPageControl } from '../features/monitoring/watch-page-control.tsx';
 import { NewsletterPrompt } from '../features/newsletter/newsletter-modal.tsx';
 import { ReportScreen } from '../features/report/report-screen.tsx';
 import { useReportScreen } from '../features/report/use-report-screen.ts';
@@ -27,6 +29,12 @@ export default function ReportRoute() {
   return (
     <>
       <ReportScreen {...screen} />
+      {/* Monitoring (docs/monitoring.md): offered under a finished report, signed-in only. */}
+      {report && screen.accessToken && resultsShown && report.status === 'completed' ? (
+        <Container className="-mt-4 pb-10">
+          <WatchPageControl url={report.url} accessToken={screen.accessToken} />
+        </Container>
+      ) : null}
       {report ? (
         <NewsletterPrompt
           active={resultsShown && report.status === 'completed'}

@@ -10,7 +10,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { TONE_TEXT } from '../../components/ui/tone.ts';
+import { TONE_TEXT_SMALL } from '../../components/ui/tone.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { deleteReport, type HistoryReport } from './api/profile-api.ts';
 import type { useReportHistory } from './use-report-history.ts';
@@ -118,7 +118,7 @@ function ReportRow({ report, onDelete }: { report: HistoryReport; onDelete: () =
       >
         <p className="truncate font-medium text-slate-900">{report.url}</p>
         <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-          <span className={TONE_TEXT[scoreTone(score)]}>
+          <span className={TONE_TEXT_SMALL[scoreTone(score)]}>
             {typeof score === 'number' ? `Score: ${score}` : 'N/A'}
           </span>
           <span>{relativeTime(report.created_at)}</span>

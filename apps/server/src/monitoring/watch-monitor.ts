@@ -1,0 +1,220 @@
+import type { WatchFrequency } from '@crawlwise/shared/watches';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Database, type Db, queryRows } from '../db/database.ts';
+import { newAccessToken } from '../services/access-token.ts';
+import type { Mailer } from '../services/mailer.ts';
+import { type JudgedFinding, judgeRegression } from './regression.ts';
+import { nextSlotAfter } from './schedule.ts';
+import { newStopToken } from './stop-token.ts';
+import { regressionMail } from './watch-mail.ts';
+
+/**
+ * The worker's side of monitoring (docs/monitoring.md). Every worker runs it; the database
+ * decides who does what:
+ * - starting runs: a due watch is claimed by a conditional UPDATE that moves `next_run_at` from
+ *   the slot it read to the first slot after now. Only one worker's UPDATE can match that old
+ *   value, so a slot runs once whatever the number of workers, and after any downtime the watch
+ *   runs once and continues on its schedule (no burst of catch-up runs). The claim, the report
+ *   and the run row are one transaction: a crash leaves either all or nothing.
+ * - judging runs: a finished run is claimed by setting `evaluated_at` where it is null; the one
+ *   worker that set it compares the report with the baseline and, on a regression, mails once.
+ */
+
+/** Watches started, and finished runs judged, per pass; the rest waits for the next pass. */
+const BATCH_SIZE = 20;
+
+export interface WatchMonitorOptions {
+  database: Database;
+  mailer: Mailer;
+  /** Base of the links in the mails (PUBLIC_URL). */
+  publicOrigin: string;
+  logger: FastifyBaseLogger;
+}
+
+interface DueWatch {
+  id: string;
+  frequency: WatchFrequency;
+  slot: Date;
+}
+
+export class WatchMonitor {
+  constructor(private readonly options: WatchMonitorOptions) {}
+
+  private get db(): Db {
+    return this.options.database.db;
+  }
+
+  /** Starts a run of every watch due at `now`; returns how many this worker started. */
+  async startDueRuns(now: Date): Promise<number> {
+    const due = await queryRows<{ id: string; frequency: WatchFrequency; next_run_at: Date }>(
+      this.db,
+      sql`select id, frequency, next_run_at from watches
+          where next_run_at <= ${now.toISOString()}::timestamptz and kind = 'page'
+          order by next_run_at limit ${BATCH_SIZE}`,
+    );
+    let started = 0;
+    for (const row of due) {
+      const watch = { id: row.id, frequency: row.frequency, slot: new Date(row.next_run_at) };
+      if (await this.startRun(watch, now)) started += 1;
+    }
+    if (started > 0) await this.options.database.notifyJobs();
+    return started;
+  }
+
+  /**
+   * Claims one slot and queues its report. A site watch would start a whole-site check here
+   * instead (services of the site-check track); only page watches are selected for now.
+   */
+  private async startRun(watch: DueWatch, now: Date): Promise<boolean> {
+    const next = nextSlotAfter(watch.slot, watch.frequency, now);
+    return this.db.transaction(async (tx) => {
+      const [claimed] = await queryRows<{
+        user_id: string;
+        url: string;
+        last_report_id: string | null;
+      }>(
+        tx as unknown as Db,
+        sql`update watches set next_run_at = ${next.toISOString()}::timestamptz
+            where id = ${watch.id}
+              and next_run_at = ${watch.slot.toISOString()}::timestamptz
+            returning user_id, url, last_report_id`,
+      );
+      if (!claimed) return false;
+      // The no-op update returns the address row's id and locks it, so the retention purge
+      // (which skips locked rows) cannot delete it before the report points to it.
+      const [address] = await queryRows<{ id: string }>(
+        tx as unknown as Db,
+        sql`insert into urls (normalized_url) values (${claimed.url})
+            on conflict (normalized_url) do update set normalized_url = excluded.normalized_url
+            returning id`,
+      );
+      // A watch run is a normal report of the owner, fetched by the worker (no fetch_artifact).
+      // It is not counted against the owner's daily report limit: see docs/monitoring.md.
+      const [report] = await queryRows<{ id: string }>(
+        tx as unknown as Db,
+        sql`insert into reports (url_id, user_id, requester_key, access_token, status)
+            values (${address!.id}, ${claimed.user_id}, ${`user:${claimed.user_id}`},
+                    ${newAccessToken()}, 'queued')
+            returning id`,
+      );
+      await tx.execute(
+        sql`insert into watch_runs (watch_id, slot, report_id, previous_report_id)
+            values (${watch.id}, ${watch.slot.toISOString()}::timestamptz, ${report!.id},
+                    ${claimed.last_report_id})`,
+      );
+      return true;
+    });
+  }
+
+  /** Judges every finished run nobody judged yet; returns how many mails this worker sent. */
+  async judgeFinishedRuns(): Promise<number> {
+    const finished = await queryRows<{ id: string }>(
+      this.db,
+      sql`select watch_runs.id from watch_runs
+          join reports on reports.id = watch_runs.report_id
+          where watch_runs.evaluated_at is null and reports.status in ('completed', 'failed')
+          order by watch_runs.created_at limit ${BATCH_SIZE}`,
+    );
+    let mailed = 0;
+    for (const { id } of finished) {
+      if (await this.judgeRun(id)) mailed += 1;
+    }
+    return mailed;
+  }
+
+  private async judgeRun(runId: string): Promise<boolean> {
+    const [run] = await queryRows<RunToJudge>(
+      this.db,
+      sql`update watch_runs set evaluated_at = now()
+          from watches, reports as cur
+          where watch_runs.id = ${runId} and watch_runs.evaluated_at is null
+            and watches.id = watch_runs.watch_id and cur.id = watch_runs.report_id
+          returning watch_runs.watch_id, watches.threshold_points, watches.url,
+            (select email from users where users.id = watches.user_id) as email,
+            cur.id as cur_id, cur.status as cur_status, cur.score as cur_score,
+            cur.score_model as cur_model, cur.issues as cur_issues,
+            cur.access_token as cur_token, cur.deleted_at as cur_deleted,
+            watch_runs.previous_report_id as prev_id`,
+    );
+    if (!run) return false; // another worker judged it
+    if (run.cur_status !== 'completed' || run.cur_deleted) return false;
+    await this.db.execute(
+      sql`update watches set last_report_id = ${run.cur_id} where id = ${run.watch_id}`,
+    );
+    const [previous] = run.prev_id
+      ? await queryRows<PreviousReport>(
+          this.db,
+          sql`select score, score_model, issues, access_token from reports
+              where id = ${run.prev_id} and status = 'completed' and deleted_at is null`,
+        )
+      : [];
+    if (!previous || previous.score === null || run.cur_score === null) return false;
+    const regression = judgeRegression(
+      {
+        score: previous.score,
+        scoreModel: previous.score_model,
+        issues: findings(previous.issues),
+      },
+      { score: run.cur_score, scoreModel: run.cur_model, issues: findings(run.cur_issues) },
+      run.threshold_points,
+    );
+    if (!regression) return false;
+    const stop = newStopToken();
+    const marked = await queryRows(
+      this.db,
+      sql`update watch_runs set stop_token_hash = ${stop.hash}, notified_at = now()
+          where id = ${runId} and notified_at is null returning id`,
+    );
+    if (marked.length === 0) return false;
+    // deliver() never rejects: a mail server that fails is logged (docs/monitoring.md).
+    await this.options.mailer.deliver(
+      regressionMail({
+        to: run.email,
+        pageUrl: run.url,
+        previous: { score: previous.score, accessToken: previous.access_token },
+        current: { score: run.cur_score, accessToken: run.cur_token },
+        regression,
+        publicOrigin: this.options.publicOrigin,
+        stopToken: stop.token,
+      }),
+    );
+    this.options.logger.info(
+      {
+        watchId: run.watch_id,
+        scoreDrop: regression.scoreDrop,
+        newCritical: regression.newCritical.length,
+      },
+      'watch regression mailed',
+    );
+    return true;
+  }
+}
+
+interface RunToJudge {
+  watch_id: string;
+  threshold_points: number;
+  url: string;
+  email: string;
+  cur_id: string;
+  cur_status: string;
+  cur_score: number | null;
+  cur_model: number | null;
+  cur_issues: unknown;
+  cur_token: string;
+  cur_deleted: Date | null;
+  prev_id: string | null;
+}
+
+interface PreviousReport {
+  score: number | null;
+  score_model: number | null;
+  issues: unknown;
+  access_token: string;
+}
+
+/** Stored issues are the shared report contract's scored findings (jsonb; a string on some drivers). */
+function findings(stored: unknown): JudgedFinding[] {
+  const value = typeof stored === 'string' ? JSON.parse(stored) : stored;
+  return Array.isArray(value) ? (value as JudgedFinding[]) : [];
+}

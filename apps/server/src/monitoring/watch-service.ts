@@ -1,0 +1,152 @@
+import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
+import {
+  MAX_WATCHES_PER_ACCOUNT,
+  type WatchInput,
+  type WatchView,
+} from '@crawlwise/shared/watches';
+import { sql } from 'drizzle-orm';
+import { type Database, type Db, queryRows } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+import { isWellFormedAccessToken } from '../services/access-token.ts';
+import { firstSlot } from './schedule.ts';
+import { hashStopToken, isWellFormedStopToken } from './stop-token.ts';
+
+/** The owner's side of monitoring: create, list and remove watches, and the mail's stop link. */
+
+export interface NewWatch {
+  userId: string;
+  /** A valid http(s) address (the route validates it like a report submission). */
+  url: string;
+  frequency: NonNullable<WatchInput['frequency']>;
+  threshold: number;
+  reportToken?: string | undefined;
+}
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Namespace of the advisory lock that serialises one account's watch creations (the limit). */
+const WATCH_LOCK_NAMESPACE = 7_215_003;
+
+export class WatchService {
+  constructor(private readonly database: Database) {}
+
+  private get db(): Db {
+    return this.database.db;
+  }
+
+  async create(input: NewWatch, now = new Date()): Promise<WatchView> {
+    const url = normalizeUrlForStorage(input.url);
+    const id = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      // Two creations at once must not both pass the count below.
+      await db.execute(
+        sql`select pg_advisory_xact_lock(${WATCH_LOCK_NAMESPACE}, hashtext(${input.userId}))`,
+      );
+      const [counts] = await queryRows<{ total: number; same: number }>(
+        db,
+        sql`select count(*)::int as total,
+              count(*) filter (where url = ${url} and kind = 'page')::int as same
+            from watches where user_id = ${input.userId}`,
+      );
+      if ((counts?.same ?? 0) > 0) throw new ApiError('watch_exists');
+      if ((counts?.total ?? 0) >= MAX_WATCHES_PER_ACCOUNT)
+        throw new ApiError('watch_limit_reached');
+      const baseline = await this.baselineReport(db, input, url);
+      const [row] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into watches (user_id, url, kind, frequency, threshold_points, next_run_at, last_report_id)
+            values (${input.userId}, ${url}, 'page', ${input.frequency}, ${input.threshold},
+                    ${firstSlot(input.frequency, now).toISOString()}::timestamptz, ${baseline})
+            returning id`,
+      );
+      return row!.id;
+    });
+    const [view] = await this.list(input.userId, id);
+    return view!;
+  }
+
+  /**
+   * The report a new watch starts from: the one it was made from, if the caller owns it, it is
+   * finished and of the same address. Otherwise the first run becomes the baseline.
+   */
+  private async baselineReport(db: Db, input: NewWatch, url: string): Promise<string | null> {
+    if (!input.reportToken || !isWellFormedAccessToken(input.reportToken)) return null;
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`select reports.id from reports join urls on urls.id = reports.url_id
+          where reports.access_token = ${input.reportToken} and reports.user_id = ${input.userId}
+            and reports.status = 'completed' and reports.deleted_at is null
+            and urls.normalized_url = ${url}`,
+    );
+    return row?.id ?? null;
+  }
+
+  /** The owner's watches, oldest first, with the latest judged score. */
+  async list(userId: string, onlyId?: string): Promise<WatchView[]> {
+    const rows = await queryRows<{
+      id: string;
+      url: string;
+      kind: WatchView['kind'];
+      frequency: WatchView['frequency'];
+      threshold_points: number;
+      next_run_at: Date | string;
+      created_at: Date | string;
+      last_score: number | null;
+      last_checked_at: Date | string | null;
+    }>(
+      this.db,
+      sql`select watches.id, watches.url, watches.kind, watches.frequency,
+            watches.threshold_points, watches.next_run_at, watches.created_at,
+            reports.score as last_score, reports.completed_at as last_checked_at
+          from watches left join reports on reports.id = watches.last_report_id
+            and reports.deleted_at is null
+          where watches.user_id = ${userId}
+            ${onlyId ? sql`and watches.id = ${onlyId}` : sql``}
+          order by watches.created_at, watches.id`,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      url: row.url,
+      kind: row.kind,
+      frequency: row.frequency,
+      threshold: row.threshold_points,
+      next_run_at: iso(row.next_run_at),
+      last_score: row.last_score,
+      last_checked_at: row.last_checked_at === null ? null : iso(row.last_checked_at),
+      created_at: iso(row.created_at),
+    }));
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    if (!UUID_SHAPE.test(id)) throw new ApiError('watch_not_found');
+    const deleted = await queryRows(
+      this.db,
+      sql`delete from watches where id = ${id} and user_id = ${userId} returning id`,
+    );
+    if (deleted.length === 0) throw new ApiError('watch_not_found');
+  }
+
+  /** The page a stop link names, without changing anything (the GET confirmation). */
+  async findByStopToken(token: string): Promise<{ watchId: string; url: string } | null> {
+    if (!isWellFormedStopToken(token)) return null;
+    const [row] = await queryRows<{ id: string; url: string }>(
+      this.db,
+      sql`select watches.id, watches.url from watch_runs
+          join watches on watches.id = watch_runs.watch_id
+          where watch_runs.stop_token_hash = ${hashStopToken(token)}`,
+    );
+    return row ? { watchId: row.id, url: row.url } : null;
+  }
+
+  /** The one-click stop: removes the watch whose mail carried the token. */
+  async stopByToken(token: string): Promise<{ url: string } | null> {
+    const found = await this.findByStopToken(token);
+    if (!found) return null;
+    await this.db.execute(sql`delete from watches where id = ${found.watchId}`);
+    return { url: found.url };
+  }
+}
+
+function iso(value: Date | string): string {
+  return new Date(value).toISOString();
+}

@@ -1,0 +1,23 @@
+import type { WatchFrequency, WatchView } from '@crawlwise/shared/watches';
+import { authRequest } from '../../auth/api/auth-request.ts';
+
+/** The watch API (apps/server routes/watches.ts), for the signed-in owner. */
+
+export function listWatches() {
+  return authRequest<{ watches: WatchView[] }>('/api/watches');
+}
+
+export function createWatch(input: {
+  url: string;
+  frequency: WatchFrequency;
+  threshold: number;
+  reportToken: string;
+}) {
+  return authRequest<{ watch: WatchView }>('/api/watches', { body: input });
+}
+
+export function removeWatch(id: string) {
+  return authRequest<{ ok: true }>(`/api/watches/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
+}

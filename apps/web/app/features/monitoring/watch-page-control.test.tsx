@@ -1,0 +1,95 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi, USER } from '../../test/fake-api.ts';
+import { jsonResponse, renderRoute } from '../../test/render.tsx';
+import { sessionStore } from '../auth/session-store.ts';
+import { WatchPageControl } from './watch-page-control.tsx';
+
+const PAGE = 'https://shop.example/oak';
+const WATCH = {
+  id: '0d5c3f9e-4b7a-4a51-9d1e-2f6f1c0b7a11',
+  url: PAGE,
+  kind: 'page',
+  frequency: 'weekly',
+  threshold: 8,
+  next_run_at: '2026-11-30T09:00:00.000Z',
+  last_score: 80,
+  last_checked_at: '2026-11-23T09:00:00.000Z',
+  created_at: '2026-11-23T09:00:00.000Z',
+};
+
+beforeEach(() => sessionStore.reset());
+
+async function signedIn() {
+  await sessionStore.refresh();
+}
+
+describe('WatchPageControl', () => {
+  it('is not offered to an anonymous reader', async () => {
+    fakeApi({ 'GET /api/auth/get-session': null });
+    await sessionStore.refresh();
+    renderRoute(<WatchPageControl url={PAGE} accessToken="tok" />);
+    expect(screen.queryByRole('form', { name: 'Watch this page' })).not.toBeInTheDocument();
+  });
+
+  it('creates a watch with the chosen frequency and threshold, from this report', async () => {
+    const api = fakeApi({
+      'GET /api/auth/get-session': { user: USER },
+      'GET /api/watches': { ok: true, watches: [] },
+      'POST /api/watches': () => jsonResponse({ ok: true, watch: WATCH }, 201),
+    });
+    await signedIn();
+    const user = userEvent.setup();
+    renderRoute(<WatchPageControl url={PAGE} accessToken="tok" />);
+    const form = await screen.findByRole('form', { name: 'Watch this page' });
+    await user.selectOptions(screen.getByLabelText('How often'), 'weekly');
+    const threshold = screen.getByLabelText('Email me after a drop of (points)');
+    await user.clear(threshold);
+    await user.type(threshold, '0');
+    expect(screen.getByText('A whole number from 1 to 50.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Watch this page' })).toBeDisabled();
+    await user.clear(threshold);
+    await user.type(threshold, '8');
+    await user.click(screen.getByRole('button', { name: 'Watch this page' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Weekly checks are on: you get an email when the score drops by 8 points or more',
+    );
+    expect(form).not.toBeInTheDocument();
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      url: PAGE,
+      frequency: 'weekly',
+      threshold: 8,
+      reportToken: 'tok',
+    });
+  });
+
+  it('says so when the page is already watched, and shows a refusal from the server', async () => {
+    fakeApi({
+      'GET /api/auth/get-session': { user: USER },
+      'GET /api/watches': { ok: true, watches: [WATCH] },
+    });
+    await signedIn();
+    const first = renderRoute(<WatchPageControl url={PAGE} accessToken="tok" />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Weekly checks are on');
+    first.unmount();
+
+    fakeApi({
+      'GET /api/watches': { ok: true, watches: [] },
+      'POST /api/watches': () =>
+        jsonResponse(
+          {
+            ok: false,
+            error: 'watch_limit_reached',
+            message: 'You are already watching 10 pages, the most one account can watch.',
+          },
+          409,
+        ),
+    });
+    const user = userEvent.setup();
+    renderRoute(<WatchPageControl url="https://shop.example/chair" accessToken="tok" />);
+    await screen.findByRole('form', { name: 'Watch this page' });
+    await user.click(await screen.findByRole('button', { name: 'Watch this page' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are already watching 10 pages');
+  });
+});
