@@ -45,7 +45,7 @@ export default function HowItWorksRoute() {
           ready in about a minute.
         </p>
       </PageHeader>
-      <Container className="py-12">
+      <Container className="section-y">
         <ol className="grid gap-6 md:grid-cols-2">
           {STEPS.map(({ icon: Icon, title, text }, index) => (
             <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -65,7 +65,7 @@ export default function HowItWorksRoute() {
           so no single problem can sink the score. Healthy sites typically land at 75-90.
         </p>
       </Container>
-      <Container className="py-8">
+      <Container className="section-y">
         <div className="rounded-3xl bg-brand-50 p-8 text-center sm:p-12">
           <h2 className="text-3xl font-bold">Try it on your page</h2>
           <div className="mx-auto mt-8 max-w-2xl">
