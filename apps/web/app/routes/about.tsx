@@ -51,7 +51,8 @@ export default function AboutRoute() {
           </p>
           <p className="mt-3 text-slate-700">
             We come from agency work, where we ran the same audits again and again. Crawlwise packs
-            that experience into a fast, transparent check that anyone can run for free.
+            that experience into a fast, transparent check that anyone can run for free, and keeps
+            the list short on purpose: the fixes that move a page, first.
           </p>
         </div>
         <div>
