@@ -56,17 +56,24 @@ export interface RunningServer {
 const SERVER_ENTRY = 'apps/server/dist/main.js';
 const SERVER_ARGS = ['--conditions=crawlwise-dist', '--enable-source-maps', SERVER_ENTRY];
 
-/** Starts the real server (`npm start`'s entry point) on a temporary data directory. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the real server (`npm start`'s entry point) on a temporary data directory. `env` may be
+ * a function of the server's base address (e.g. to make it its own `PUBLIC_URL`).
+ */
+export async function startServer(
+  env: Record<string, string> | ((baseUrl: string) => Record<string, string>) = {},
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(REPO_ROOT, SERVER_ENTRY))) {
     throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first`);
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlwise-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const extraEnv = typeof env === 'function' ? env(baseUrl) : env;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {
@@ -75,7 +82,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);

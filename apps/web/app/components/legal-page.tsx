@@ -20,7 +20,7 @@ export function LegalPage({
   sections: LegalSection[];
 }) {
   return (
-    <Container className="max-w-3xl py-16">
+    <Container className="section-y max-w-3xl">
       <h1 className="text-4xl font-bold tracking-tight">{title}</h1>
       <p className="mt-2 text-sm text-slate-500">Last updated: {updated}</p>
       <div className="mt-6 text-slate-700">{intro}</div>

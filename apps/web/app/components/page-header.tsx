@@ -12,7 +12,7 @@ export function PageHeader({
 }) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
-      <Container className="py-16 text-center sm:py-20">
+      <Container className="pt-14 pb-4 text-center sm:pt-20 sm:pb-6">
         {eyebrow ? (
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
         ) : null}

@@ -14,6 +14,24 @@ function supportEmail(value: string | undefined): string {
   return value;
 }
 
+/** An optional https address (a social profile); an empty value means "not set". */
+function httpsUrl(name: string, value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} is not an address: ${value}`);
+  }
+  if (url.protocol !== 'https:') throw new Error(`${name} must be an https:// address: ${value}`);
+  return url.href;
+}
+
 export const env = {
   VITE_SUPPORT_EMAIL: supportEmail(import.meta.env.VITE_SUPPORT_EMAIL || undefined),
+  VITE_SOCIAL_X_URL: httpsUrl('VITE_SOCIAL_X_URL', import.meta.env.VITE_SOCIAL_X_URL),
+  VITE_SOCIAL_LINKEDIN_URL: httpsUrl(
+    'VITE_SOCIAL_LINKEDIN_URL',
+    import.meta.env.VITE_SOCIAL_LINKEDIN_URL,
+  ),
 } as const;

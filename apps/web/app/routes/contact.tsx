@@ -22,7 +22,7 @@ export default function ContactRoute() {
       <PageHeader eyebrow="Contact" title="Get in touch with the Crawlwise team">
         <p>Questions, feedback or a report that looks wrong? We reply within 24 hours.</p>
       </PageHeader>
-      <Container className="grid gap-8 py-12 lg:grid-cols-[2fr_1fr]">
+      <Container className="section-y grid gap-8 lg:grid-cols-[2fr_1fr]">
         <Card>
           <h2 className="mb-6 text-xl font-semibold">Send us a message</h2>
           <ContactForm />

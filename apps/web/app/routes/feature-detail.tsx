@@ -41,7 +41,7 @@ export default function FeatureDetailRoute() {
   const Icon = FEATURE_ICONS[slug];
 
   return (
-    <Container className="max-w-3xl py-12">
+    <Container className="section-y max-w-3xl">
       <AppLink
         to={PATHS.features}
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"

@@ -39,13 +39,15 @@ export default function FeaturesRoute() {
         <p>Seven parts of one analysis. Open any of them to see exactly what we check and why.</p>
       </PageHeader>
 
-      <Container className="py-12">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURE_SLUGS.map((slug) => {
+      <Container className="section-y">
+        {/* Seven cards, the first (the analyzer, which the others are parts of) two wide: eight
+            cells fill two rows of four, or four rows of two, with no card alone on a row. */}
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {FEATURE_SLUGS.map((slug, index) => {
             const feature = FEATURE_DETAILS[slug];
             const Icon = FEATURE_ICONS[slug];
             return (
-              <li key={slug}>
+              <li key={slug} className={index === 0 ? 'sm:col-span-2' : undefined}>
                 <AppLink
                   to={PATHS.feature(slug)}
                   className="group flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-200 hover:shadow-md"
@@ -67,7 +69,7 @@ export default function FeaturesRoute() {
         </ul>
       </Container>
 
-      <Container className="py-12">
+      <Container className="section-y">
         <div className="mx-auto max-w-3xl text-center">
           <h2 className="text-3xl font-bold">Clarity, not bloat</h2>
           <p className="mt-4 text-lg text-slate-600">
@@ -86,7 +88,7 @@ export default function FeaturesRoute() {
         </div>
       </Container>
 
-      <Container className="py-12">
+      <Container className="section-y">
         <div className="rounded-3xl bg-brand-50 p-8 text-center sm:p-12">
           <h2 className="text-3xl font-bold">See it on your own page</h2>
           <p className="mt-3 text-slate-600">Free score and top 3 fixes, no account needed.</p>

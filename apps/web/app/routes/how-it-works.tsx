@@ -45,7 +45,7 @@ export default function HowItWorksRoute() {
           ready in about a minute.
         </p>
       </PageHeader>
-      <Container className="py-12">
+      <Container className="section-y">
         <ol className="grid gap-6 md:grid-cols-2">
           {STEPS.map(({ icon: Icon, title, text }, index) => (
             <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -65,7 +65,26 @@ export default function HowItWorksRoute() {
           so no single problem can sink the score. Healthy sites typically land at 75-90.
         </p>
       </Container>
-      <Container className="py-8">
+      <Container className="section-y grid gap-10 md:grid-cols-2">
+        <div>
+          <h2 className="text-2xl font-bold">What you see while it runs</h2>
+          <p className="mt-3 text-slate-700">
+            The report page opens at once and shows the analysis moving through its stages. When it
+            completes you get the score ring, the top issues with why each matters and how to fix
+            it, and a basic site summary: whether Google can find the page, its speed, its content
+            basics and how many issues were found.
+          </p>
+        </div>
+        <div>
+          <h2 className="text-2xl font-bold">What you can do with it</h2>
+          <p className="mt-3 text-slate-700">
+            Every report has its own private link, so you can come back to it or send it to whoever
+            fixes the page. Sign in to see every finding and keep your reports on your profile, and
+            run the check again after a fix to see the score move.
+          </p>
+        </div>
+      </Container>
+      <Container className="section-y">
         <div className="rounded-3xl bg-brand-50 p-8 text-center sm:p-12">
           <h2 className="text-3xl font-bold">Try it on your page</h2>
           <div className="mx-auto mt-8 max-w-2xl">

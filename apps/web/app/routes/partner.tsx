@@ -14,7 +14,7 @@ export function meta() {
 
 export default function PartnerRoute() {
   return (
-    <Container className="max-w-2xl py-20 text-center">
+    <Container className="section-y max-w-2xl text-center">
       <Handshake className="mx-auto size-12 text-brand-600" aria-hidden />
       <h1 className="mt-6 text-4xl font-bold tracking-tight">Partner Program</h1>
       <p className="mt-4 text-lg text-slate-600">

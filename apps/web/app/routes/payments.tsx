@@ -16,7 +16,7 @@ export function meta() {
 /** The pricing cards lead here; with nothing to sell yet, the page says so plainly. */
 export default function PaymentsRoute() {
   return (
-    <Container className="max-w-2xl py-24 text-center">
+    <Container className="section-y max-w-2xl text-center">
       <CreditCard className="mx-auto size-12 text-brand-600" aria-hidden />
       <h1 className="mt-6 text-4xl font-bold">Payments are not open yet</h1>
       <p className="mt-4 text-lg text-slate-600">

@@ -43,7 +43,7 @@ export default function PricingRoute() {
         <p>Pay per page when you need the full playbook. No mandatory subscription.</p>
       </PageHeader>
 
-      <Container className="py-8">
+      <Container className="section-y">
         <section
           aria-labelledby="beta-heading"
           className="rounded-3xl border border-brand-200 bg-brand-50 p-8 text-center sm:p-12"
@@ -71,7 +71,7 @@ export default function PricingRoute() {
         </section>
       </Container>
 
-      <Container className="py-12">
+      <Container className="section-y">
         <h2 className="text-center text-3xl font-bold">Plans after the beta</h2>
         <p className="mt-3 text-center text-slate-600">
           The free preview (score plus top 3 fixes) stays free.
@@ -120,7 +120,7 @@ export default function PricingRoute() {
         </ul>
       </Container>
 
-      <Container className="max-w-3xl py-12">
+      <Container className="section-y max-w-3xl">
         <h2 className="text-center text-3xl font-bold">Frequently asked questions</h2>
         <div className="mt-8">
           <Accordion items={PRICING_FAQ} />

@@ -13,7 +13,6 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Container } from '../../components/ui/container.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -135,7 +134,7 @@ export function AuthScreen() {
 
   const signingUp = mode === 'sign-up';
   return (
-    <Container className="max-w-md py-12 sm:py-16">
+    <div className="w-full">
       <h1 className="text-center text-3xl font-bold">
         {signingUp ? 'Create your account' : 'Welcome back'}
       </h1>
@@ -250,6 +249,6 @@ export function AuthScreen() {
           </Button>
         </form>
       </Card>
-    </Container>
+    </div>
   );
 }
