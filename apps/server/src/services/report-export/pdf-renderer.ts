@@ -3,7 +3,7 @@ import {
   findBrowser as findBrowserBinary,
 } from '@crawlwise/analyzer/gather/browser-path';
 import { browserEnv, LAUNCH_ARGS } from '@crawlwise/analyzer/gather/browser-pool';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 /**
  * Turns print HTML into a PDF in a headless Chromium of its own (the analyses' browser sends
@@ -92,7 +92,7 @@ export class PdfRenderer {
     await this.acquire();
     this.cancelIdleClose();
     try {
-      return await this.withDeadline(this.print(page));
+      return await this.print(page);
     } finally {
       this.release();
     }
@@ -179,19 +179,13 @@ export class PdfRenderer {
     return browser;
   }
 
-  private withDeadline<T>(work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new PdfFailedError(`The PDF took longer than ${this.timeoutMs} ms`)),
-        this.timeoutMs,
-      );
-    });
-    work.catch(() => undefined);
-    return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-  }
-
+  /**
+   * At the deadline the context is closed and the PDF abandoned: some Playwright calls never
+   * settle on a closed context (`newPage`), so the caller stops waiting instead of relying on
+   * them to fail. The work left behind has no page to run in, so freeing its slot is safe.
+   */
   private async print(input: PdfPage): Promise<Buffer> {
+    const started = Date.now();
     const browser = await this.browser();
     const context = await browser.newContext({
       javaScriptEnabled: false,
@@ -199,31 +193,45 @@ export class PdfRenderer {
       serviceWorkers: 'block',
       acceptDownloads: false,
     });
+    let deadline: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      deadline = setTimeout(
+        () => reject(new PdfFailedError(`The PDF took longer than ${this.timeoutMs} ms`)),
+        Math.max(0, this.timeoutMs - (Date.now() - started)),
+      );
+    });
+    const work = this.printIn(context, input);
+    work.catch(() => undefined);
     try {
-      // No request leaves the page: the document embeds everything it shows.
-      await context.route('**/*', (route) => route.abort('blockedbyclient'));
-      const page = await context.newPage();
-      await page.setContent(input.html, { waitUntil: 'load', timeout: this.timeoutMs });
-      await page.emulateMedia({ media: 'print' });
-      return await page.pdf({
-        format: 'A4',
-        printBackground: true,
-        preferCSSPageSize: true,
-        displayHeaderFooter: true,
-        headerTemplate: '<span></span>',
-        footerTemplate: footerTemplate(input.footerText),
-        outline: true,
-        tagged: true,
-      });
+      return await Promise.race([work, expired]);
     } catch (error) {
       if (error instanceof PdfFailedError) throw error;
       throw new PdfFailedError(error instanceof Error ? error.message : String(error));
     } finally {
+      clearTimeout(deadline);
       // A context stuck in a hung renderer must not hold the slot: do not wait for ever.
       await Promise.race([
         context.close().catch(() => undefined),
         new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
       ]);
     }
+  }
+
+  private async printIn(context: BrowserContext, input: PdfPage): Promise<Buffer> {
+    // No request leaves the page: the document embeds everything it shows.
+    await context.route('**/*', (route) => route.abort('blockedbyclient'));
+    const page = await context.newPage();
+    await page.setContent(input.html, { waitUntil: 'load' });
+    await page.emulateMedia({ media: 'print' });
+    return page.pdf({
+      format: 'A4',
+      printBackground: true,
+      preferCSSPageSize: true,
+      displayHeaderFooter: true,
+      headerTemplate: '<span></span>',
+      footerTemplate: footerTemplate(input.footerText),
+      outline: true,
+      tagged: true,
+    });
   }
 }
