@@ -8,12 +8,15 @@ describe('exportFileName', () => {
     );
   });
 
-  it('keeps only safe characters (a port, an internationalised host, a broken address)', () => {
+  it('keeps only safe characters (no port, an internationalised host, a broken address)', () => {
     expect(exportFileName('http://127.0.0.1:8080/', '2026-01-02T00:00:00Z', 'csv')).toBe(
-      'crawlwise-127.0.0.1-8080-2026-01-02.csv',
+      'crawlwise-127.0.0.1-2026-01-02.csv',
     );
     expect(exportFileName('https://bücher.de/', '2026-01-02T00:00:00Z', 'json')).toBe(
       'crawlwise-xn--bcher-kva.de-2026-01-02.json',
+    );
+    expect(exportFileName('http://[::1]:3000/', '2026-01-02T00:00:00Z', 'pdf')).toBe(
+      'crawlwise-1-2026-01-02.pdf',
     );
     expect(exportFileName('not a url', 'later', 'pdf')).toBe('crawlwise-report-undated.pdf');
   });

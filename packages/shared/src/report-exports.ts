@@ -17,13 +17,14 @@ export const reportExportPath = (accessToken: string, format: ExportFormat) =>
   `/api/reports/${encodeURIComponent(accessToken)}/export.${format}`;
 
 /**
- * The host of the analysed page as it may appear in a file name: lower case letters, digits,
- * dots and dashes only (a port's colon becomes a dash), never empty.
+ * The host name of the analysed page as it may appear in a file name: lower case letters,
+ * digits, dots and dashes only, never empty. The port is left out: a number after the host
+ * would read like part of the date.
  */
 function fileNameHost(url: string): string {
   let host: string;
   try {
-    host = new URL(url).host;
+    host = new URL(url).hostname;
   } catch {
     host = '';
   }

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,8 +30,14 @@ const findings = FIXTURE_ANALYSIS.issues;
 const lockedForAnonymous = findings.filter((finding) => finding.severity !== 'success').slice(3);
 
 beforeAll(async () => {
-  ({ app, database } = await buildTestApp({ PUBLIC_URL: 'https://crawlwise.example.com' }));
-  owner = await signUp(app);
+  // Limits on, as in production. Every request names its own documentation address
+  // (203.0.113.0/24, never contacted: inject has no network), so runs on a kept PostgreSQL
+  // never add up to a limit.
+  ({ app, database } = await buildTestApp({
+    PUBLIC_URL: 'https://crawlwise.example.com',
+    RATE_LIMITS: 'on',
+  }));
+  owner = await signUp(app, { remoteAddress: randomAddress() });
   token = await insertFixtureReport(app, database, { userId: owner.userId });
 });
 
@@ -38,8 +45,16 @@ afterAll(async () => {
   await app.close();
 });
 
+/** An address of TEST-NET-3 with a random last byte: each requester of a run its own. */
+const randomAddress = () => `203.0.113.${randomInt(1, 255)}`;
+
 const get = (url: string, account: TestAccount | null = null) =>
-  app.inject({ method: 'GET', url, ...(account ? { headers: { cookie: account.cookie } } : {}) });
+  app.inject({
+    method: 'GET',
+    url,
+    remoteAddress: randomAddress(),
+    ...(account ? { headers: { cookie: account.cookie } } : {}),
+  });
 
 /** The text of a PDF, through poppler's pdftotext, whitespace collapsed. */
 function pdfText(pdf: Buffer): string {
@@ -245,6 +260,21 @@ describe('report exports: errors', () => {
       const gone = await get(`/api/reports/${deleted}/export.${format}`);
       expect([gone.statusCode, gone.json().error]).toEqual([410, 'report_deleted']);
     }
+  });
+
+  it('counts PDFs per requester: the 31st in an hour is refused with Retry-After', async () => {
+    const reader = await signUp(app, { remoteAddress: randomAddress() });
+    const own = await insertFixtureReport(app, database, { userId: reader.userId });
+    // 30 PDFs made in the last hour, as the limiter itself records them.
+    await database.db.execute(sql`
+      insert into throttle_events (kind, requester_key, created_at)
+      select 'export_pdf', ${`user:${reader.userId}`}, now() - interval '10 minutes'
+      from generate_series(1, 30)`);
+    const refused = await get(`/api/reports/${own}/export.pdf`, reader);
+    expect([refused.statusCode, refused.json().error]).toEqual([429, 'too_many_requests']);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // CSV and JSON are not counted.
+    expect((await get(`/api/reports/${own}/export.csv`, reader)).statusCode).toBe(200);
   });
 
   it('describes the three downloads in the OpenAPI document', async () => {

@@ -137,6 +137,11 @@ export class PdfRenderer {
     this.idleTimer = null;
   }
 
+  /** Closes the browser now (the next PDF launches it again), as the idle timer does. */
+  async releaseBrowser(): Promise<void> {
+    await this.closeBrowser();
+  }
+
   private async closeBrowser(): Promise<void> {
     const launching = this.launching;
     this.launching = null;
