@@ -53,7 +53,7 @@ async function openReport(context: BrowserContext): Promise<{ page: Page; errors
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto(`${server.baseUrl}/report?token=${accessToken}`);
-  await page.getByRole('group', { name: 'Download' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Download PDF' }).waitFor({ timeout: 30_000 });
   return { page, errors };
 }
 
@@ -132,11 +132,12 @@ describe('report downloads in the browser', () => {
     expect(lines[0]).toBe('\uFEFFid,category,severity,outcome,points,title,details,how_to_fix');
 
     // The bar fits and is accessible at both widths.
-    const bar = page.getByRole('group', { name: 'Download' });
+    const bar = page.getByTestId('report-downloads');
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(150);
       await page.screenshot({ path: path.join(SCREENSHOTS, `report-downloads-${width}.png`) });
+      await expect(bar.getByRole('link').count()).resolves.toBe(3);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
       );

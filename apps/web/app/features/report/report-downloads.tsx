@@ -22,12 +22,9 @@ export function ReportDownloads({
   access: ReportAccess;
 }) {
   return (
-    <div
-      className="flex flex-wrap items-center gap-2"
-      role="group"
-      aria-labelledby="report-downloads-label"
-    >
-      <span id="report-downloads-label" className="text-sm font-medium text-slate-700">
+    // Each link names its own format ("Download PDF"), so the row needs no group label.
+    <div className="flex flex-wrap items-center gap-2" data-testid="report-downloads">
+      <span className="text-sm font-medium text-slate-700" aria-hidden>
         Download
       </span>
       {FORMATS.map(({ format, label, title }) => (
