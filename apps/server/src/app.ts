@@ -13,6 +13,7 @@ import { securityPlugin } from './plugins/security.ts';
 import { accountRoutes } from './routes/account.ts';
 import { formRoutes } from './routes/forms.ts';
 import { healthRoutes } from './routes/health.ts';
+import { historyCompareRoutes } from './routes/history-compare.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { noScriptRoutes } from './routes/no-script.ts';
 import { reportExportRoutes } from './routes/report-exports.ts';
@@ -169,6 +170,7 @@ export async function buildApp(
   await app.register(formRoutes);
   await app.register(noScriptRoutes);
   await app.register(accountRoutes);
+  await app.register(historyCompareRoutes);
   await app.register(webRoutes);
   return app;
 }

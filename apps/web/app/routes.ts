@@ -21,6 +21,8 @@ export default [
   route('report', 'routes/report.tsx'),
   route('auth', 'routes/auth.tsx'),
   route('profile', 'routes/profile.tsx'),
+  route('history', 'routes/history.tsx'),
+  route('compare', 'routes/compare.tsx'),
   // Any other path, including the /404 path the 404 page is prerendered from.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

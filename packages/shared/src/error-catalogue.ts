@@ -172,6 +172,20 @@ export const ERROR_CATALOGUE = {
     'error',
     'Try again in a moment, or download the CSV or JSON instead.',
   ),
+  compare_different_pages: entry(
+    'Different Pages',
+    'These two reports are of different pages, so they cannot be compared.',
+    422,
+    'error',
+    'Open the history of a page and compare two of its reports.',
+  ),
+  compare_not_ready: entry(
+    'Report Not Ready',
+    'Only completed reports can be compared; one of these is still running or failed.',
+    409,
+    'warning',
+    'Wait for the analysis to finish, or pick another report from the page history.',
+  ),
   database_error: entry(
     'Database Error',
     'We had trouble reading or saving data. This is temporary.',

@@ -17,7 +17,7 @@ describe('route map', () => {
     expect(PRERENDERED_ROUTES).toContain('/partner');
     for (const slug of FEATURE_SLUGS) expect(PRERENDERED_ROUTES).toContain(`/features/${slug}`);
     expect(PRERENDERED_ROUTES).toHaveLength(18);
-    expect(CLIENT_ONLY_ROUTES).toEqual(['/report', '/auth', '/profile']);
+    expect(CLIENT_ONLY_ROUTES).toEqual(['/report', '/auth', '/profile', '/history', '/compare']);
   });
 
   it('names the file of a prerendered route', () => {
@@ -43,8 +43,11 @@ describe('route map', () => {
 });
 
 describe('safeReturnPath', () => {
-  it('accepts only a report of this site', () => {
+  it('accepts only a report, a page history or a comparison of this site', () => {
     expect(safeReturnPath('/report?token=abc_DEF-123')).toBe('/report?token=abc_DEF-123');
+    const history = PATHS.historyFor('https://example.com/a?b=1');
+    expect(safeReturnPath(history)).toBe(history);
+    expect(safeReturnPath(PATHS.compareFor('old_1', 'new-2'))).toBe('/compare?a=old_1&b=new-2');
     for (const bad of [
       null,
       '',
@@ -53,6 +56,8 @@ describe('safeReturnPath', () => {
       'https://evil.example',
       '/report?token=x&next=//evil',
       '/profile',
+      '/history?url=https://evil.example',
+      '/compare?a=x&b=y&next=//evil',
     ]) {
       expect(safeReturnPath(bad)).toBeNull();
     }

@@ -40,15 +40,26 @@ export const PATHS = {
   /** /auth, coming back to `next` (a report the visitor was reading) after signing in. */
   authThenReturnTo: (next: string) => `/auth?next=${encodeURIComponent(next)}`,
   profile: '/profile',
+  history: '/history',
+  /** The history of one page (its normalised address), signed-in owner only. */
+  historyFor: (url: string) => `/history?url=${encodeURIComponent(url)}`,
+  compare: '/compare',
+  /** Two reports of one page side by side: `a` the older report's token, `b` the newer one's. */
+  compareFor: (older: string, newer: string) =>
+    `/compare?a=${encodeURIComponent(older)}&b=${encodeURIComponent(newer)}`,
 } as const;
 
 /**
- * Where /auth may send a visitor after signing in: back to a report of this site, nowhere else
- * (a `next` pointing off-site would make the sign-in page an open redirect).
+ * Where /auth may send a visitor after signing in: back to a report, a page history or a
+ * comparison of this site, nowhere else (a `next` pointing off-site would make the sign-in page
+ * an open redirect).
  */
 export function safeReturnPath(next: string | null | undefined): string | null {
   if (!next) return null;
-  return /^\/report\?token=[A-Za-z0-9_%-]+$/.test(next) ? next : null;
+  if (/^\/report\?token=[A-Za-z0-9_%-]+$/.test(next)) return next;
+  if (/^\/history\?url=[A-Za-z0-9_.~%-]+$/.test(next)) return next;
+  if (/^\/compare\?a=[A-Za-z0-9_%-]+&b=[A-Za-z0-9_%-]+$/.test(next)) return next;
+  return null;
 }
 
 /** Marketing pages rendered to static HTML at build time (one index.html each). */
@@ -68,7 +79,13 @@ export const PRERENDERED_ROUTES = [
 ] as const;
 
 /** Screens rendered only in the browser: the server answers them with the SPA fallback file. */
-export const CLIENT_ONLY_ROUTES = [PATHS.report, PATHS.auth, PATHS.profile] as const;
+export const CLIENT_ONLY_ROUTES = [
+  PATHS.report,
+  PATHS.auth,
+  PATHS.profile,
+  PATHS.history,
+  PATHS.compare,
+] as const;
 
 /**
  * The path the 404 page is prerendered from. It is not a real page: the server answers it, like

@@ -49,6 +49,8 @@ describe('GET /api/docs/json', () => {
         'GET /api/auth-providers',
         'GET /api/avatars/{key}',
         'GET /api/me/reports',
+        'GET /api/me/history',
+        'GET /api/compare',
         'PATCH /api/me/profile',
         'POST /api/me/avatar',
         'GET /api/leads/unsubscribe',

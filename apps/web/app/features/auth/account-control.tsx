@@ -75,12 +75,18 @@ function AccountMenu({ user }: { user: { name: string; email: string; image: str
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Account menu for ${name}`}
         onClick={() => setOpen((value) => !value)}
         className="flex items-center gap-2 rounded-full p-1 pr-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <Avatar src={avatarSrc(user.image)} fallback={initial(user)} />
-        <span className="hidden max-w-40 truncate sm:inline">{name}</span>
+        {/* The name is the button's visible text (on phones only for screen readers), so the
+            accessible name contains what is seen; the avatar's initial is decoration. */}
+        <span aria-hidden="true">
+          <Avatar src={avatarSrc(user.image)} fallback={initial(user)} />
+        </span>
+        <span className="sr-only">Account menu for</span>{' '}
+        <span className="sr-only sm:not-sr-only sm:inline-block sm:max-w-40 sm:truncate">
+          {name}
+        </span>
         <ChevronDown className="size-4 text-slate-500" aria-hidden />
       </button>
       {open ? (

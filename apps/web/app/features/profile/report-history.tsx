@@ -4,6 +4,7 @@ import { PATHS } from '@crawlwise/shared/routes';
 import { FileSearch, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
+import { PageHistoryLink } from '../../components/page-history-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -124,6 +125,7 @@ function ReportRow({ report, onDelete }: { report: HistoryReport; onDelete: () =
           <Badge tone={statusTone(report.status)}>{report.status}</Badge>
         </p>
       </AppLink>
+      <PageHistoryLink url={report.url} />
       <Button
         variant="ghost"
         size="sm"

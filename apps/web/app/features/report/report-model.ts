@@ -1,3 +1,4 @@
+import type { SideValue } from '@crawlwise/shared/crawler-view';
 import {
   type CategoryScore,
   CHECK_CATEGORIES,
@@ -10,18 +11,19 @@ import {
 /**
  * Pure readings of the report contract for the report screen: grouping, the ledger order, the
  * crawler view's signals. Kept apart from the components so the order rules are tested once;
- * those the server's PDF export also prints live in packages/shared/src/report-reading.ts.
+ * the ledger and crawler-view rows live in packages/shared/src/report-reading.ts (the PDF prints them).
  */
 
+export { CATEGORY_LABEL } from '@crawlwise/shared/category-labels';
+/** The ledger and the crawler view's rows: shared with the server's PDF export. */
 export {
-  CATEGORY_LABEL,
-  CRAWLER_VIEW_CHECKS,
   type CrawlerSignal,
   crawlerSignals,
   type LedgerRow,
   ledgerRows,
-  type SideValue,
 } from '@crawlwise/shared/report-reading';
+/** The crawler view's side values are read in the shared package (also used by the comparison). */
+export type { SideValue };
 
 /** A finding to act on: failed, or skipped with a warning worth reading. */
 export const needsAttention = (finding: ScoredFinding) => finding.severity !== 'success';
