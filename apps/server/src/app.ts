@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health.ts';
 import { historyCompareRoutes } from './routes/history-compare.ts';
 import { leadRoutes } from './routes/leads.ts';
 import { noScriptRoutes } from './routes/no-script.ts';
+import { reportExportRoutes } from './routes/report-exports.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { siteCheckRoutes } from './routes/site-checks.ts';
 import { watchRoutes } from './routes/watches.ts';
@@ -25,6 +26,7 @@ import { createEngine } from './services/engine-factory.ts';
 import { JobQueue } from './services/job-queue.ts';
 import { Mailer } from './services/mailer.ts';
 import { RateLimiter } from './services/rate-limit.ts';
+import { PdfRenderer } from './services/report-export/pdf-renderer.ts';
 import { ReportService } from './services/report-service.ts';
 
 declare module 'fastify' {
@@ -37,6 +39,8 @@ declare module 'fastify' {
     limits: RateLimiter;
     admission: AdmissionControl;
     mailer: Mailer;
+    /** Makes the PDF exports (its own headless browser, launched on first use). */
+    pdfs: PdfRenderer;
   }
   interface FastifyRequest {
     /**
@@ -111,7 +115,15 @@ export async function buildApp(
   app.decorateRequest('userId', null);
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log);
   app.decorate('mailer', mailer);
+  const pdfs = new PdfRenderer({
+    idleCloseMs: config.IDLE_RELEASE_SECONDS * 1000,
+    env: config.CHROMIUM_PATH
+      ? { ...process.env, CHROMIUM_PATH: config.CHROMIUM_PATH }
+      : process.env,
+  });
+  app.decorate('pdfs', pdfs);
   app.addHook('onClose', async () => {
+    await pdfs.close();
     await mailer.close();
     if (!dependencies.engine) await engine.close();
     if (!dependencies.database) await database.close();
@@ -158,6 +170,7 @@ export async function buildApp(
   await app.register(openApiPlugin);
   await app.register(healthRoutes);
   await app.register(reportRoutes);
+  await app.register(reportExportRoutes);
   await app.register(leadRoutes);
   await app.register(formRoutes);
   await app.register(noScriptRoutes);

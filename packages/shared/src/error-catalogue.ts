@@ -151,6 +151,27 @@ export const ERROR_CATALOGUE = {
     'warning',
     'Run a new analysis to get fresh results.',
   ),
+  report_not_ready: entry(
+    'Report Not Ready',
+    'This report is not finished yet, so it cannot be downloaded.',
+    409,
+    'info',
+    'Wait until the analysis is complete, then download it again.',
+  ),
+  export_busy: entry(
+    'Export Queue Full',
+    'Too many PDFs are being made right now.',
+    503,
+    'warning',
+    'Try again in a few seconds.',
+  ),
+  export_failed: entry(
+    'Export Failed',
+    'We could not make the PDF of this report.',
+    503,
+    'error',
+    'Try again in a moment, or download the CSV or JSON instead.',
+  ),
   compare_different_pages: entry(
     'Different Pages',
     'These two reports are of different pages, so they cannot be compared.',

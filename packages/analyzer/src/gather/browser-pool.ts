@@ -103,7 +103,7 @@ const BROWSER_ENV_KEYS = [
   'XDG_CACHE_HOME',
 ];
 
-function browserEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+export function browserEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const picked: Record<string, string> = {};
   for (const key of BROWSER_ENV_KEYS) {
     const value = env[key];

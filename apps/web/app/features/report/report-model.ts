@@ -1,4 +1,4 @@
-import { CRAWLER_VIEW_CHECKS, crawlerSides, type SideValue } from '@crawlwise/shared/crawler-view';
+import type { SideValue } from '@crawlwise/shared/crawler-view';
 import {
   type CategoryScore,
   CHECK_CATEGORIES,
@@ -10,10 +10,20 @@ import {
 
 /**
  * Pure readings of the report contract for the report screen: grouping, the ledger order, the
- * crawler view's signals. Kept apart from the components so the order rules are tested once.
+ * crawler view's signals. Kept apart from the components so the order rules are tested once;
+ * the ledger and crawler-view rows live in packages/shared/src/report-reading.ts (the PDF prints them).
  */
 
 export { CATEGORY_LABEL } from '@crawlwise/shared/category-labels';
+/** The ledger and the crawler view's rows: shared with the server's PDF export. */
+export {
+  type CrawlerSignal,
+  crawlerSignals,
+  type LedgerRow,
+  ledgerRows,
+} from '@crawlwise/shared/report-reading';
+/** The crawler view's side values are read in the shared package (also used by the comparison). */
+export type { SideValue };
 
 /** A finding to act on: failed, or skipped with a warning worth reading. */
 export const needsAttention = (finding: ScoredFinding) => finding.severity !== 'success';
@@ -70,80 +80,6 @@ export function countByCategory(
       findings: own.length,
     };
   }).filter((entry) => entry.findings > 0 || entry.score);
-}
-
-export interface LedgerRow {
-  check: string;
-  category: CheckCategory;
-  points: number;
-  /** The finding's title, when the report carries it. */
-  message: string | null;
-}
-
-/**
- * The score ledger as a to-do list: every deduction, biggest gain first ("fix this → +N points");
- * ties keep the category order, then the check id, so the order is stable.
- */
-export function ledgerRows(
-  categories: readonly CategoryScore[],
-  issues: readonly ReportIssue[],
-): LedgerRow[] {
-  const messages = new Map<string, string>();
-  for (const issue of issues) if (!isLockedIssue(issue)) messages.set(issue.id, issue.message);
-  const rows = categories.flatMap((category) =>
-    category.deductions.map((deduction) => ({
-      check: deduction.check,
-      category: category.id,
-      points: deduction.points,
-      message: messages.get(deduction.check) ?? null,
-    })),
-  );
-  const categoryRank = (id: CheckCategory) => CHECK_CATEGORIES.indexOf(id);
-  return rows.sort(
-    (a, b) =>
-      b.points - a.points ||
-      categoryRank(a.category) - categoryRank(b.category) ||
-      a.check.localeCompare(b.check),
-  );
-}
-
-/** The crawler view's side values are read in the shared package (also used by the comparison). */
-export type { SideValue };
-
-export interface CrawlerSignal {
-  check: string;
-  signal: string;
-  finding: ScoredFinding;
-  server: SideValue;
-  rendered: SideValue;
-  /** Why the two sides were not compared, for a skipped check. */
-  skippedReason: string | null;
-  /** Words the server HTML lacks (js-rendering only). */
-  missingSample: string | null;
-}
-
-/** The crawler view's rows: one per crawler-view check the report holds readable. */
-export function crawlerSignals(issues: readonly ReportIssue[]): CrawlerSignal[] {
-  const byId = new Map<string, ScoredFinding>();
-  for (const issue of issues) if (!isLockedIssue(issue)) byId.set(issue.id, issue);
-  return CRAWLER_VIEW_CHECKS.flatMap(({ id, signal }) => {
-    const finding = byId.get(id);
-    if (!finding) return [];
-    const [server, rendered] = crawlerSides(id, finding.details);
-    const reason = finding.details.reason;
-    const sample = finding.details.missingSample;
-    return [
-      {
-        check: id,
-        signal,
-        finding,
-        server,
-        rendered,
-        skippedReason: finding.outcome === 'skipped' && typeof reason === 'string' ? reason : null,
-        missingSample: typeof sample === 'string' && sample !== '' ? sample : null,
-      },
-    ];
-  });
 }
 
 export interface BotRow {

@@ -11,6 +11,7 @@ import { AnalysisDate } from './analysis-date.tsx';
 import { CategoryOverview } from './category-overview.tsx';
 import { FullReport } from './full-report.tsx';
 import { ProgressCard } from './progress-card.tsx';
+import { ReportDownloads } from './report-downloads.tsx';
 import { ReportHistoryLinks } from './report-history-links.tsx';
 import { ScoreRing } from './score-ring.tsx';
 import { SummaryTiles } from './summary-tiles.tsx';
@@ -99,6 +100,7 @@ export function ReportScreen({
       {showResults && report ? (
         <div className="space-y-6">
           <AnalysisDate report={report} />
+          <ReportDownloads accessToken={accessToken} access={report.access} />
           <ReportHistoryLinks report={report} accessToken={accessToken} />
           <div className="grid gap-6 md:grid-cols-[280px_1fr]">
             <ScoreRing score={typeof report.score === 'number' ? report.score : 0} />
