@@ -93,7 +93,10 @@ export async function buildApp(
     'reports',
     new ReportService(database, { finishedCacheMs: config.REPORT_READ_CACHE_MS }),
   );
-  app.decorate('queue', new JobQueue(database, config.JOB_LEASE_SECONDS));
+  app.decorate(
+    'queue',
+    new JobQueue(database, config.JOB_LEASE_SECONDS, config.REPORT_STUCK_AFTER_SECONDS),
+  );
   app.decorate('limits', new RateLimiter(config.RATE_LIMITS === 'on'));
   app.decorate(
     'admission',

@@ -18,7 +18,7 @@ async function main() {
   const worker = config.EMBEDDED_WORKER
     ? new Worker({
         database,
-        queue: new JobQueue(database, config.JOB_LEASE_SECONDS),
+        queue: new JobQueue(database, config.JOB_LEASE_SECONDS, config.REPORT_STUCK_AFTER_SECONDS),
         engine,
         logger: app.log,
         concurrency: config.WORKER_CONCURRENCY,

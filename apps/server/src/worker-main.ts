@@ -20,7 +20,7 @@ async function main() {
   const engine = await createEngine(config);
   const worker = new Worker({
     database,
-    queue: new JobQueue(database, config.JOB_LEASE_SECONDS),
+    queue: new JobQueue(database, config.JOB_LEASE_SECONDS, config.REPORT_STUCK_AFTER_SECONDS),
     engine,
     logger,
     concurrency: config.WORKER_CONCURRENCY,

@@ -11,8 +11,13 @@ import { type Database, queryRows } from '../db/database.ts';
 
 export const LEASE_SECONDS = 60;
 export const MAX_ATTEMPTS = 3;
-/** A report queued or analysing for longer than this is failed by the sweep. */
+/**
+ * A report queued or analysing for longer than this is failed with `function_timeout` (default of
+ * REPORT_STUCK_AFTER_SECONDS). Analyses take seconds; five minutes means the queue is jammed or
+ * every worker is down, and the reader is better told than kept waiting.
+ */
 export const STUCK_AFTER_SECONDS = 5 * 60;
+const TIMED_OUT_MESSAGE = 'The analysis took longer than expected and was stopped.';
 
 export interface ClaimedJob {
   id: string;
@@ -25,6 +30,7 @@ export class JobQueue {
   constructor(
     private readonly database: Database,
     readonly leaseSeconds = LEASE_SECONDS,
+    readonly stuckAfterSeconds = STUCK_AFTER_SECONDS,
   ) {}
 
   async claim(workerId: string): Promise<ClaimedJob | null> {
@@ -145,14 +151,39 @@ export class JobQueue {
     const timedOut = await queryRows(
       this.database.db,
       sql`update reports set status = 'failed', error_code = 'function_timeout',
-            error_message = 'The analysis took longer than expected and was stopped.',
+            error_message = ${TIMED_OUT_MESSAGE},
             fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
             lease_owner = null, lease_expires_at = null
           where status in ('queued', 'analyzing') and deleted_at is null
-            and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${STUCK_AFTER_SECONDS})
+            and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${this.stuckAfterSeconds})
           returning id`,
     );
     return failedAttempts.length + timedOut.length;
+  }
+
+  /** Whether a report read at `now` is still pending past the stuck threshold. */
+  isOverdue(report: { status: string; createdAt: Date }, now = new Date()): boolean {
+    const pending = report.status === 'queued' || report.status === 'analyzing';
+    return pending && now.getTime() - report.createdAt.getTime() > this.stuckAfterSeconds * 1000;
+  }
+
+  /**
+   * Fails one overdue report with `function_timeout`, as the sweep would. The API calls it when
+   * a reader asks for an overdue report, so the reader learns the outcome on time even when no
+   * worker is alive to sweep (which is when reports get stuck). Returns whether it changed.
+   */
+  async timeOut(id: string, now = new Date()): Promise<boolean> {
+    const updated = await queryRows(
+      this.database.db,
+      sql`update reports set status = 'failed', error_code = 'function_timeout',
+            error_message = ${TIMED_OUT_MESSAGE},
+            fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
+            lease_owner = null, lease_expires_at = null
+          where id = ${id} and status in ('queued', 'analyzing') and deleted_at is null
+            and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${this.stuckAfterSeconds})
+          returning id`,
+    );
+    return updated.length > 0;
   }
 }
 
