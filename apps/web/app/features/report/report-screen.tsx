@@ -73,7 +73,11 @@ export function ReportScreen({
           <h1 className="text-3xl font-bold">SEO Report</h1>
           <p className="mt-1 min-h-6 break-all text-slate-600">{report?.url ?? '\u00a0'}</p>
           {report ? (
-            <AnalysisDate report={report} className="min-h-5 text-sm text-slate-600" />
+            <AnalysisDate
+              report={report}
+              outcomeShown={showResults || failed}
+              className="min-h-5 text-sm text-slate-600"
+            />
           ) : (
             <p className="min-h-5 text-sm">{'\u00a0'}</p>
           )}

@@ -27,9 +27,15 @@ describe('the climb', () => {
     expect(isHeld(6720, 'analyzing')).toBe(true);
   });
 
+  it('shows every stage even when a timer fires late', () => {
+    expect(advanceClimb(6000, 5000, 'completed')).toBe(6800); // into compiling, not past it
+    expect(advanceClimb(6800, 5000, 'completed')).toBe(8000);
+    expect(advanceClimb(0, 9000, 'completed')).toBe(2000);
+  });
+
   it('never goes back, and resumes from where it waited', () => {
     expect(advanceClimb(6720, 100, 'analyzing')).toBe(6720);
-    expect(advanceClimb(6720, 100, 'completed')).toBe(6820);
+    expect(advanceClimb(6720, 50, 'completed')).toBe(6770);
     expect(isHeld(8000, 'completed')).toBe(false);
   });
 });

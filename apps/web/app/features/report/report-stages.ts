@@ -46,9 +46,17 @@ export function holdAt(status: string | undefined): number {
   return SIMULATED_PROGRESS_MS;
 }
 
-/** The climb after `dtMs` more: the spec's pace, stopped at the hold of the current status. */
+/** Where each stage ends on the climb (ms of the 8 s). */
+const STAGE_ENDS_MS = [msFor(QUEUE_STAGE_END), msFor(ANALYSIS_STAGE_END), SIMULATED_PROGRESS_MS];
+
+/**
+ * The climb after `dtMs` more: the spec's pace, stopped at the hold of the current status. One
+ * step never crosses more than one stage's end, so a late timer (a busy machine, a tab in the
+ * background) still shows every stage instead of jumping over one.
+ */
 export function advanceClimb(climbMs: number, dtMs: number, status: string | undefined): number {
-  return Math.max(climbMs, Math.min(climbMs + dtMs, holdAt(status)));
+  const nextEnd = STAGE_ENDS_MS.find((end) => end > climbMs) ?? SIMULATED_PROGRESS_MS;
+  return Math.max(climbMs, Math.min(climbMs + dtMs, holdAt(status), nextEnd));
 }
 
 /** The stage to show: the bar's stage, never past the server's. */
