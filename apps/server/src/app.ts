@@ -102,7 +102,11 @@ export async function buildApp(
   );
   app.decorate(
     'queue',
-    new JobQueue(database, config.JOB_LEASE_SECONDS, config.SITE_CHECK_PAGE_INTERVAL_MS),
+    new JobQueue(database, {
+      leaseSeconds: config.JOB_LEASE_SECONDS,
+      sitePageIntervalMs: config.SITE_CHECK_PAGE_INTERVAL_MS,
+      stuckAfterSeconds: config.REPORT_STUCK_AFTER_SECONDS,
+    }),
   );
   app.decorate('limits', new RateLimiter(config.RATE_LIMITS === 'on'));
   app.decorate(

@@ -14,6 +14,8 @@ describe('loadConfig', () => {
     expect(config.SMTP_URL).toBeUndefined();
     expect(config.SUPPORT_EMAIL).toBe('support@crawlwise.app');
     expect(config.MAIL_FROM).toBe('Crawlwise <support@crawlwise.app>');
+    expect(config.REPORT_STUCK_AFTER_SECONDS).toBe(300);
+    expect(loadConfig({ REPORT_STUCK_AFTER_SECONDS: '8' }).REPORT_STUCK_AFTER_SECONDS).toBe(8);
   });
 
   it('parses trusted proxies and mail settings', () => {

@@ -98,6 +98,12 @@ const envSchema = z.object({
    */
   SITE_CHECK_PAGE_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
+   * A report still queued or analysing this long after it was created is failed with
+   * `function_timeout` (by the workers' sweep, and by the API when the report is read), so no
+   * report screen waits forever. Tests lower it to watch the whole path in seconds.
+   */
+  REPORT_STUCK_AFTER_SECONDS: z.coerce.number().int().min(2).max(86_400).default(300),
+  /**
    * At SIGTERM a worker stops claiming and lets its analyses finish this long, then gives the
    * unfinished ones back to the queue for the next worker. Below the 25 s shutdown limit.
    */

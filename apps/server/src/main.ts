@@ -20,7 +20,11 @@ async function main() {
   const worker = config.EMBEDDED_WORKER
     ? new Worker({
         database,
-        queue: new JobQueue(database, config.JOB_LEASE_SECONDS, config.SITE_CHECK_PAGE_INTERVAL_MS),
+        queue: new JobQueue(database, {
+          leaseSeconds: config.JOB_LEASE_SECONDS,
+          sitePageIntervalMs: config.SITE_CHECK_PAGE_INTERVAL_MS,
+          stuckAfterSeconds: config.REPORT_STUCK_AFTER_SECONDS,
+        }),
         engine,
         logger: app.log,
         limits: app.limits,

@@ -25,7 +25,11 @@ async function main() {
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, logger);
   const worker = new Worker({
     database,
-    queue: new JobQueue(database, config.JOB_LEASE_SECONDS, config.SITE_CHECK_PAGE_INTERVAL_MS),
+    queue: new JobQueue(database, {
+      leaseSeconds: config.JOB_LEASE_SECONDS,
+      sitePageIntervalMs: config.SITE_CHECK_PAGE_INTERVAL_MS,
+      stuckAfterSeconds: config.REPORT_STUCK_AFTER_SECONDS,
+    }),
     engine,
     logger,
     limits: new RateLimiter(config.RATE_LIMITS === 'on'),

@@ -27,7 +27,6 @@ export const COMPILING_FROM_PERCENT = 85;
 export const RESULTS_DELAY_MS = 4000;
 export const SCORE_RING_MS = 3500;
 export const NEWSLETTER_DELAY_MS = 15_000;
-export const RERUN_RELOAD_DELAY_MS = 300;
 
 export const PROFILE_PAGE_SIZE = 10;
 export const AVATAR_MAX_BYTES = 2_097_152;

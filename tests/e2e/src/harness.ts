@@ -91,7 +91,12 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${output}`);
+    if (Date.now() > deadline) {
+      // Not left running behind the failed test (it would keep its port and data directory).
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server did not become ready:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

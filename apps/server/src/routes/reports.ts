@@ -84,7 +84,9 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
         response: {
           200: {
             description:
-              'The report (poll until status is completed or failed). After the first ' +
+              'The report (poll until status is completed or failed). A report still queued or ' +
+              'analysing REPORT_STUCK_AFTER_SECONDS (default 300) after creation is answered ' +
+              'failed with `function_timeout`. After the first ' +
               `${FREE_TOP_ISSUES} top issues (critical and warning findings), anonymous readers ` +
               'get `{id, severity, category, locked}` instead.',
             ...reportResponse,
@@ -94,7 +96,13 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const lookup = await app.reports.findByToken(request.params.token);
+      let lookup = await app.reports.findByToken(request.params.token);
+      // Past the stuck threshold the server gives up on a pending report as it is read, so the
+      // screen shows function_timeout on time even when no worker is alive to sweep.
+      if (lookup.kind === 'found' && app.queue.isOverdue(lookup.report)) {
+        await app.queue.timeOut(lookup.report.id);
+        lookup = await app.reports.findByToken(request.params.token);
+      }
       switch (lookup.kind) {
         case 'not_found':
           throw new ApiError('report_not_found');

@@ -376,7 +376,7 @@ describe('whole-site check', () => {
     });
     const id = started.json().siteCheck.id as string;
     // Both workers take turns on one host: 300 ms between two page starts, whoever claims.
-    const paced = new JobQueue(app.database, 2, 300);
+    const paced = new JobQueue(app.database, { leaseSeconds: 2, sitePageIntervalMs: 300 });
     const workers = [1, 2].map(() =>
       testWorker(app, { queue: paced, concurrency: 2, pollIntervalMs: 20 }),
     );

@@ -11,8 +11,13 @@ import { type Database, queryRows } from '../db/database.ts';
 
 export const LEASE_SECONDS = 60;
 export const MAX_ATTEMPTS = 3;
-/** A report queued or analysing for longer than this is failed by the sweep. */
+/**
+ * A report queued or analysing for longer than this is failed with `function_timeout` (default of
+ * REPORT_STUCK_AFTER_SECONDS). Analyses take seconds; five minutes means the queue is jammed or
+ * every worker is down, and the reader is better told than kept waiting.
+ */
 export const STUCK_AFTER_SECONDS = 5 * 60;
+const TIMED_OUT_MESSAGE = 'The analysis took longer than expected and was stopped.';
 
 /** Default gap between two page analyses started on one host by site checks. */
 export const SITE_PAGE_INTERVAL_MS = 1000;
@@ -35,13 +40,28 @@ const claimable = (alias: string) =>
       or (${alias}.status = 'analyzing' and ${alias}.lease_expires_at < now()
         and ${alias}.attempts < ${MAX_ATTEMPTS}))`);
 
+export interface JobQueueOptions {
+  /** How long a claim holds without a heartbeat (JOB_LEASE_SECONDS). */
+  leaseSeconds?: number;
+  /** Per-host pacing of site-check pages (docs/site-checks.md; SITE_CHECK_PAGE_INTERVAL_MS). */
+  sitePageIntervalMs?: number;
+  /** A single report pending this long is failed with function_timeout (REPORT_STUCK_AFTER_SECONDS). */
+  stuckAfterSeconds?: number;
+}
+
 export class JobQueue {
+  readonly leaseSeconds: number;
+  readonly sitePageIntervalMs: number;
+  readonly stuckAfterSeconds: number;
+
   constructor(
     private readonly database: Database,
-    readonly leaseSeconds = LEASE_SECONDS,
-    /** Per-host pacing of site-check pages (docs/site-checks.md). */
-    readonly sitePageIntervalMs = SITE_PAGE_INTERVAL_MS,
-  ) {}
+    options: JobQueueOptions = {},
+  ) {
+    this.leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+    this.sitePageIntervalMs = options.sitePageIntervalMs ?? SITE_PAGE_INTERVAL_MS;
+    this.stuckAfterSeconds = options.stuckAfterSeconds ?? STUCK_AFTER_SECONDS;
+  }
 
   /**
    * Single reports first (someone is watching the report screen), then one page of a site
@@ -206,16 +226,43 @@ export class JobQueue {
     const timedOut = await queryRows(
       this.database.db,
       sql`update reports set status = 'failed', error_code = 'function_timeout',
-            error_message = 'The analysis took longer than expected and was stopped.',
+            error_message = ${TIMED_OUT_MESSAGE},
             fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
             lease_owner = null, lease_expires_at = null
           where status in ('queued', 'analyzing') and deleted_at is null
             and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => (
-              case when site_check_id is null then ${STUCK_AFTER_SECONDS}::double precision
+              case when site_check_id is null then ${this.stuckAfterSeconds}::double precision
                 else ${SITE_PAGE_STUCK_AFTER_SECONDS}::double precision end))
           returning id`,
     );
     return failedAttempts.length + timedOut.length;
+  }
+
+  /** Whether a report read at `now` is still pending past the stuck threshold. */
+  isOverdue(report: { status: string; createdAt: Date }, now = new Date()): boolean {
+    const pending = report.status === 'queued' || report.status === 'analyzing';
+    return pending && now.getTime() - report.createdAt.getTime() > this.stuckAfterSeconds * 1000;
+  }
+
+  /**
+   * Fails one overdue report with `function_timeout`, as the sweep would. The API calls it when
+   * a reader asks for an overdue report, so the reader learns the outcome on time even when no
+   * worker is alive to sweep (which is when reports get stuck). Returns whether it changed.
+   * Site-check pages are left to the sweep: they wait their per-host turn far longer.
+   */
+  async timeOut(id: string, now = new Date()): Promise<boolean> {
+    const updated = await queryRows(
+      this.database.db,
+      sql`update reports set status = 'failed', error_code = 'function_timeout',
+            error_message = ${TIMED_OUT_MESSAGE},
+            fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
+            lease_owner = null, lease_expires_at = null
+          where id = ${id} and status in ('queued', 'analyzing') and deleted_at is null
+            and site_check_id is null
+            and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${this.stuckAfterSeconds})
+          returning id`,
+    );
+    return updated.length > 0;
   }
 }
 

@@ -141,3 +141,85 @@ describe('JobQueue.sweep', () => {
     expect(await row(token)).toMatchObject({ status: 'failed', error_code: 'analysis_failed' });
   });
 });
+
+/**
+ * A report nobody analyses is given up on when it is read past the stuck threshold (300 s by
+ * default, REPORT_STUCK_AFTER_SECONDS): the reader gets function_timeout on time even with every
+ * worker down, which is exactly when reports get stuck. No worker runs in these tests.
+ */
+describe('reading a report stuck in the queue', () => {
+  const STUCK_AFTER_SECONDS = 300;
+
+  const read = async (token: string) =>
+    (await app.inject({ method: 'GET', url: `/api/reports/${token}` })).json().report as {
+      status: string;
+      error_code: string | null;
+      error_message: string | null;
+      completed_at: string | null;
+    };
+
+  /** Moves a report's creation into the past, as if it had waited that long. */
+  const age = (token: string, seconds: number) =>
+    database.db.execute(
+      sql`update reports set created_at = now() - make_interval(secs => ${seconds})
+          where access_token = ${token}`,
+    );
+
+  it('answers it pending until the threshold, then failed with function_timeout', async () => {
+    const token = await create();
+    expect((await read(token)).status).toBe('queued');
+
+    await age(token, STUCK_AFTER_SECONDS - 5);
+    expect((await read(token)).status).toBe('queued');
+
+    await age(token, STUCK_AFTER_SECONDS + 1);
+    const report = await read(token);
+    expect(report).toMatchObject({
+      status: 'failed',
+      error_code: 'function_timeout',
+      error_message: 'The analysis took longer than expected and was stopped.',
+    });
+    expect(report.completed_at).toEqual(expect.any(String));
+    // Stored, not only answered: no worker can claim it any more.
+    expect(await row(token)).toMatchObject({ status: 'failed' });
+  });
+
+  it('gives up on a report stuck while analysing too', async () => {
+    const token = await create();
+    await database.db.execute(
+      sql`update reports set status = 'analyzing', lease_owner = 'slow-worker',
+            lease_expires_at = now() + interval '1 minute' where access_token = ${token}`,
+    );
+    await age(token, STUCK_AFTER_SECONDS + 1);
+    expect(await read(token)).toMatchObject({ status: 'failed', error_code: 'function_timeout' });
+    // The slow worker's late result is refused.
+    expect(
+      await new JobQueue(database).fail((await reportId(token))!, 'slow-worker', 'x', 'y'),
+    ).toBe(false);
+  });
+
+  it('leaves a finished report alone however old it is', async () => {
+    const token = await create();
+    await database.db.execute(
+      sql`update reports set status = 'failed', error_code = 'parse_error',
+            error_message = 'Unreadable.', completed_at = now() where access_token = ${token}`,
+    );
+    await age(token, STUCK_AFTER_SECONDS * 10);
+    expect(await read(token)).toMatchObject({ status: 'failed', error_code: 'parse_error' });
+  });
+
+  it('the sweep follows a configured threshold', async () => {
+    const [young, old] = [await create(), await create()];
+    await age(old, 31);
+    await new JobQueue(database, { leaseSeconds: 60, stuckAfterSeconds: 30 }).sweep();
+    expect((await row(young)).status).toBe('queued');
+    expect(await row(old)).toMatchObject({ status: 'failed', error_code: 'function_timeout' });
+  });
+});
+
+const reportId = async (token: string) => {
+  const result = (await database.db.execute(
+    sql`select id from reports where access_token = ${token}`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  return result.rows[0]?.id;
+};

@@ -142,7 +142,9 @@ describe('report screen', () => {
     expect(screen.getByText('The site took over 10 seconds to respond.')).toBeInTheDocument();
     await advance(10_000);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: /rerun analysis/i })).toBeDisabled();
+    // Not a dead end: both Rerun and the red box's Try again start a new report.
+    expect(screen.getByRole('button', { name: /rerun analysis/i })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 
   it('falls back to the catalogue text when a failed report has no message', async () => {

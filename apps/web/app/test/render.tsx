@@ -15,7 +15,7 @@ function LocationProbe() {
  */
 export function renderRoute(
   element: ReactNode,
-  { path = '/', url }: { path?: string; url?: string } = {},
+  { path = '/', url, state }: { path?: string; url?: string; state?: unknown } = {},
 ) {
   const router = createMemoryRouter(
     [
@@ -25,7 +25,7 @@ export function renderRoute(
       },
       { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: [url ?? path] },
+    { initialEntries: [state === undefined ? (url ?? path) : { ...splitUrl(url ?? path), state }] },
   );
   // The toaster lives outside the routes, as in the app shell, so toasts survive navigation.
   return {
@@ -37,6 +37,12 @@ export function renderRoute(
       </>,
     ),
   };
+}
+
+/** '/report?token=a' → { pathname: '/report', search: '?token=a' }, for a history entry with state. */
+function splitUrl(url: string) {
+  const at = url.indexOf('?');
+  return at < 0 ? { pathname: url } : { pathname: url.slice(0, at), search: url.slice(at) };
 }
 
 /** A fetch answer with a JSON body. */

@@ -1,44 +1,22 @@
-import { progressText } from '@crawlwise/shared/display';
-import { catalogueEntry, isErrorCode } from '@crawlwise/shared/error-catalogue';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
+import { CircleCheck } from 'lucide-react';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import type { Report } from './api/get-report.ts';
+import { STAGES, slowNotice, statusLine } from './report-stages.ts';
+import { StageList } from './stage-list.tsx';
+import type { AnalysisProgress } from './use-analysis-progress.ts';
 
-const isFailure = (status: string) => status === 'failed' || status === 'error';
+export type ProgressView = Pick<AnalysisProgress, 'progress' | 'stage' | 'held' | 'pendingForMs'>;
 
-/** The failure wording: the report's own message wins over the catalogue's description. */
-export function failureDetails(report: Report) {
-  const entry = catalogueEntry(
-    isErrorCode(report.error_code) ? report.error_code : 'analysis_failed',
-  );
-  return { description: report.error_message || entry.description, action: entry.action };
-}
-
-export function ProgressCard({ report, progress }: { report: Report; progress: number }) {
-  if (isFailure(report.status)) {
-    const { description, action } = failureDetails(report);
-    return (
-      <Card className="border-red-200 bg-red-50" role="alert">
-        <div className="flex items-start gap-3">
-          <CircleAlert className="mt-0.5 size-6 shrink-0 text-red-600" aria-hidden />
-          <div>
-            <h2 className="text-lg font-semibold text-red-800">Analysis Failed</h2>
-            <p className="mt-1 text-red-700">{description}</p>
-            {action ? <p className="mt-2 text-sm text-red-700">{action}</p> : null}
-          </div>
-        </div>
-      </Card>
-    );
-  }
-
-  const complete = report.status === 'completed' && progress >= 100;
-  const percent = Math.round(progress);
+/** The analysis progress card of a queued, analysing or completed report (spec point 4). */
+export function ProgressCard({ status, view }: { status: string; view: ProgressView }) {
+  const complete = view.stage === 'complete';
+  const percent = Math.round(view.progress);
+  const line = complete ? 'Analysis Complete ✓' : statusLine(view.progress, status, view.held);
+  const notice = slowNotice(status, view.pendingForMs);
   const pendingEntry =
-    report.status === 'queued' || report.status === 'analyzing'
-      ? catalogueEntry(report.status)
-      : null;
+    status === 'queued' || status === 'analyzing' ? catalogueEntry(status) : null;
   return (
     <Card>
       <div className="flex items-center justify-between gap-4">
@@ -51,6 +29,7 @@ export function ProgressCard({ report, progress }: { report: Report; progress: n
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
+        aria-valuetext={`${percent}%: ${STAGES.find((stage) => stage.id === view.stage)?.label}`}
         className="mt-3 h-3 overflow-hidden rounded-full bg-slate-100"
       >
         <div
@@ -63,25 +42,22 @@ export function ProgressCard({ report, progress }: { report: Report; progress: n
       </div>
       <p
         aria-live="polite"
+        data-testid="progress-status"
         className={cn(
           'mt-3 flex items-center gap-2 text-sm',
           complete ? 'font-medium text-green-700' : 'text-slate-600',
         )}
       >
-        {complete ? (
-          <>
-            <CircleCheck className="size-4" aria-hidden />
-            Analysis Complete ✓
-          </>
-        ) : (
-          <>
-            <Spinner />
-            {progressText(progress)}
-          </>
-        )}
+        {complete ? <CircleCheck className="size-4" aria-hidden /> : <Spinner />}
+        {line}
       </p>
-      {pendingEntry && !complete ? (
-        <p className="mt-1 text-xs text-slate-500">{pendingEntry.description}</p>
+      <StageList current={view.stage} />
+      {notice ? (
+        <p role="status" className="mt-3 text-sm text-slate-700">
+          {notice}
+        </p>
+      ) : pendingEntry && !complete ? (
+        <p className="mt-3 text-xs text-slate-600">{pendingEntry.description}</p>
       ) : null}
     </Card>
   );

@@ -1,18 +1,20 @@
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
-import { RERUN_RELOAD_DELAY_MS } from '@crawlwise/shared/limits';
 import { PATHS } from '@crawlwise/shared/routes';
 import { CircleAlert, RefreshCw } from 'lucide-react';
-import { AppLink, scrollToTop } from '../../components/app-link.tsx';
+import type { ReactNode } from 'react';
+import { AppLink } from '../../components/app-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AnalysisDate } from './analysis-date.tsx';
 import { CategoryOverview } from './category-overview.tsx';
+import { FailureBox, RedBox, type RerunControl } from './failure-box.tsx';
 import { FullReport } from './full-report.tsx';
 import { ProgressCard } from './progress-card.tsx';
 import { ReportDownloads } from './report-downloads.tsx';
 import { ReportHistoryLinks } from './report-history-links.tsx';
+import { isFailure } from './report-stages.ts';
 import { ScoreRing } from './score-ring.tsx';
 import { SummaryTiles } from './summary-tiles.tsx';
 import { TopIssues } from './top-issues.tsx';
@@ -22,10 +24,11 @@ import type { ReportScreenState } from './use-report-screen.ts';
 export const MISSING_TOKEN_TEXT =
   'No access token provided. Please submit a URL from the homepage.';
 
-/** Rerun is a reload (spec point 4): the same report is fetched again from the top of the page. */
-function rerun() {
-  scrollToTop();
-  setTimeout(() => window.location.reload(), RERUN_RELOAD_DELAY_MS);
+export interface ReportScreenProps extends ReportScreenState {
+  /** Rerun Analysis and Try again: a new report of the same address (docs/report-states.md). */
+  rerun: RerunControl;
+  /** The URL bar offered once the report has an outcome, to check another page. */
+  anotherPage?: ReactNode;
 }
 
 export function ReportScreen({
@@ -34,8 +37,13 @@ export function ReportScreen({
   error,
   loading,
   progress,
+  stage,
+  held,
+  pendingForMs,
   resultsShown,
-}: ReportScreenState) {
+  rerun,
+  anotherPage,
+}: ReportScreenProps) {
   if (!accessToken) {
     return (
       <Container className="py-16">
@@ -54,6 +62,7 @@ export function ReportScreen({
   }
 
   const showResults = resultsShown && report?.status === 'completed';
+  const failed = Boolean(report && isFailure(report.status));
   const errorEntry = error ? catalogueEntry(error) : null;
 
   // Space is reserved so nothing on screen moves as the report arrives (layout shift under 0.02):
@@ -65,41 +74,61 @@ export function ReportScreen({
         <div className="min-w-0">
           <h1 className="text-3xl font-bold">SEO Report</h1>
           <p className="mt-1 min-h-6 break-all text-slate-600">{report?.url ?? '\u00a0'}</p>
+          {report ? (
+            <AnalysisDate
+              report={report}
+              outcomeShown={showResults || failed}
+              className="min-h-5 text-sm text-slate-600"
+            />
+          ) : (
+            <p className="min-h-5 text-sm">{'\u00a0'}</p>
+          )}
         </div>
-        <Button variant="outline" onClick={rerun} disabled={!showResults}>
-          <RefreshCw className="size-4" aria-hidden />
+        {/* Rerun starts a new report of the address; the one on screen keeps its link. */}
+        <Button
+          variant="outline"
+          onClick={rerun.start}
+          disabled={!(showResults || failed) || rerun.starting}
+          aria-busy={rerun.starting}
+        >
+          {rerun.starting ? <Spinner /> : <RefreshCw className="size-4" aria-hidden />}
           Rerun Analysis
         </Button>
       </div>
+      {rerun.error ? (
+        <p role="alert" className="-mt-2 flex items-start gap-1.5 text-sm text-red-700">
+          <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          {rerun.error}
+        </p>
+      ) : null}
 
       {errorEntry ? (
-        <Card className="border-red-200 bg-red-50" role="alert">
-          <div className="flex items-start gap-3">
-            <CircleAlert className="mt-0.5 size-6 shrink-0 text-red-600" aria-hidden />
-            <div>
-              <p className="font-semibold text-red-800">Error: {errorEntry.title}</p>
-              <p className="mt-1 text-red-700">{errorEntry.description}</p>
-              {errorEntry.action ? (
-                <p className="mt-2 text-sm text-red-700">{errorEntry.action}</p>
-              ) : null}
-              <AppLink to={PATHS.home} className="mt-3 inline-block text-sm font-medium underline">
-                Run a new analysis
-              </AppLink>
-            </div>
-          </div>
-        </Card>
+        <RedBox>
+          <p className="font-semibold text-red-800">Error: {errorEntry.title}</p>
+          <p className="mt-1 text-red-800">{errorEntry.description}</p>
+          {errorEntry.action ? (
+            <p className="mt-2 text-sm text-red-800">{errorEntry.action}</p>
+          ) : null}
+          <AppLink
+            to={PATHS.home}
+            className="mt-3 inline-block text-sm font-medium text-red-800 underline"
+          >
+            Run a new analysis
+          </AppLink>
+        </RedBox>
       ) : loading || !report ? (
         <Card className="flex items-center gap-3 text-slate-600">
           <Spinner />
           Loading report...
         </Card>
+      ) : failed ? (
+        <FailureBox report={report} rerun={rerun} />
       ) : (
-        <ProgressCard report={report} progress={progress} />
+        <ProgressCard status={report.status} view={{ progress, stage, held, pendingForMs }} />
       )}
 
       {showResults && report ? (
         <div className="space-y-6">
-          <AnalysisDate report={report} />
           <ReportDownloads accessToken={accessToken} access={report.access} />
           <ReportHistoryLinks report={report} accessToken={accessToken} />
           <div className="grid gap-6 md:grid-cols-[280px_1fr]">
@@ -117,6 +146,15 @@ export function ReportScreen({
             </>
           )}
         </div>
+      ) : null}
+
+      {anotherPage && (showResults || failed || errorEntry) ? (
+        <section aria-labelledby="check-another-page" className="pt-4">
+          <h2 id="check-another-page" className="text-xl font-semibold text-slate-900">
+            Check another page
+          </h2>
+          <div className="mt-3">{anotherPage}</div>
+        </section>
       ) : null}
     </Container>
   );

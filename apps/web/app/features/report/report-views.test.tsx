@@ -15,7 +15,11 @@ function renderResults(report: Report) {
       error={null}
       loading={false}
       progress={100}
+      stage="complete"
+      held={false}
+      pendingForMs={0}
       resultsShown
+      rerun={{ start: () => {}, starting: false, error: null }}
     />,
     { path: '/report', url: '/report?token=tok' },
   );

@@ -4,6 +4,7 @@ import { normalizeUrlInput } from '@crawlwise/shared/url-input';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notifyCatalogue, notifyError } from '../../lib/notify.ts';
+import { FRESH_SUBMISSION_STATE } from '../../lib/report-navigation.ts';
 import { createReport } from './api/create-report.ts';
 
 export type UrlBarState =
@@ -45,7 +46,7 @@ export function useUrlSubmission() {
       if (!mounted.current) return;
       if (result.ok) {
         if (result.rateLimitSoft) notifyCatalogue('rate_limit_soft');
-        navigate(PATHS.reportFor(result.accessToken));
+        navigate(PATHS.reportFor(result.accessToken), { state: FRESH_SUBMISSION_STATE });
         return;
       }
       const entry = catalogueEntry(result.code);
