@@ -10,9 +10,11 @@
  * layout shift, each target marked met or not.
  *
  * Flags: --runs=<n> (1; the median run by performance score is kept) --only=<route> --no-write
+ * --out=<name> (file name without extension; web-<date> by default, so a second table of the same
+ * day does not replace the first) --notes=<file> (markdown appended under "Notes")
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -32,6 +34,8 @@ const args = new Map(
 const RUNS = Math.max(1, Number(args.get('runs') ?? 1));
 const ONLY = args.get('only');
 const WRITE = !args.has('no-write');
+const OUT = args.get('out');
+const NOTES = args.get('notes');
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_ROOT = path.join(REPO_ROOT, 'apps/web/build/client');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -303,6 +307,10 @@ ${rows.join('\n')}
 }
 
 async function main() {
+  const loadAtStart = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crawlwise-lighthouse-'));
   const server = await npmStart(dataDir);
   const site = await startTargetSite();
@@ -351,19 +359,21 @@ async function main() {
       .version,
     browser: CHROMIUM,
     runs: String(RUNS),
-    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${os
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load ${loadAtStart} at the start, ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' ')}`,
+      .join(' ')} at the end`,
   };
-  const md = markdown(results, meta);
+  const notes = NOTES ? `\n## Notes\n\n${readFileSync(NOTES, 'utf8').trim()}\n` : '';
+  const md = markdown(results, meta) + notes;
   console.log(md);
   if (WRITE) {
     const dir = path.join(REPO_ROOT, 'bench/results');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `web-${date}.md`), md);
+    const name = OUT ?? `web-${date}`;
+    writeFileSync(path.join(dir, `${name}.md`), md);
     writeFileSync(
-      path.join(dir, `web-${date}.json`),
+      path.join(dir, `${name}.json`),
       `${JSON.stringify({ ...meta, targets: TARGETS, results }, null, 2)}\n`,
     );
   }

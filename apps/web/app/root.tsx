@@ -1,7 +1,7 @@
 import { PUBLIC_ORIGIN_META } from '@crawlwise/shared/public-origin';
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from 'react-router';
-import './app.css';
+import appStylesheet from './app.css?url';
 import { Container } from './components/ui/container.tsx';
 import { Spinner } from './components/ui/spinner.tsx';
 import { publicOrigin } from './config/public-origin.ts';
@@ -17,6 +17,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Where the browser reads the public origin the server wrote (config/public-origin.ts). */}
         <meta name={PUBLIC_ORIGIN_META} content={publicOrigin()} />
+        {/*
+          The one stylesheet, with a React precedence so React writes it into <head> before the
+          scripts' module preloads: it is the only render-blocking file, and behind two dozen
+          preloads on a phone's few connections it delayed the first paint.
+        */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <Meta />
         <Links />
       </head>

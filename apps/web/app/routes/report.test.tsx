@@ -161,9 +161,12 @@ describe('report screen', () => {
     renderReport();
     await advance(0);
     expect(screen.getByText('Error: Report Not Found')).toBeInTheDocument();
-    expect(
-      screen.getAllByText('This report does not exist or the link is incomplete.'),
-    ).toHaveLength(2);
+    // The toast library loads on the first toast (lib/toast-loader.ts), in real time.
+    await vi.waitFor(() =>
+      expect(
+        screen.getAllByText('This report does not exist or the link is incomplete.'),
+      ).toHaveLength(2),
+    );
   });
 
   it('shows an expired report with its catalogue entry', async () => {
@@ -185,7 +188,7 @@ describe('report screen', () => {
     await advance(0);
     await advance(2000);
     await advance(50); // sonner renders a new toast a tick later
-    expect(screen.getByText('Connection Problem')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByText('Connection Problem')).toBeInTheDocument());
     expect(screen.queryByText(/^Error:/)).not.toBeInTheDocument();
     await advance(1950);
     expect(fetchMock).toHaveBeenCalledTimes(3);

@@ -1,5 +1,7 @@
-import type { CSSProperties } from 'react';
-import { Toaster as SonnerToaster } from 'sonner';
+import { type CSSProperties, lazy, Suspense, useSyncExternalStore } from 'react';
+import { toastRequests } from '../../lib/toast-loader.ts';
+
+const SonnerToaster = lazy(() => import('sonner').then((sonner) => ({ default: sonner.Toaster })));
 
 /**
  * Sonner's rich colours put its error red (hsl 360 100% 45%) on a pale red: 4.34:1, under the
@@ -16,16 +18,25 @@ const READABLE_COLOURS = {
 /**
  * Toasts sit at the bottom centre: at the top they covered the header's Sign In and menu, and the
  * bottom-right corner belongs to the back-to-top button. At most three are shown at once, stacked
- * (hover or focus spreads them), each with a close button.
+ * (hover or focus spreads them), each with a close button. Nothing is mounted, and Sonner is not
+ * loaded, until the app first asks for a toast (lib/toast-loader.ts).
  */
 export function Toaster() {
+  const requested = useSyncExternalStore(
+    toastRequests.subscribe,
+    toastRequests.get,
+    toastRequests.getServerSnapshot,
+  );
+  if (!requested) return null;
   return (
-    <SonnerToaster
-      position="bottom-center"
-      richColors
-      closeButton
-      visibleToasts={3}
-      style={READABLE_COLOURS}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster
+        position="bottom-center"
+        richColors
+        closeButton
+        visibleToasts={3}
+        style={READABLE_COLOURS}
+      />
+    </Suspense>
   );
 }

@@ -10,12 +10,12 @@ import { PATHS, safeReturnPath } from '@crawlwise/shared/routes';
 import { KeyRound, LogIn, UserPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { failureMessage } from './api/auth-request.ts';
 import {
   fetchProviders,
@@ -65,7 +65,7 @@ export function AuthScreen() {
     if (failedProvider && providers.length === 0) return; // wait for the provider's name
     reported.current = true;
     const name = providers.find((provider) => provider.id === failedProvider)?.name;
-    toast.error(name ? AUTH_MESSAGES.providerFailed(name) : AUTH_MESSAGES.signInFailed);
+    notifyError(name ? AUTH_MESSAGES.providerFailed(name) : AUTH_MESSAGES.signInFailed);
   }, [providerError, failedProvider, providers]);
 
   if (auth.status === 'signed-in' && !leaving.current) {
@@ -78,7 +78,7 @@ export function AuthScreen() {
   const finish = async (message: string, description?: string) => {
     leaving.current = true;
     await sessionStore.refresh();
-    toast.success(message, description ? { description } : undefined);
+    notifySuccess(message, description);
     navigate(returnTo ?? PATHS.home);
   };
 
@@ -88,14 +88,14 @@ export function AuthScreen() {
     if (mode === 'sign-up') {
       const parsed = signUpSchema.safeParse(values);
       if (!parsed.success) {
-        toast.error(firstMessage(parsed.error));
+        notifyError(firstMessage(parsed.error));
         return;
       }
       setBusy(true);
       const result = await signUpWithEmail(parsed.data);
       setBusy(false);
       if (!result.ok) {
-        toast.error(failureMessage(result, AUTH_MESSAGES.signUpFailed));
+        notifyError(failureMessage(result, AUTH_MESSAGES.signUpFailed));
         return;
       }
       // No session yet when the address must be confirmed first (mail is set up).
@@ -108,14 +108,14 @@ export function AuthScreen() {
     }
     const parsed = signInSchema.safeParse(values);
     if (!parsed.success) {
-      toast.error(firstMessage(parsed.error));
+      notifyError(firstMessage(parsed.error));
       return;
     }
     setBusy(true);
     const result = await signInWithEmail(parsed.data);
     setBusy(false);
     if (!result.ok) {
-      toast.error(failureMessage(result, AUTH_MESSAGES.signInFailed));
+      notifyError(failureMessage(result, AUTH_MESSAGES.signInFailed));
       return;
     }
     await finish(AUTH_MESSAGES.signedIn);
@@ -126,7 +126,7 @@ export function AuthScreen() {
     const result = await startProviderSignIn(provider.id, returnTo ?? PATHS.home);
     if (!result.ok || !result.data.url) {
       setBusy(false);
-      toast.error(AUTH_MESSAGES.providerFailed(provider.name));
+      notifyError(AUTH_MESSAGES.providerFailed(provider.name));
       return;
     }
     window.location.assign(result.data.url);

@@ -25,7 +25,7 @@ describe('ContactForm', () => {
 
     await fill('Website', 'not a url');
     await send();
-    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByText('Must be a valid URL')).toBeInTheDocument();
     expect(screen.getByText('Message is required')).toBeInTheDocument();
@@ -34,7 +34,7 @@ describe('ContactForm', () => {
     await fill('Name', 'n'.repeat(101));
     await fill('Message', 'm'.repeat(1001));
     await send();
-    expect(screen.getByText('Name must be less than 100 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Name must be less than 100 characters')).toBeInTheDocument();
     expect(screen.getByText('Message must be less than 1000 characters')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -43,7 +43,7 @@ describe('ContactForm', () => {
     vi.stubGlobal('fetch', vi.fn());
     const { fill, send } = setup();
     await send();
-    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
     await fill('Name', 'Ada');
     expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
     expect(screen.getByText('Message is required')).toBeInTheDocument();

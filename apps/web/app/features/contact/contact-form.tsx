@@ -1,11 +1,11 @@
-import '../../lib/zod-jitless.ts';
-import { type ContactInput, contactSchema, fieldErrors } from '@crawlwise/shared/forms';
+import type { ContactInput } from '@crawlwise/shared/forms';
 import { Send } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { loadFormSchemas, preloadFormSchemas } from '../../lib/form-schemas.ts';
 import { notifyCatalogue, notifySuccess } from '../../lib/notify.ts';
 import { sendContactMessage } from './api/send-contact-message.ts';
 
@@ -25,6 +25,7 @@ export function ContactForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { contactSchema, fieldErrors } = await loadFormSchemas();
     const parsed = contactSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
@@ -43,7 +44,13 @@ export function ContactForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Contact form">
+    <form
+      onSubmit={onSubmit}
+      onFocus={preloadFormSchemas}
+      noValidate
+      className="space-y-5"
+      aria-label="Contact form"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="contact-name" label="Name" error={errors.name}>
           {(describedBy) => (

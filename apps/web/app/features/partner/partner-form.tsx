@@ -1,13 +1,8 @@
-import '../../lib/zod-jitless.ts';
-import {
-  PARTNER_EMAIL_INVALID,
-  PARTNER_EMAIL_REQUIRED,
-  partnerSchema,
-} from '@crawlwise/shared/forms';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { loadFormSchemas, preloadFormSchemas } from '../../lib/form-schemas.ts';
 import { notifyCatalogue, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { joinPartnerWaitlist } from './api/join-partner-waitlist.ts';
 
@@ -17,6 +12,8 @@ export function PartnerForm() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const { PARTNER_EMAIL_INVALID, PARTNER_EMAIL_REQUIRED, partnerSchema } =
+      await loadFormSchemas();
     const parsed = partnerSchema.safeParse({ email });
     if (!parsed.success) {
       const problem = email.trim() ? PARTNER_EMAIL_INVALID : PARTNER_EMAIL_REQUIRED;
@@ -38,7 +35,12 @@ export function PartnerForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row">
+    <form
+      onSubmit={onSubmit}
+      onFocus={preloadFormSchemas}
+      noValidate
+      className="flex flex-col gap-3 sm:flex-row"
+    >
       <label htmlFor="partner-email" className="sr-only">
         Email address
       </label>
