@@ -316,7 +316,10 @@ ${['/', '/tables', '/chairs'].map((path) => `<url><loc>${siteOfThree.url(path)}<
       expect(mails[0]!.raw).toMatch(/Subject: Average SEO score of 127\.0\.0\.1:\d+ dropped/);
       expect(text).toContain(`${PUBLIC_URL}/site-check?id=${runs[1]!.site_check_id}`);
       expect(text).toContain(`${PUBLIC_URL}/site-check?id=${runs[0]!.site_check_id}`);
-      expect(text).toMatch(/http:\/\/crawlwise\.test:8080\/api\/watches\/stop\?token=\S+/);
+      const stopLink = text.match(/http:\/\/crawlwise\.test:8080\/api\/watches\/stop\?token=\S+/);
+      expect(stopLink).not.toBeNull();
+      const confirm = await app.inject(stopLink![0].slice(PUBLIC_URL.length));
+      expect(confirm.body).toContain('Stop watching this site?');
     } finally {
       await Promise.all(workers.map((each) => each.stop()));
     }

@@ -154,23 +154,25 @@ export class WatchService {
   }
 
   /** The page a stop link names, without changing anything (the GET confirmation). */
-  async findByStopToken(token: string): Promise<{ watchId: string; url: string } | null> {
+  async findByStopToken(
+    token: string,
+  ): Promise<{ watchId: string; url: string; kind: WatchKind } | null> {
     if (!isWellFormedStopToken(token)) return null;
-    const [row] = await queryRows<{ id: string; url: string }>(
+    const [row] = await queryRows<{ id: string; url: string; kind: WatchKind }>(
       this.db,
-      sql`select watches.id, watches.url from watch_runs
+      sql`select watches.id, watches.url, watches.kind from watch_runs
           join watches on watches.id = watch_runs.watch_id
           where watch_runs.stop_token_hash = ${hashStopToken(token)}`,
     );
-    return row ? { watchId: row.id, url: row.url } : null;
+    return row ? { watchId: row.id, url: row.url, kind: row.kind } : null;
   }
 
   /** The one-click stop: removes the watch whose mail carried the token. */
-  async stopByToken(token: string): Promise<{ url: string } | null> {
+  async stopByToken(token: string): Promise<{ url: string; kind: WatchKind } | null> {
     const found = await this.findByStopToken(token);
     if (!found) return null;
     await this.db.execute(sql`delete from watches where id = ${found.watchId}`);
-    return { url: found.url };
+    return { url: found.url, kind: found.kind };
   }
 }
 

@@ -91,7 +91,7 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
       const found = await watches.findByStopToken(token);
       if (!found) return sendInvalidLink(reply);
       return sendPlainPage(reply, 200, {
-        title: 'Stop watching this page?',
+        title: `Stop watching this ${found.kind}?`,
         paragraphs: [`Crawlwise will stop checking ${found.url} and will not mail you about it.`],
         form: {
           action: `/api/watches/stop?${new URLSearchParams({ token }).toString()}`,
@@ -124,7 +124,7 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
       const stopped = await watches.stopByToken(String(token));
       if (!stopped) return sendInvalidLink(reply);
       return sendPlainPage(reply, 200, {
-        title: 'You stopped watching this page',
+        title: `You stopped watching this ${stopped.kind}`,
         paragraphs: [`Crawlwise will not check ${stopped.url} for you any more.`],
         link: { href: PATHS.profile, label: 'Manage your watches' },
       });
