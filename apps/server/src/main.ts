@@ -34,6 +34,7 @@ async function main() {
           mailer: app.mailer,
           publicOrigin: publicOrigin(config),
           logger: app.log,
+          limits: app.limits,
         }),
       })
     : null;

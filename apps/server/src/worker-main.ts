@@ -23,6 +23,7 @@ async function main() {
   });
   const engine = await createEngine(config);
   const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, logger);
+  const limits = new RateLimiter(config.RATE_LIMITS === 'on');
   const worker = new Worker({
     database,
     queue: new JobQueue(database, {
@@ -32,9 +33,15 @@ async function main() {
     }),
     engine,
     logger,
-    limits: new RateLimiter(config.RATE_LIMITS === 'on'),
+    limits,
     concurrency: config.WORKER_CONCURRENCY,
-    monitor: new WatchMonitor({ database, mailer, publicOrigin: publicOrigin(config), logger }),
+    monitor: new WatchMonitor({
+      database,
+      mailer,
+      publicOrigin: publicOrigin(config),
+      logger,
+      limits,
+    }),
   });
   onShutdownSignal(async () => {
     await worker.stop(config.WORKER_STOP_GRACE_MS);

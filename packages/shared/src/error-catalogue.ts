@@ -266,15 +266,13 @@ export const ERROR_CATALOGUE = {
     'warning',
     'Remove a watch on your profile to add another.',
   ),
-  watch_exists: entry('Already Watched', 'You are already watching this page.', 409, 'info'),
-  watch_not_found: entry('Watch Not Found', 'This watch does not exist or was removed.', 404),
-  site_watch_unavailable: entry(
-    'Site Watches Not Available Yet',
-    'Only single pages can be watched for now.',
-    400,
+  watch_exists: entry(
+    'Already Watched',
+    'You are already watching this page or site.',
+    409,
     'info',
-    'Watch the pages that matter most one by one.',
   ),
+  watch_not_found: entry('Watch Not Found', 'This watch does not exist or was removed.', 404),
   unknown_error: entry('Unexpected Error', 'Something unexpected happened. Please try again.', 500),
   // Whole-site checks (issue 11, item 4; docs/site-checks.md).
   site_check_not_found: entry(

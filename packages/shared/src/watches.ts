@@ -6,10 +6,12 @@ import { z } from 'zod';
  * web app's "Watch this page" form.
  */
 
-/** What is watched. Only `page` is accepted for now: `site` waits for the whole-site check. */
+/**
+ * What is watched: a page (each run is a report) or a whole site (each run is a site check of
+ * its sitemap; the watched address is the site's root).
+ */
 export const WATCH_KINDS = ['page', 'site'] as const;
 export type WatchKind = (typeof WATCH_KINDS)[number];
-export const ACCEPTED_WATCH_KINDS: readonly WatchKind[] = ['page'];
 
 export const WATCH_FREQUENCIES = ['daily', 'weekly'] as const;
 export type WatchFrequency = (typeof WATCH_FREQUENCIES)[number];
@@ -45,6 +47,8 @@ export const watchInputSchema = z.object({
     .default(DEFAULT_WATCH_THRESHOLD),
   /** The report the watch starts from (its first comparison baseline), if the caller owns it. */
   reportToken: z.string().max(64).optional(),
+  /** A site watch's first baseline: a completed site check of the caller of the same site. */
+  siteCheckId: z.string().max(64).optional(),
 });
 export type WatchInput = z.input<typeof watchInputSchema>;
 

@@ -10,7 +10,8 @@ import { axeViolations, launchBrowser, type RunningServer, startServer } from '.
  * Whole-site checks end to end (issue 11, item 4), in Chromium against the real server: signed
  * out the screen asks to sign in; signed in, a site's sitemap is checked (five pages: two share
  * a title, one is missing, one redirects), the progress view follows the server to the site
- * report, the CSV downloads, and the profile lists the site check. Each screen at 375 and 1280
+ * report, the CSV downloads, "Watch this site" turns on a site watch, and the profile lists the
+ * site check and the watch. Each screen at 375 and 1280
  * px: no horizontal overflow, no console error, no serious axe violation.
  */
 
@@ -142,6 +143,7 @@ describe('site check screens', () => {
     await tab.getByRole('heading', { name: /Duplicate titles/ }).waitFor();
     await expect.poll(() => tab.getByText('“Oak furniture catalogue”').count()).toBe(1);
     await tab.getByText(`Redirects to ${origin}/shelves`).waitFor();
+    await tab.getByRole('form', { name: 'Watch this site' }).waitFor();
     await expectClean(visit, 'site-check-report');
 
     const csvHref = await tab.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
@@ -149,11 +151,17 @@ describe('site check screens', () => {
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     expect((await csv.text()).trim().split('\r\n')).toHaveLength(6);
 
+    // Watch this site (docs/monitoring.md): the control says the checks are on.
+    await tab.getByRole('button', { name: 'Watch this site' }).click();
+    await tab.getByRole('status').filter({ hasText: 'Daily checks are on' }).waitFor();
+    await expectClean(visit, 'site-check-watched');
+
     await tab.goto(`${server.baseUrl}/profile`);
     await tab.getByRole('heading', { name: 'My Site Checks' }).waitFor();
     await tab
       .getByRole('link', { name: new RegExp(`${origin.replace(/\./g, '\\.')}/.*5 of 5 pages`) })
       .waitFor();
+    await tab.getByTestId('watch-row').filter({ hasText: 'Whole site' }).waitFor();
     await expectClean(visit, 'profile-site-checks');
     await context.close();
   });

@@ -4,6 +4,7 @@ import {
   type AnyPgColumn,
   bigserial,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -294,7 +295,7 @@ export const watches = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The watched address, normalised (services/report-service.ts stores reports the same way). */
     url: text('url').notNull(),
-    /** 'page' or 'site' (site watches start a whole-site check; not accepted yet). */
+    /** 'page' (a report per run) or 'site' (a whole-site check per run, sitemap source). */
     kind: text('kind').$type<'page' | 'site'>().notNull().default('page'),
     frequency: text('frequency').$type<'daily' | 'weekly'>().notNull(),
     /** A score drop of at least this many points mails the owner. */
@@ -303,6 +304,10 @@ export const watches = pgTable(
     nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
     /** The latest completed report of the watch: the baseline the next run is compared with. */
     lastReportId: uuid('last_report_id').references(() => reports.id, { onDelete: 'set null' }),
+    /** A site watch's latest completed site check: the baseline of its next run. */
+    lastSiteCheckId: uuid('last_site_check_id').references(() => siteChecks.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -320,11 +325,15 @@ export const watchRuns = pgTable(
       .references(() => watches.id, { onDelete: 'cascade' }),
     /** The schedule slot this run is for: one run per slot, whatever the number of workers. */
     slot: timestamp('slot', { withTimezone: true }).notNull(),
-    reportId: uuid('report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    /** A page watch's run: the report it queued. */
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'cascade' }),
     /** The baseline it is compared with (the watch's last report when the run started). */
     previousReportId: uuid('previous_report_id').references(() => reports.id, {
+      onDelete: 'set null',
+    }),
+    /** A site watch's run: the site check it started (exactly one of report and site check). */
+    siteCheckId: uuid('site_check_id').references(() => siteChecks.id, { onDelete: 'cascade' }),
+    previousSiteCheckId: uuid('previous_site_check_id').references(() => siteChecks.id, {
       onDelete: 'set null',
     }),
     /** Set once by the one worker that judged the finished report (and mailed, if it regressed). */
@@ -338,6 +347,11 @@ export const watchRuns = pgTable(
   (table) => [
     uniqueIndex('watch_runs_watch_slot_key').on(table.watchId, table.slot),
     uniqueIndex('watch_runs_report_key').on(table.reportId),
+    uniqueIndex('watch_runs_site_check_key').on(table.siteCheckId),
+    check(
+      'watch_runs_one_target',
+      sql`(${table.reportId} is null) <> (${table.siteCheckId} is null)`,
+    ),
     uniqueIndex('watch_runs_stop_token_key').on(table.stopTokenHash),
     index('watch_runs_pending_idx').on(table.createdAt).where(sql`${table.evaluatedAt} is null`),
   ],

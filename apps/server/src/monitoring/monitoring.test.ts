@@ -40,13 +40,25 @@ let mailer: Mailer;
 let owner: TestAccount;
 const pages = { '/oak': { body: HEALTHY_PAGE } };
 
+/** A site of three pages with a sitemap, for the site watch. */
+let siteOfThree: TestSite;
+const titled = (title: string) =>
+  HEALTHY_PAGE.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+const sitePages: Record<string, { body: string; type?: string }> = {
+  '/': { body: titled('Oak workshop: handmade tables, chairs and shelves') },
+  '/tables': { body: titled('Solid oak dining tables made by hand to order') },
+  '/chairs': { body: titled('Oak chairs that match our tables, made by hand') },
+};
+
 /** The moved clock every worker reads. */
 let now = new Date();
 
 beforeAll(async () => {
   site = await startTestSite(pages);
   smtp = await startSmtpServer();
-  ({ app } = await buildTestApp({ PUBLIC_URL }));
+  siteOfThree = await startTestSite(sitePages);
+  // Site-check pages of one host are paced in production; here they run back to back.
+  ({ app } = await buildTestApp({ PUBLIC_URL, SITE_CHECK_PAGE_INTERVAL_MS: '0' }));
   mailer = new Mailer({ smtpUrl: smtp.url, from: 'Crawlwise <watch@crawlwise.test>' }, app.log);
   owner = await signUp(app);
 });
@@ -56,6 +68,7 @@ afterAll(async () => {
   await app.close();
   await smtp.close();
   await site.close();
+  await siteOfThree.close();
 });
 
 function worker(): Worker {
@@ -68,6 +81,7 @@ function worker(): Worker {
       mailer,
       publicOrigin: PUBLIC_URL,
       logger: app.log,
+      limits: app.limits,
     }),
   });
 }
@@ -213,6 +227,105 @@ describe('monitoring with a moved clock', () => {
   });
 });
 
+const siteRunsOf = (watchId: string) =>
+  queryRows<{ site_check_id: string; status: string; notified_at: Date | null }>(
+    app.database.db,
+    sql`select watch_runs.site_check_id, site_checks.status, watch_runs.notified_at
+        from watch_runs join site_checks on site_checks.id = watch_runs.site_check_id
+        where watch_runs.watch_id = ${watchId} order by watch_runs.slot`,
+  );
+
+describe('a site watch with a moved clock', () => {
+  it('runs a site check once per slot, skips a slot while another runs, and mails one regression', async () => {
+    sitePages['/sitemap.xml'] = {
+      type: 'application/xml',
+      body: `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${['/', '/tables', '/chairs'].map((path) => `<url><loc>${siteOfThree.url(path)}</loc></url>`).join('\n')}
+</urlset>`,
+    };
+    const account = await signUp(app);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/watches',
+      headers: { origin: ORIGIN, cookie: account.cookie },
+      payload: { url: siteOfThree.url('/tables'), kind: 'site', frequency: 'daily', threshold: 5 },
+    });
+    expect(created.statusCode).toBe(201);
+    const watch = created.json().watch as { id: string; url: string; next_run_at: string };
+    expect(created.json().watch).toMatchObject({ kind: 'site', url: siteOfThree.url('/') });
+    const firstSlot = new Date(watch.next_run_at);
+    // Workers run a pass as they start: not due yet.
+    now = new Date(firstSlot.getTime() - HOUR);
+    const workers = [worker(), worker()];
+    await Promise.all(workers.map((each) => each.start()));
+    try {
+      // Day 1: both workers see the due watch; one site check starts: the baseline.
+      now = new Date(firstSlot.getTime() + 60_000);
+      await tick(workers);
+      await tick(workers);
+      expect(await siteRunsOf(watch.id)).toHaveLength(1);
+      await settle(watch.id, workers);
+      now = new Date(firstSlot.getTime() + 5 * HOUR);
+      await tick(workers);
+      const [baseline] = await siteRunsOf(watch.id);
+      expect(baseline).toMatchObject({ status: 'completed', notified_at: null });
+      const listed = await app.inject({
+        method: 'GET',
+        url: '/api/watches',
+        headers: { cookie: account.cookie },
+      });
+      expect(listed.json().watches[0]).toMatchObject({
+        kind: 'site',
+        last_score: expect.any(Number),
+        last_checked_at: expect.any(String),
+      });
+
+      // Day 2: another site check of the owner is still running: the slot is skipped.
+      const [busy] = await queryRows<{ id: string }>(
+        app.database.db,
+        sql`insert into site_checks (user_id, site_url, host, source, status, requester_key)
+            values (${account.userId}, ${siteOfThree.url('/')}, '127.0.0.1', 'list', 'discovering',
+              ${`user:${account.userId}`})
+            returning id`,
+      );
+      now = new Date(firstSlot.getTime() + 24 * HOUR + 60_000);
+      await tick(workers);
+      expect(await siteRunsOf(watch.id)).toHaveLength(1);
+      const [schedule] = await queryRows<{ next_run_at: Date }>(
+        app.database.db,
+        sql`select next_run_at from watches where id = ${watch.id}`,
+      );
+      expect(new Date(schedule!.next_run_at)).toEqual(new Date(firstSlot.getTime() + 48 * HOUR));
+      await app.database.db.execute(sql`delete from site_checks where id = ${busy!.id}`);
+
+      // Day 3: one page broke since the baseline: one run, one mail.
+      sitePages['/chairs'] = { body: BROKEN_PAGE };
+      now = new Date(firstSlot.getTime() + 48 * HOUR + 60_000);
+      await tick(workers);
+      await tick(workers);
+      expect(await siteRunsOf(watch.id)).toHaveLength(2);
+      await settle(watch.id, workers);
+      await tick(workers);
+      const runs = await siteRunsOf(watch.id);
+      expect(runs.map((run) => run.status)).toEqual(['completed', 'completed']);
+      expect(runs.filter((run) => run.notified_at !== null)).toHaveLength(1);
+      const mails = mailsTo(account.email);
+      expect(mails).toHaveLength(1);
+      const text = mailBody(mails[0]!);
+      expect(mails[0]!.raw).toMatch(/Subject: Average SEO score of 127\.0\.0\.1:\d+ dropped/);
+      expect(text).toContain(`${PUBLIC_URL}/site-check?id=${runs[1]!.site_check_id}`);
+      expect(text).toContain(`${PUBLIC_URL}/site-check?id=${runs[0]!.site_check_id}`);
+      const stopLink = text.match(/http:\/\/crawlwise\.test:8080\/api\/watches\/stop\?token=\S+/);
+      expect(stopLink).not.toBeNull();
+      const confirm = await app.inject(stopLink![0].slice(PUBLIC_URL.length));
+      expect(confirm.body).toContain('Stop watching this site?');
+    } finally {
+      await Promise.all(workers.map((each) => each.stop()));
+    }
+  });
+});
+
 describe('the watch API', () => {
   const post = (account: TestAccount | null, payload: Record<string, unknown>) =>
     app.inject({
@@ -304,11 +417,10 @@ describe('the watch API', () => {
     expect(after.json().watches).toEqual([]);
   });
 
-  it('refuses site watches, bad addresses and bad thresholds with catalogue codes', async () => {
+  it('refuses bad addresses and bad thresholds with catalogue codes', async () => {
     const account = await signUp(app);
-    const site_ = await post(account, { url: site.url('/'), kind: 'site' });
-    expect(site_.statusCode).toBe(400);
-    expect(site_.json().error).toBe('site_watch_unavailable');
+    const badSite = await post(account, { url: 'ftp://example.com/', kind: 'site' });
+    expect(badSite.json().error).toBe('unsupported_protocol');
     const badUrl = await post(account, { url: 'ftp://example.com/' });
     expect(badUrl.json().error).toBe('unsupported_protocol');
     const badThreshold = await post(account, { url: site.url('/oak'), threshold: 0 });

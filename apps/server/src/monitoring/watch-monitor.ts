@@ -2,10 +2,15 @@ import type { WatchFrequency } from '@crawlwise/shared/watches';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, type Db, queryRows } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
 import { newAccessToken } from '../services/access-token.ts';
 import type { Mailer } from '../services/mailer.ts';
+import { RateLimiter } from '../services/rate-limit.ts';
+import { startSiteCheck } from '../services/site-checks.ts';
 import { type JudgedFinding, judgeRegression } from './regression.ts';
 import { nextSlotAfter } from './schedule.ts';
+import { type JudgedSitePage, judgeSiteRegression } from './site-regression.ts';
+import { siteRegressionMail } from './site-watch-mail.ts';
 import { newStopToken } from './stop-token.ts';
 import { regressionMail } from './watch-mail.ts';
 
@@ -19,6 +24,8 @@ import { regressionMail } from './watch-mail.ts';
  *   and the run row are one transaction: a crash leaves either all or nothing.
  * - judging runs: a finished run is claimed by setting `evaluated_at` where it is null; the one
  *   worker that set it compares the report with the baseline and, on a regression, mails once.
+ * A site watch's run is a whole-site check instead of a report (startSiteCheck, sitemap source):
+ * the claim and the run row are written in the transaction that creates the site check.
  */
 
 /** Watches started, and finished runs judged, per pass; the rest waits for the next pass. */
@@ -30,13 +37,22 @@ export interface WatchMonitorOptions {
   /** Base of the links in the mails (PUBLIC_URL). */
   publicOrigin: string;
   logger: FastifyBaseLogger;
+  /** The daily site-page allowance a site watch's check counts against (default: limits on). */
+  limits?: RateLimiter;
 }
 
 interface DueWatch {
   id: string;
+  kind: 'page' | 'site';
   frequency: WatchFrequency;
   slot: Date;
 }
+
+/** The slot was claimed by another worker between our read and our claim. */
+class SlotTaken extends Error {}
+
+/** Refusals of startSiteCheck that skip a site watch's slot (docs/monitoring.md). */
+const SKIPPING_REFUSALS = new Set(['site_check_in_progress', 'site_check_page_limit']);
 
 export class WatchMonitor {
   constructor(private readonly options: WatchMonitorOptions) {}
@@ -47,25 +63,33 @@ export class WatchMonitor {
 
   /** Starts a run of every watch due at `now`; returns how many this worker started. */
   async startDueRuns(now: Date): Promise<number> {
-    const due = await queryRows<{ id: string; frequency: WatchFrequency; next_run_at: Date }>(
+    const due = await queryRows<{
+      id: string;
+      kind: 'page' | 'site';
+      frequency: WatchFrequency;
+      next_run_at: Date;
+    }>(
       this.db,
-      sql`select id, frequency, next_run_at from watches
-          where next_run_at <= ${now.toISOString()}::timestamptz and kind = 'page'
+      sql`select id, kind, frequency, next_run_at from watches
+          where next_run_at <= ${now.toISOString()}::timestamptz
           order by next_run_at limit ${BATCH_SIZE}`,
     );
     let started = 0;
     for (const row of due) {
-      const watch = { id: row.id, frequency: row.frequency, slot: new Date(row.next_run_at) };
-      if (await this.startRun(watch, now)) started += 1;
+      const watch = {
+        id: row.id,
+        kind: row.kind,
+        frequency: row.frequency,
+        slot: new Date(row.next_run_at),
+      };
+      const run = watch.kind === 'site' ? this.startSiteRun(watch, now) : this.startRun(watch, now);
+      if (await run) started += 1;
     }
     if (started > 0) await this.options.database.notifyJobs();
     return started;
   }
 
-  /**
-   * Claims one slot and queues its report. A site watch would start a whole-site check here
-   * instead (services of the site-check track); only page watches are selected for now.
-   */
+  /** Claims one slot of a page watch and queues its report. */
   private async startRun(watch: DueWatch, now: Date): Promise<boolean> {
     const next = nextSlotAfter(watch.slot, watch.frequency, now);
     return this.db.transaction(async (tx) => {
@@ -107,20 +131,178 @@ export class WatchMonitor {
     });
   }
 
+  /**
+   * Claims one slot of a site watch and starts its site check (sitemap source) for the owner.
+   * The owner's one active site check and daily page allowance apply as to any site check: when
+   * startSiteCheck refuses for either, the slot is skipped (the schedule moves to the next one)
+   * and logged, so a long check or a spent allowance delays the watch instead of stacking runs.
+   */
+  private async startSiteRun(watch: DueWatch, now: Date): Promise<boolean> {
+    const next = nextSlotAfter(watch.slot, watch.frequency, now);
+    const [target] = await queryRows<{
+      user_id: string;
+      url: string;
+      last_site_check_id: string | null;
+    }>(this.db, sql`select user_id, url, last_site_check_id from watches where id = ${watch.id}`);
+    if (!target) return false;
+    const deps = { database: this.options.database, limits: this.limits };
+    try {
+      await startSiteCheck(
+        deps,
+        target.user_id,
+        { siteUrl: target.url, source: 'sitemap' },
+        {
+          withinStart: async (tx, siteCheckId) => {
+            if (!(await this.claimSlot(tx, watch, next))) throw new SlotTaken();
+            await tx.execute(
+              sql`insert into watch_runs (watch_id, slot, site_check_id, previous_site_check_id)
+                  values (${watch.id}, ${watch.slot.toISOString()}::timestamptz, ${siteCheckId},
+                          ${target.last_site_check_id})`,
+            );
+          },
+        },
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof SlotTaken) return false;
+      if (error instanceof ApiError && SKIPPING_REFUSALS.has(error.code)) {
+        if (await this.claimSlot(this.db, watch, next)) {
+          this.options.logger.info(
+            { watchId: watch.id, slot: watch.slot.toISOString(), reason: error.code },
+            'site watch run skipped to the next slot',
+          );
+        }
+        return false;
+      }
+      throw error;
+    }
+  }
+
+  /** Moves the schedule past the slot read, if no other worker did: true for the one that did. */
+  private async claimSlot(db: Db, watch: DueWatch, next: Date): Promise<boolean> {
+    const claimed = await queryRows(
+      db,
+      sql`update watches set next_run_at = ${next.toISOString()}::timestamptz
+          where id = ${watch.id} and next_run_at = ${watch.slot.toISOString()}::timestamptz
+          returning id`,
+    );
+    return claimed.length > 0;
+  }
+
+  private get limits(): RateLimiter {
+    this.defaultLimits ??= this.options.limits ?? new RateLimiter();
+    return this.defaultLimits;
+  }
+
+  private defaultLimits: RateLimiter | undefined;
+
   /** Judges every finished run nobody judged yet; returns how many mails this worker sent. */
   async judgeFinishedRuns(): Promise<number> {
-    const finished = await queryRows<{ id: string }>(
+    const finished = await queryRows<{ id: string; site_check_id: string | null }>(
       this.db,
-      sql`select watch_runs.id from watch_runs
-          join reports on reports.id = watch_runs.report_id
-          where watch_runs.evaluated_at is null and reports.status in ('completed', 'failed')
+      sql`select watch_runs.id, watch_runs.site_check_id from watch_runs
+          left join reports on reports.id = watch_runs.report_id
+          left join site_checks on site_checks.id = watch_runs.site_check_id
+          where watch_runs.evaluated_at is null
+            and (reports.status in ('completed', 'failed')
+              or site_checks.status in ('completed', 'failed'))
           order by watch_runs.created_at limit ${BATCH_SIZE}`,
     );
     let mailed = 0;
-    for (const { id } of finished) {
-      if (await this.judgeRun(id)) mailed += 1;
+    for (const { id, site_check_id } of finished) {
+      const judged = site_check_id ? this.judgeSiteRun(id) : this.judgeRun(id);
+      if (await judged) mailed += 1;
     }
     return mailed;
+  }
+
+  private async judgeSiteRun(runId: string): Promise<boolean> {
+    const [run] = await queryRows<{
+      watch_id: string;
+      threshold_points: number;
+      url: string;
+      email: string;
+      cur_id: string;
+      cur_status: string;
+      prev_id: string | null;
+    }>(
+      this.db,
+      sql`update watch_runs set evaluated_at = now()
+          from watches, site_checks as cur
+          where watch_runs.id = ${runId} and watch_runs.evaluated_at is null
+            and watches.id = watch_runs.watch_id and cur.id = watch_runs.site_check_id
+          returning watch_runs.watch_id, watches.threshold_points, watches.url,
+            (select email from users where users.id = watches.user_id) as email,
+            cur.id as cur_id, cur.status as cur_status,
+            watch_runs.previous_site_check_id as prev_id`,
+    );
+    if (!run) return false; // another worker judged it
+    if (run.cur_status !== 'completed') return false;
+    const current = await this.sitePages(run.cur_id);
+    // A check that analysed no page (the sitemap failed) is not a baseline to compare with.
+    if (current.length === 0) return false;
+    await this.db.execute(
+      sql`update watches set last_site_check_id = ${run.cur_id} where id = ${run.watch_id}`,
+    );
+    const previous = run.prev_id ? await this.sitePages(run.prev_id) : [];
+    if (!run.prev_id || previous.length === 0) return false;
+    const regression = judgeSiteRegression(previous, current, run.threshold_points);
+    if (!regression) return false;
+    const stopToken = await this.markNotified(runId);
+    if (!stopToken) return false;
+    await this.options.mailer.deliver(
+      siteRegressionMail({
+        to: run.email,
+        siteUrl: run.url,
+        previousSiteCheckId: run.prev_id,
+        currentSiteCheckId: run.cur_id,
+        regression,
+        publicOrigin: this.options.publicOrigin,
+        stopToken,
+      }),
+    );
+    this.options.logger.info(
+      {
+        watchId: run.watch_id,
+        scoreDrop: regression.scoreDrop,
+        newCritical: regression.newCritical.length,
+      },
+      'site watch regression mailed',
+    );
+    return true;
+  }
+
+  /** The analysed pages of a site check, as the site regression reads them. */
+  private async sitePages(siteCheckId: string): Promise<JudgedSitePage[]> {
+    const rows = await queryRows<{
+      url: string;
+      score: number;
+      score_model: number | null;
+      issues: unknown;
+    }>(
+      this.db,
+      sql`select urls.normalized_url as url, reports.score, reports.score_model, reports.issues
+          from reports join urls on urls.id = reports.url_id
+          where reports.site_check_id = ${siteCheckId} and reports.status = 'completed'
+            and reports.deleted_at is null and reports.score is not null`,
+    );
+    return rows.map((row) => ({
+      url: row.url,
+      score: Number(row.score),
+      scoreModel: row.score_model,
+      issues: findings(row.issues),
+    }));
+  }
+
+  /** One mail per run: the one worker whose update sets notified_at gets the stop token. */
+  private async markNotified(runId: string): Promise<string | null> {
+    const stop = newStopToken();
+    const marked = await queryRows(
+      this.db,
+      sql`update watch_runs set stop_token_hash = ${stop.hash}, notified_at = now()
+          where id = ${runId} and notified_at is null returning id`,
+    );
+    return marked.length === 0 ? null : stop.token;
   }
 
   private async judgeRun(runId: string): Promise<boolean> {
@@ -160,13 +342,8 @@ export class WatchMonitor {
       run.threshold_points,
     );
     if (!regression) return false;
-    const stop = newStopToken();
-    const marked = await queryRows(
-      this.db,
-      sql`update watch_runs set stop_token_hash = ${stop.hash}, notified_at = now()
-          where id = ${runId} and notified_at is null returning id`,
-    );
-    if (marked.length === 0) return false;
+    const stopToken = await this.markNotified(runId);
+    if (!stopToken) return false;
     // deliver() never rejects: a mail server that fails is logged (docs/monitoring.md).
     await this.options.mailer.deliver(
       regressionMail({
@@ -176,7 +353,7 @@ export class WatchMonitor {
         current: { score: run.cur_score, accessToken: run.cur_token },
         regression,
         publicOrigin: this.options.publicOrigin,
-        stopToken: stop.token,
+        stopToken,
       }),
     );
     this.options.logger.info(

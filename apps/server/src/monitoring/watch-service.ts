@@ -2,6 +2,7 @@ import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import {
   MAX_WATCHES_PER_ACCOUNT,
   type WatchInput,
+  type WatchKind,
   type WatchView,
 } from '@crawlwise/shared/watches';
 import { sql } from 'drizzle-orm';
@@ -17,9 +18,13 @@ export interface NewWatch {
   userId: string;
   /** A valid http(s) address (the route validates it like a report submission). */
   url: string;
+  /** A page (default), or a whole site: `url` is then the site's root address. */
+  kind?: WatchKind;
   frequency: NonNullable<WatchInput['frequency']>;
   threshold: number;
   reportToken?: string | undefined;
+  /** A site watch's first baseline: a completed site check of the caller of the same site. */
+  siteCheckId?: string | undefined;
 }
 
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,6 +40,7 @@ export class WatchService {
   }
 
   async create(input: NewWatch, now = new Date()): Promise<WatchView> {
+    const kind = input.kind ?? 'page';
     const url = normalizeUrlForStorage(input.url);
     const id = await this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
@@ -45,18 +51,21 @@ export class WatchService {
       const [counts] = await queryRows<{ total: number; same: number }>(
         db,
         sql`select count(*)::int as total,
-              count(*) filter (where url = ${url} and kind = 'page')::int as same
+              count(*) filter (where url = ${url} and kind = ${kind})::int as same
             from watches where user_id = ${input.userId}`,
       );
       if ((counts?.same ?? 0) > 0) throw new ApiError('watch_exists');
       if ((counts?.total ?? 0) >= MAX_WATCHES_PER_ACCOUNT)
         throw new ApiError('watch_limit_reached');
-      const baseline = await this.baselineReport(db, input, url);
+      const baseline = kind === 'page' ? await this.baselineReport(db, input, url) : null;
+      const siteBaseline = kind === 'site' ? await this.baselineSiteCheck(db, input, url) : null;
       const [row] = await queryRows<{ id: string }>(
         db,
-        sql`insert into watches (user_id, url, kind, frequency, threshold_points, next_run_at, last_report_id)
-            values (${input.userId}, ${url}, 'page', ${input.frequency}, ${input.threshold},
-                    ${firstSlot(input.frequency, now).toISOString()}::timestamptz, ${baseline})
+        sql`insert into watches (user_id, url, kind, frequency, threshold_points, next_run_at,
+              last_report_id, last_site_check_id)
+            values (${input.userId}, ${url}, ${kind}, ${input.frequency}, ${input.threshold},
+                    ${firstSlot(input.frequency, now).toISOString()}::timestamptz, ${baseline},
+                    ${siteBaseline})
             returning id`,
       );
       return row!.id;
@@ -81,7 +90,21 @@ export class WatchService {
     return row?.id ?? null;
   }
 
-  /** The owner's watches, oldest first, with the latest judged score. */
+  /** A site watch's first baseline: the caller's completed site check of the same site. */
+  private async baselineSiteCheck(db: Db, input: NewWatch, url: string): Promise<string | null> {
+    if (!input.siteCheckId || !UUID_SHAPE.test(input.siteCheckId)) return null;
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`select id from site_checks where id = ${input.siteCheckId}
+            and user_id = ${input.userId} and status = 'completed' and site_url = ${url}`,
+    );
+    return row?.id ?? null;
+  }
+
+  /**
+   * The owner's watches, oldest first, with the latest judged score: a page watch's last report,
+   * a site watch's last site check (the average of its analysed pages, as the site report shows).
+   */
   async list(userId: string, onlyId?: string): Promise<WatchView[]> {
     const rows = await queryRows<{
       id: string;
@@ -97,9 +120,13 @@ export class WatchService {
       this.db,
       sql`select watches.id, watches.url, watches.kind, watches.frequency,
             watches.threshold_points, watches.next_run_at, watches.created_at,
-            reports.score as last_score, reports.completed_at as last_checked_at
+            coalesce(reports.score, (select round(avg(pages.score))::int from reports pages
+              where pages.site_check_id = site_checks.id and pages.status = 'completed'
+                and pages.deleted_at is null)) as last_score,
+            coalesce(reports.completed_at, site_checks.completed_at) as last_checked_at
           from watches left join reports on reports.id = watches.last_report_id
             and reports.deleted_at is null
+          left join site_checks on site_checks.id = watches.last_site_check_id
           where watches.user_id = ${userId}
             ${onlyId ? sql`and watches.id = ${onlyId}` : sql``}
           order by watches.created_at, watches.id`,
@@ -127,23 +154,25 @@ export class WatchService {
   }
 
   /** The page a stop link names, without changing anything (the GET confirmation). */
-  async findByStopToken(token: string): Promise<{ watchId: string; url: string } | null> {
+  async findByStopToken(
+    token: string,
+  ): Promise<{ watchId: string; url: string; kind: WatchKind } | null> {
     if (!isWellFormedStopToken(token)) return null;
-    const [row] = await queryRows<{ id: string; url: string }>(
+    const [row] = await queryRows<{ id: string; url: string; kind: WatchKind }>(
       this.db,
-      sql`select watches.id, watches.url from watch_runs
+      sql`select watches.id, watches.url, watches.kind from watch_runs
           join watches on watches.id = watch_runs.watch_id
           where watch_runs.stop_token_hash = ${hashStopToken(token)}`,
     );
-    return row ? { watchId: row.id, url: row.url } : null;
+    return row ? { watchId: row.id, url: row.url, kind: row.kind } : null;
   }
 
   /** The one-click stop: removes the watch whose mail carried the token. */
-  async stopByToken(token: string): Promise<{ url: string } | null> {
+  async stopByToken(token: string): Promise<{ url: string; kind: WatchKind } | null> {
     const found = await this.findByStopToken(token);
     if (!found) return null;
     await this.db.execute(sql`delete from watches where id = ${found.watchId}`);
-    return { url: found.url };
+    return { url: found.url, kind: found.kind };
   }
 }
 

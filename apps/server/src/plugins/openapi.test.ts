@@ -103,7 +103,7 @@ describe('GET /api/docs/json', () => {
       'watch_exists',
       'watch_limit_reached',
     ]);
-    expect(codesAt(paths['/api/watches']?.post, 400)).toContain('site_watch_unavailable');
+    expect(codesAt(paths['/api/watches']?.post, 400)).toContain('unsupported_protocol');
     expect(codesAt(paths['/api/watches/{id}']?.delete, 404)).toEqual(['watch_not_found']);
     expect(codesAt(paths['/readyz']?.get, 503)).toEqual([
       'database_connection',

@@ -1,7 +1,7 @@
 import { PATHS } from '@crawlwise/shared/routes';
+import { parseSiteAddress } from '@crawlwise/shared/site-check';
 import { parseServerUrl } from '@crawlwise/shared/url-input';
 import {
-  ACCEPTED_WATCH_KINDS,
   DEFAULT_WATCH_THRESHOLD,
   MAX_WATCH_THRESHOLD,
   MAX_WATCHES_PER_ACCOUNT,
@@ -91,7 +91,7 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
       const found = await watches.findByStopToken(token);
       if (!found) return sendInvalidLink(reply);
       return sendPlainPage(reply, 200, {
-        title: 'Stop watching this page?',
+        title: `Stop watching this ${found.kind}?`,
         paragraphs: [`Crawlwise will stop checking ${found.url} and will not mail you about it.`],
         form: {
           action: `/api/watches/stop?${new URLSearchParams({ token }).toString()}`,
@@ -124,7 +124,7 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
       const stopped = await watches.stopByToken(String(token));
       if (!stopped) return sendInvalidLink(reply);
       return sendPlainPage(reply, 200, {
-        title: 'You stopped watching this page',
+        title: `You stopped watching this ${stopped.kind}`,
         paragraphs: [`Crawlwise will not check ${stopped.url} for you any more.`],
         link: { href: PATHS.profile, label: 'Manage your watches' },
       });
@@ -159,15 +159,20 @@ const watchCrudRoutes = async (app: FastifyInstance, watches: WatchService) => {
     {
       schema: {
         tags: ['monitoring'],
-        summary: 'Watch a page: re-analyse it daily or weekly and mail you when it gets worse',
+        summary:
+          'Watch a page or a site: re-check it daily or weekly and mail you when it gets worse',
         description:
           'The first check runs one period after the watch is made; each check is a normal ' +
           'report of yours (not counted against the daily report limit). A mail goes out when ' +
           'the score drops by `threshold` points or more, or a check newly fails as critical. ' +
           '`reportToken` (a finished report of yours of the same address) is the first baseline. ' +
+          '`kind: "site"` watches the site of `url` (its root address): each check is a ' +
+          'whole-site check of its sitemap, counted against the daily site-page allowance and ' +
+          'skipped to the next slot while another site check of yours runs; the mail compares ' +
+          'the average score and new critical failures per page with the previous check ' +
+          '(`siteCheckId`, a completed site check of yours of the same site, is the first). ' +
           `At most ${MAX_WATCHES_PER_ACCOUNT} watches per account (\`watch_limit_reached\`) and ` +
-          `${WATCH_CREATIONS_PER_HOUR} creations per hour (\`too_many_requests\`). Only ` +
-          '`kind: "page"` is accepted for now (`site_watch_unavailable`).',
+          `${WATCH_CREATIONS_PER_HOUR} creations per hour (\`too_many_requests\`).`,
         body: {
           type: 'object',
           required: ['url'],
@@ -182,6 +187,7 @@ const watchCrudRoutes = async (app: FastifyInstance, watches: WatchService) => {
               default: DEFAULT_WATCH_THRESHOLD,
             },
             reportToken: { type: 'string', maxLength: 64 },
+            siteCheckId: { type: 'string', maxLength: 64 },
           },
         },
         response: {
@@ -197,7 +203,6 @@ const watchCrudRoutes = async (app: FastifyInstance, watches: WatchService) => {
             'url_too_long',
             'unsupported_protocol',
             'private_ip',
-            'site_watch_unavailable',
             'watch_exists',
             'watch_limit_reached',
             'too_many_requests',
@@ -213,18 +218,21 @@ const watchCrudRoutes = async (app: FastifyInstance, watches: WatchService) => {
         throw new ApiError('invalid_request', z.prettifyError(parsed.error));
       }
       const input = parsed.data;
-      if (!ACCEPTED_WATCH_KINDS.includes(input.kind)) throw new ApiError('site_watch_unavailable');
-      const address = parseServerUrl(input.url);
+      const address =
+        input.kind === 'site' ? parseSiteAddress(input.url) : parseServerUrl(input.url);
       if (!address.ok) throw new ApiError(address.code, address.message);
+      const url = 'site' in address ? address.site.href : address.url.href;
       throwIfRefused(
         await app.limits.reserve(app.database.db, WATCH_CREATE_POLICY, `user:${userId}`),
       );
       const watch = await watches.create({
         userId,
-        url: address.url.href,
+        url,
+        kind: input.kind,
         frequency: input.frequency,
         threshold: input.threshold,
         reportToken: input.reportToken,
+        siteCheckId: input.siteCheckId,
       });
       return reply.code(201).send({ ok: true, watch });
     },

@@ -69,10 +69,19 @@ const START_LOCK_NAMESPACE = 7_302;
 
 const requesterOf = (ownerId: string) => `user:${ownerId}`;
 
+export interface StartSiteCheckOptions {
+  /**
+   * Runs in the transaction that creates the site check (monitoring records its watch run here,
+   * so a site check and its run exist together or not at all). Throwing rolls the start back.
+   */
+  withinStart?: (tx: Db, siteCheckId: string) => Promise<void>;
+}
+
 export async function startSiteCheck(
   deps: SiteCheckDeps,
   ownerId: string,
   input: StartSiteCheckInput,
+  options: StartSiteCheckOptions = {},
 ): Promise<SiteCheckSummary> {
   const site = parseSiteAddress(input.siteUrl);
   if (!site.ok) throw new ApiError(site.code, site.message);
@@ -135,6 +144,7 @@ export async function startSiteCheck(
           returning id`,
     );
     if (list) await insertPages(tx, row!.id, ownerId, requesterKey, list.urls);
+    await options.withinStart?.(tx, row!.id);
     return row!.id;
   });
   await deps.database.notifyJobs();

@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { TONE_TEXT_SMALL } from '../../components/ui/tone.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { listWatches, removeWatch } from './api/watch-api.ts';
-import { FREQUENCY_LABEL } from './watch-copy.ts';
+import { FREQUENCY_LABEL, KIND_LABEL } from './watch-copy.ts';
 
 /** The profile's "Watches": what the account monitors, with a Remove per watch. */
 export function WatchList() {
@@ -51,8 +51,8 @@ export function WatchList() {
       ) : watches.length === 0 ? (
         <p className="mt-3 flex items-start gap-2 text-slate-600">
           <BellRing className="mt-1 size-4 shrink-0 text-slate-400" aria-hidden />
-          No watches yet. Open one of your reports and choose “Watch this page” to get an email when
-          that page gets worse.
+          No watches yet. Open one of your reports and choose “Watch this page”, or a site report
+          and choose “Watch this site”, to get an email when it gets worse.
         </p>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100">
@@ -61,11 +61,13 @@ export function WatchList() {
               <div className="min-w-0 flex-1 px-2">
                 <p className="truncate font-medium text-slate-900">{watch.url}</p>
                 <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
+                  <span className="font-medium text-slate-700">{KIND_LABEL[watch.kind]}</span>
                   <span>{FREQUENCY_LABEL[watch.frequency]}</span>
                   <span>Alert at −{watch.threshold} points</span>
                   {typeof watch.last_score === 'number' ? (
                     <span className={TONE_TEXT_SMALL[scoreTone(watch.last_score)]}>
-                      Last score: {watch.last_score}
+                      {watch.kind === 'site' ? 'Last average score' : 'Last score'}:{' '}
+                      {watch.last_score}
                     </span>
                   ) : null}
                   <span>Next check {nextCheck(watch.next_run_at)}</span>

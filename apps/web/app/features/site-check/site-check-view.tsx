@@ -9,6 +9,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { WatchSiteControl } from '../monitoring/watch-site-control.tsx';
 import {
   fetchSiteReport,
   isActive,
@@ -81,6 +82,9 @@ export function SiteCheckView({ id }: { id: string }) {
       {siteCheck.status === 'failed' && siteCheck.counts.total === 0 ? null : (
         <SiteReportSections siteCheck={siteCheck} report={report} />
       )}
+      {siteCheck.status === 'completed' && report.pagesAnalysed > 0 ? (
+        <WatchSiteControl siteUrl={siteCheck.siteUrl} siteCheckId={siteCheck.id} />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { WatchFrequency, WatchView } from '@crawlwise/shared/watches';
+import type { WatchFrequency, WatchKind, WatchView } from '@crawlwise/shared/watches';
 import { authRequest } from '../../auth/api/auth-request.ts';
 
 /** The watch API (apps/server routes/watches.ts), for the signed-in owner. */
@@ -9,9 +9,13 @@ export function listWatches() {
 
 export function createWatch(input: {
   url: string;
+  kind: WatchKind;
   frequency: WatchFrequency;
   threshold: number;
-  reportToken: string;
+  /** A page watch's first baseline: the report it is made from. */
+  reportToken?: string;
+  /** A site watch's first baseline: the site check it is made from. */
+  siteCheckId?: string;
 }) {
   return authRequest<{ watch: WatchView }>('/api/watches', { body: input });
 }

@@ -4,7 +4,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, USER } from '../../test/fake-api.ts';
 import { jsonResponse, renderRoute } from '../../test/render.tsx';
 import { sessionStore } from '../auth/session-store.ts';
+import { WatchList } from './watch-list.tsx';
 import { WatchPageControl } from './watch-page-control.tsx';
+import { WatchSiteControl } from './watch-site-control.tsx';
 
 const PAGE = 'https://shop.example/oak';
 const WATCH = {
@@ -58,6 +60,7 @@ describe('WatchPageControl', () => {
     expect(form).not.toBeInTheDocument();
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
       url: PAGE,
+      kind: 'page',
       frequency: 'weekly',
       threshold: 8,
       reportToken: 'tok',
@@ -91,5 +94,57 @@ describe('WatchPageControl', () => {
     await screen.findByRole('form', { name: 'Watch this page' });
     await user.click(await screen.findByRole('button', { name: 'Watch this page' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You are already watching 10 pages');
+  });
+});
+
+const SITE = 'https://shop.example/';
+const SITE_CHECK_ID = '6a1e0c52-9d4f-4c3b-8a27-5b0e3f1d2c44';
+const SITE_WATCH = {
+  ...WATCH,
+  id: 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+  url: SITE,
+  kind: 'site',
+};
+
+describe('WatchSiteControl', () => {
+  it('creates a site watch from this site check, not mistaking a page watch of the root for it', async () => {
+    const api = fakeApi({
+      'GET /api/auth/get-session': { user: USER },
+      // A page watch of the same address is another watch.
+      'GET /api/watches': { ok: true, watches: [{ ...WATCH, url: SITE }] },
+      'POST /api/watches': () =>
+        jsonResponse({ ok: true, watch: { ...SITE_WATCH, frequency: 'daily' } }, 201),
+    });
+    await signedIn();
+    const user = userEvent.setup();
+    renderRoute(<WatchSiteControl siteUrl={SITE} siteCheckId={SITE_CHECK_ID} />);
+    await screen.findByRole('form', { name: 'Watch this site' });
+    await user.click(await screen.findByRole('button', { name: 'Watch this site' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Daily checks are on: you get an email when the average score drops by 8 points or more',
+    );
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      url: SITE,
+      kind: 'site',
+      frequency: 'daily',
+      threshold: 5,
+      siteCheckId: SITE_CHECK_ID,
+    });
+  });
+});
+
+describe('WatchList', () => {
+  it('names the kind of each watch', async () => {
+    fakeApi({
+      'GET /api/auth/get-session': { user: USER },
+      'GET /api/watches': { ok: true, watches: [WATCH, SITE_WATCH] },
+    });
+    await signedIn();
+    renderRoute(<WatchList />);
+    const rows = await screen.findAllByTestId('watch-row');
+    expect(rows[0]).toHaveTextContent('Page');
+    expect(rows[0]).toHaveTextContent('Last score: 80');
+    expect(rows[1]).toHaveTextContent('Whole site');
+    expect(rows[1]).toHaveTextContent('Last average score: 80');
   });
 });
