@@ -189,7 +189,10 @@ describe('a failed report', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await advance(50); // the toast renders a tick later
     expect(screen.getByText('Please try again tomorrow.')).toBeInTheDocument();
-    expect(screen.getByText('Daily Limit Reached')).toBeInTheDocument();
+    // The toast library loads on the first toast (lib/toast-loader.ts): wait for it.
+    await vi.waitFor(() => expect(screen.getByText('Daily Limit Reached')).toBeInTheDocument(), {
+      timeout: 5000,
+    });
     expect(router.state.location.search).toBe('?token=tok');
     expect(screen.getByRole('heading', { name: 'Analysis Failed' })).toBeInTheDocument();
   });
