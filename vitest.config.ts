@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default on this 2-core machine is one worker; most files wait on sockets, timers
+    // and PGlite start-up rather than compute, so two workers roughly halve the suite's wall time.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', root: 'packages/shared', environment: 'node' } },
       {
