@@ -1,7 +1,7 @@
 import { PATHS } from '@crawlwise/shared/routes';
 import type { MailMessage } from '../services/mailer.ts';
 import type { SiteRegression } from './site-regression.ts';
-import { stopUrl } from './watch-mail.ts';
+import { hostOf, stopUrl, withStopLink } from './watch-mail.ts';
 
 /**
  * The regression mail of a site watch: what got worse across the site, links to the new site
@@ -62,21 +62,5 @@ export function siteRegressionMail(input: SiteRegressionMailInput): MailMessage 
     '',
     'Crawlwise',
   ].join('\n');
-  return {
-    to: input.to,
-    subject,
-    text,
-    headers: {
-      'List-Unsubscribe': `<${stop}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
-  };
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
+  return withStopLink({ to: input.to, subject, text }, stop);
 }

@@ -59,10 +59,16 @@ export function regressionMail(input: RegressionMailInput): MailMessage {
     '',
     'Crawlwise',
   ].join('\n');
+  return withStopLink({ to: input.to, subject, text }, stop);
+}
+
+/** Every watch mail carries its stop link as RFC 8058 one-click unsubscribe headers too. */
+export function withStopLink(
+  mail: Pick<MailMessage, 'to' | 'subject' | 'text'>,
+  stop: string,
+): MailMessage {
   return {
-    to: input.to,
-    subject,
-    text,
+    ...mail,
     headers: {
       'List-Unsubscribe': `<${stop}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -70,7 +76,7 @@ export function regressionMail(input: RegressionMailInput): MailMessage {
   };
 }
 
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {
