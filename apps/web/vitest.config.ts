@@ -6,7 +6,7 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['./app/test/setup.ts'],
-    include: ['app/**/*.test.{ts,tsx}'],
+    include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
   },

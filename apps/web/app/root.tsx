@@ -1,14 +1,20 @@
 import { PUBLIC_ORIGIN_META } from '@crawlwise/shared/public-origin';
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from 'react-router';
 import appStylesheet from './app.css?url';
 import { Container } from './components/ui/container.tsx';
 import { Spinner } from './components/ui/spinner.tsx';
 import { publicOrigin } from './config/public-origin.ts';
-import { AccountControl } from './features/auth/account-control.tsx';
+import { AccountControlIsland } from './features/auth/account-control.tsx';
 import { AppShell } from './features/layout/app-shell.tsx';
+import { IslandRendererContext } from './islands/island.tsx';
+import { ISLANDS_SCRIPT_PLACEHOLDER } from './islands/placeholder.ts';
 
 export function Layout({ children }: { children: ReactNode }) {
+  // A prerendered marketing page (entry.server.tsx gives only those the island renderer; the SPA
+  // fallback keeps the router) loads its islands' script instead of the router's: it needs no
+  // routes, no page code and no hydration of its static content (islands/island.tsx).
+  const staticPage = useContext(IslandRendererContext) !== null;
   return (
     <html lang="en">
       <head>
@@ -28,7 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <Scripts />
+        {staticPage ? <script type="module" src={ISLANDS_SCRIPT_PLACEHOLDER} /> : <Scripts />}
       </body>
     </html>
   );
@@ -36,7 +42,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <AppShell account={<AccountControl />}>
+    <AppShell account={<AccountControlIsland />}>
       <Outlet />
     </AppShell>
   );

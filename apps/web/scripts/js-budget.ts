@@ -5,8 +5,10 @@ import { PRERENDERED_ROUTES, prerenderedHtmlPath } from '@crawlwise/shared/route
 
 /**
  * The JavaScript each prerendered page loads, measured on the build: every /assets/*.js the HTML
- * names (module preloads and the inline bootstrap's imports), gzipped. Chunks a page imports only
- * later (on demand) are not counted. Used by the build check (postbuild.ts) and bench:web.
+ * names (the islands entry and the module preloads of every chunk it and the page's islands
+ * import, islands-scripts.ts), gzipped. Chunks loaded only on demand (the toast library, the
+ * form schemas, the account menu) are not counted. Used by the build check (postbuild.ts) and
+ * bench:web. The SPA fallback (report, auth, profile) is measured by bench:web alone.
  */
 
 /** Issue 10's target: what a marketing page's scripts may weigh, gzipped. */

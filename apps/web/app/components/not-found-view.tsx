@@ -1,6 +1,7 @@
 import { PATHS } from '@crawlwise/shared/routes';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { Island } from '../islands/island.tsx';
 import { AppLink } from './app-link.tsx';
 import { buttonClasses } from './ui/button.tsx';
 import { Container } from './ui/container.tsx';
@@ -23,4 +24,9 @@ export function NotFoundView() {
       </AppLink>
     </Container>
   );
+}
+
+/** The 404 view as an island: it logs the address actually asked for, not the one prerendered. */
+export function NotFoundViewIsland() {
+  return <Island name="not-found" component={NotFoundView} props={{}} />;
 }

@@ -2,7 +2,7 @@ import { PATHS } from '@crawlwise/shared/routes';
 import { Gauge, HandCoins, MessageSquareText } from 'lucide-react';
 import { PageHeader } from '../components/page-header.tsx';
 import { Container } from '../components/ui/container.tsx';
-import { UrlBar } from '../features/url-bar/url-bar.tsx';
+import { UrlBarIsland } from '../features/url-bar/url-bar.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
@@ -86,7 +86,7 @@ export default function AboutRoute() {
           <h2 className="text-3xl font-bold">Try Crawlwise</h2>
           <p className="mt-2 text-slate-600">See your score and top 3 fixes, free.</p>
           <div className="mx-auto mt-8 max-w-2xl">
-            <UrlBar />
+            <UrlBarIsland />
           </div>
         </div>
       </Container>

@@ -5,7 +5,7 @@ import { PageHeader } from '../components/page-header.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Container } from '../components/ui/container.tsx';
 import { SUPPORT_EMAIL } from '../config/site.ts';
-import { ContactForm } from '../features/contact/contact-form.tsx';
+import { ContactFormIsland } from '../features/contact/contact-form.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
@@ -25,7 +25,7 @@ export default function ContactRoute() {
       <Container className="section-y grid gap-8 lg:grid-cols-[2fr_1fr]">
         <Card>
           <h2 className="mb-6 text-xl font-semibold">Send us a message</h2>
-          <ContactForm />
+          <ContactFormIsland />
         </Card>
         <div className="space-y-6">
           <Card>

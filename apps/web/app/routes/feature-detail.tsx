@@ -2,11 +2,11 @@ import { isFeatureSlug, PATHS } from '@crawlwise/shared/routes';
 import { ArrowLeft, CircleCheck, TriangleAlert } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
-import { NotFoundView } from '../components/not-found-view.tsx';
+import { NotFoundViewIsland } from '../components/not-found-view.tsx';
 import { Container } from '../components/ui/container.tsx';
 import { FEATURE_DETAILS } from '../features/marketing/feature-details.ts';
 import { FEATURE_ICONS } from '../features/marketing/feature-icons.ts';
-import { UrlBar } from '../features/url-bar/url-bar.tsx';
+import { UrlBarIsland } from '../features/url-bar/url-bar.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 /** The route is registered once per slug (app/routes.ts); the slug is the last path segment. */
@@ -36,7 +36,7 @@ function Section({ title, items }: { title: string; items: string[] }) {
 
 export default function FeatureDetailRoute() {
   const slug = slugOf(useLocation().pathname);
-  if (!isFeatureSlug(slug)) return <NotFoundView />;
+  if (!isFeatureSlug(slug)) return <NotFoundViewIsland />;
   const feature = FEATURE_DETAILS[slug];
   const Icon = FEATURE_ICONS[slug];
 
@@ -85,7 +85,7 @@ export default function FeatureDetailRoute() {
             Run a free check on your page: score and top 3 fixes, no account needed.
           </p>
           <div className="mt-6">
-            <UrlBar />
+            <UrlBarIsland />
           </div>
         </section>
       </div>

@@ -6,7 +6,7 @@ import { buttonClasses } from '../components/ui/button.tsx';
 import { Container } from '../components/ui/container.tsx';
 import { FEATURE_DETAILS } from '../features/marketing/feature-details.ts';
 import { FEATURE_ICONS } from '../features/marketing/feature-icons.ts';
-import { UrlBar } from '../features/url-bar/url-bar.tsx';
+import { UrlBarIsland } from '../features/url-bar/url-bar.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
@@ -93,7 +93,7 @@ export default function FeaturesRoute() {
           <h2 className="text-3xl font-bold">See it on your own page</h2>
           <p className="mt-3 text-slate-600">Free score and top 3 fixes, no account needed.</p>
           <div className="mx-auto mt-8 max-w-2xl">
-            <UrlBar />
+            <UrlBarIsland />
           </div>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <AppLink to={PATHS.home} className={buttonClasses('primary', 'md')}>

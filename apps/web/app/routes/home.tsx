@@ -1,12 +1,12 @@
 import { PATHS } from '@crawlwise/shared/routes';
 import { ArrowRight, Clock, ListChecks, ScanSearch, ShieldCheck } from 'lucide-react';
 import { AppLink } from '../components/app-link.tsx';
-import { RotatingWord } from '../components/rotating-word.tsx';
+import { RotatingWordIsland } from '../components/rotating-word.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Container } from '../components/ui/container.tsx';
 import { SampleReportCard } from '../features/marketing/sample-report-card.tsx';
-import { UrlBar } from '../features/url-bar/url-bar.tsx';
+import { UrlBarIsland } from '../features/url-bar/url-bar.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
@@ -69,7 +69,7 @@ export default function HomeRoute() {
             <h1 className="mt-6 text-4xl font-bold tracking-tight text-slate-900 sm:text-6xl">
               Your SEO{' '}
               <span className="lg:block">
-                <RotatingWord />
+                <RotatingWordIsland />
               </span>
             </h1>
             <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600 lg:mx-0">
@@ -77,7 +77,7 @@ export default function HomeRoute() {
               a search crawler sees your page.
             </p>
             <div className="mx-auto mt-8 max-w-2xl lg:mx-0">
-              <UrlBar />
+              <UrlBarIsland />
             </div>
           </div>
           <SampleReportCard className="mx-auto w-full max-w-md lg:max-w-none" />

@@ -2,7 +2,7 @@ import { PATHS } from '@crawlwise/shared/routes';
 import { Code, FileSearch, Globe, Tags } from 'lucide-react';
 import { PageHeader } from '../components/page-header.tsx';
 import { Container } from '../components/ui/container.tsx';
-import { UrlBar } from '../features/url-bar/url-bar.tsx';
+import { UrlBarIsland } from '../features/url-bar/url-bar.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
@@ -88,7 +88,7 @@ export default function HowItWorksRoute() {
         <div className="rounded-3xl bg-brand-50 p-8 text-center sm:p-12">
           <h2 className="text-3xl font-bold">Try it on your page</h2>
           <div className="mx-auto mt-8 max-w-2xl">
-            <UrlBar />
+            <UrlBarIsland />
           </div>
         </div>
       </Container>

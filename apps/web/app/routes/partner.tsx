@@ -1,7 +1,7 @@
 import { PATHS } from '@crawlwise/shared/routes';
 import { Handshake } from 'lucide-react';
 import { Container } from '../components/ui/container.tsx';
-import { PartnerForm } from '../features/partner/partner-form.tsx';
+import { PartnerFormIsland } from '../features/partner/partner-form.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
@@ -23,7 +23,7 @@ export default function PartnerRoute() {
         waitlist and we will reach out when it launches.
       </p>
       <div className="mt-10 text-left">
-        <PartnerForm />
+        <PartnerFormIsland />
       </div>
     </Container>
   );

@@ -2,7 +2,7 @@ import { PATHS } from '@crawlwise/shared/routes';
 import { Check, FileText, Headphones, Infinity as InfinityIcon } from 'lucide-react';
 import { AppLink } from '../components/app-link.tsx';
 import { PageHeader } from '../components/page-header.tsx';
-import { Accordion } from '../components/ui/accordion.tsx';
+import { AccordionIsland } from '../components/ui/accordion.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
 import { Container } from '../components/ui/container.tsx';
@@ -123,7 +123,7 @@ export default function PricingRoute() {
       <Container className="section-y max-w-3xl">
         <h2 className="text-center text-3xl font-bold">Frequently asked questions</h2>
         <div className="mt-8">
-          <Accordion items={PRICING_FAQ} />
+          <AccordionIsland items={PRICING_FAQ} />
         </div>
       </Container>
     </>

@@ -1,10 +1,10 @@
 import { PATHS } from '@crawlwise/shared/routes';
 import { CircleCheck, Gauge, ListChecks, LockKeyhole, ScanSearch } from 'lucide-react';
 import { AppLink } from '../components/app-link.tsx';
-import { RotatingWord } from '../components/rotating-word.tsx';
+import { RotatingWordIsland } from '../components/rotating-word.tsx';
 import { Container } from '../components/ui/container.tsx';
 import { SampleReportCard } from '../features/marketing/sample-report-card.tsx';
-import { UrlBar } from '../features/url-bar/url-bar.tsx';
+import { UrlBarIsland } from '../features/url-bar/url-bar.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export function meta() {
@@ -53,13 +53,13 @@ export default function RunATestRoute() {
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <Container className="max-w-3xl pt-14 pb-4 text-center sm:pt-20 sm:pb-6">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
-            Meet your SEO <RotatingWord />
+            Meet your SEO <RotatingWordIsland />
           </h1>
           <p className="mt-4 text-lg text-slate-600">
             Enter a page address. You'll get a score from 0 to 100 and the top 3 fixes, free.
           </p>
           <div className="mt-10">
-            <UrlBar />
+            <UrlBarIsland />
           </div>
           <noscript>
             <div className="mt-8 rounded-2xl border border-yellow-200 bg-yellow-50 p-6 text-left text-yellow-900">

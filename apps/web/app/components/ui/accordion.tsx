@@ -1,5 +1,6 @@
 import * as RadixAccordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
+import { Island } from '../../islands/island.tsx';
 
 export interface AccordionItem {
   id: string;
@@ -37,4 +38,9 @@ export function Accordion({ items }: { items: readonly AccordionItem[] }) {
       ))}
     </RadixAccordion.Root>
   );
+}
+
+/** The accordion as an island of a prerendered page; its items travel as JSON. */
+export function AccordionIsland({ items }: { items: readonly AccordionItem[] }) {
+  return <Island name="accordion" component={Accordion} props={{ items }} />;
 }

@@ -1,4 +1,5 @@
 import { type CSSProperties, lazy, Suspense, useSyncExternalStore } from 'react';
+import { Island } from '../../islands/island.tsx';
 import { toastRequests } from '../../lib/toast-loader.ts';
 
 const SonnerToaster = lazy(() => import('sonner').then((sonner) => ({ default: sonner.Toaster })));
@@ -39,4 +40,8 @@ export function Toaster() {
       />
     </Suspense>
   );
+}
+
+export function ToasterIsland() {
+  return <Island name="toaster" component={Toaster} props={{}} />;
 }

@@ -2,6 +2,7 @@ import { PATHS } from '@crawlwise/shared/routes';
 import { lazy, Suspense } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
+import { Island } from '../../islands/island.tsx';
 import { useAuth } from './use-auth.ts';
 
 const AccountMenu = lazy(() => import('./account-menu.tsx'));
@@ -28,4 +29,8 @@ export function AccountControl() {
       <AccountMenu user={auth.user} />
     </Suspense>
   );
+}
+
+export function AccountControlIsland() {
+  return <Island name="account-control" component={AccountControl} props={{}} />;
 }

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Island } from '../../islands/island.tsx';
 import { loadFormSchemas, preloadFormSchemas } from '../../lib/form-schemas.ts';
 import { notifyCatalogue, notifySuccess } from '../../lib/notify.ts';
 import { sendContactMessage } from './api/send-contact-message.ts';
@@ -115,4 +116,9 @@ export function ContactForm() {
       </Button>
     </form>
   );
+}
+
+/** The contact form as an island of the prerendered /contact page. */
+export function ContactFormIsland() {
+  return <Island name="contact-form" component={ContactForm} props={{}} />;
 }

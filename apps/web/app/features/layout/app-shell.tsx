@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Toaster } from '../../components/ui/toaster.tsx';
-import { BackToTop } from './back-to-top.tsx';
+import { ToasterIsland } from '../../components/ui/toaster.tsx';
+import { BackToTopIsland } from './back-to-top.tsx';
 import { BetaBanner } from './beta-banner.tsx';
 import { ScrollToTopOnNavigate } from './scroll-to-top-on-navigate.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -22,8 +22,8 @@ export function AppShell({ account, children }: { account: ReactNode; children: 
         {children}
       </main>
       <SiteFooter />
-      <BackToTop />
-      <Toaster />
+      <BackToTopIsland />
+      <ToasterIsland />
     </>
   );
 }

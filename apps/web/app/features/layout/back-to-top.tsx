@@ -1,6 +1,7 @@
 import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { scrollToTop } from '../../components/app-link.tsx';
+import { Island } from '../../islands/island.tsx';
 import { cn } from '../../lib/cn.ts';
 
 /** Scroll depth after which the button appears (spec point 9). */
@@ -29,4 +30,8 @@ export function BackToTop() {
       <ArrowUp className="size-5" aria-hidden />
     </button>
   );
+}
+
+export function BackToTopIsland() {
+  return <Island name="back-to-top" component={BackToTop} props={{}} />;
 }

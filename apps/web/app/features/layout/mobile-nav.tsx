@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppNavLink } from '../../components/app-link.tsx';
+import { Island } from '../../islands/island.tsx';
 import { cn } from '../../lib/cn.ts';
 import { HEADER_LINKS } from './nav-links.ts';
 
@@ -112,4 +113,8 @@ export function MobileNav() {
       ) : null}
     </div>
   );
+}
+
+export function MobileNavIsland() {
+  return <Island name="mobile-nav" component={MobileNav} props={{}} />;
 }

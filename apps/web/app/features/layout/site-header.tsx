@@ -4,7 +4,7 @@ import { AppLink, AppNavLink } from '../../components/app-link.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { cn } from '../../lib/cn.ts';
 import { Logo } from './logo.tsx';
-import { MobileNav } from './mobile-nav.tsx';
+import { MobileNavIsland } from './mobile-nav.tsx';
 import { HEADER_LINKS } from './nav-links.ts';
 
 /** `account` is the sign-in button or account menu, supplied by the app so features stay apart. */
@@ -39,7 +39,7 @@ export function SiteHeader({ account }: { account: ReactNode }) {
         </nav>
         <div className="flex items-center justify-end gap-2">
           <div className="flex min-w-20 justify-end">{account}</div>
-          <MobileNav />
+          <MobileNavIsland />
         </div>
       </Container>
     </header>

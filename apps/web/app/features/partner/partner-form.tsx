@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Island } from '../../islands/island.tsx';
 import { loadFormSchemas, preloadFormSchemas } from '../../lib/form-schemas.ts';
 import { notifyCatalogue, notifyError, notifySuccess } from '../../lib/notify.ts';
 import { joinPartnerWaitlist } from './api/join-partner-waitlist.ts';
@@ -60,4 +61,9 @@ export function PartnerForm() {
       </Button>
     </form>
   );
+}
+
+/** The partner waitlist form as an island of the prerendered /partner page. */
+export function PartnerFormIsland() {
+  return <Island name="partner-form" component={PartnerForm} props={{}} />;
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { Island } from '../../islands/island.tsx';
 import { cn } from '../../lib/cn.ts';
 import { useUrlSubmission } from './use-url-submission.ts';
 
@@ -93,4 +94,9 @@ export function UrlBar({ buttonLabel = 'Run free check', className }: UrlBarProp
       ) : null}
     </form>
   );
+}
+
+/** The URL bar as an island of a prerendered page (islands/island.tsx). */
+export function UrlBarIsland(props: UrlBarProps) {
+  return <Island name="url-bar" component={UrlBar} props={props} />;
 }
