@@ -54,6 +54,17 @@ describe('home → submit a page → completed report', () => {
     const api = await fetch(`${server.baseUrl}/api/reports/${token}`).then((r) => r.json());
     expect(api.report.status).toBe('completed');
     expect(api.report.score).toBeGreaterThan(0);
+    // The home page is a document of its own (islands, no client router): Back returns to it,
+    // and its URL bar works again.
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('textbox').first().fill('not a web address');
+    await page
+      .getByRole('button', { name: /run free check/i })
+      .first()
+      .click();
+    await page.getByRole('alert').first().waitFor();
     await page.close();
   });
 });
@@ -65,6 +76,35 @@ describe('serving the web app', () => {
     const html = await response.text();
     expect(html).toMatch(/<h1[^>]*>/);
     expect(html.length).toBeGreaterThan(2000);
+    // Only its islands hydrate: one module script, the islands entry, and no client router.
+    expect(html).not.toContain('__reactRouterContext');
+    expect(html.match(/<script type="module"[^>]*>/g)).toEqual([
+      expect.stringMatching(/src="\/assets\/islands-[\w-]+\.js"/),
+    ]);
+  });
+
+  it('hydrates the islands of a marketing page; a link to the page you are on scrolls up', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${server.baseUrl}/pricing`, { waitUntil: 'networkidle' });
+    // The FAQ accordion is an island: it opens.
+    const question = page.getByRole('button', { name: 'Is Crawlwise free right now?' });
+    await question.click();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('link', { name: 'Pricing' }).click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/pricing');
+    // Another header link loads that page.
+    await main.getByRole('link', { name: 'Features' }).click();
+    await page.waitForURL(/\/features$/);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('answers unknown routes with HTTP 404 and the 404 page', async () => {
