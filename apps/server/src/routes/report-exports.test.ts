@@ -277,6 +277,34 @@ describe('report exports: errors', () => {
     expect((await get(`/api/reports/${own}/export.csv`, reader)).statusCode).toBe(200);
   });
 
+  it('answers HEAD with the PDF headers, without making a PDF or counting one', async () => {
+    const reader = await signUp(app, { remoteAddress: randomAddress() });
+    const own = await insertFixtureReport(app, database, { userId: reader.userId });
+    const counted = async () => {
+      const result = await database.db.execute(sql`
+        select count(*)::int as n from throttle_events
+        where kind = 'export_pdf' and requester_key = ${`user:${reader.userId}`}`);
+      return (result.rows[0] as { n: number }).n;
+    };
+    const head = await app.inject({
+      method: 'HEAD',
+      url: `/api/reports/${own}/export.pdf`,
+      remoteAddress: randomAddress(),
+      headers: { cookie: reader.cookie },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('application/pdf');
+    expect(head.headers['content-disposition']).toMatch(/^attachment; filename=".+\.pdf"$/);
+    expect(head.rawPayload.length).toBe(0);
+    expect(await counted()).toBe(0);
+    // A missing report is still a 404 for HEAD.
+    const missing = await app.inject({
+      method: 'HEAD',
+      url: `/api/reports/${'x'.repeat(43)}/export.pdf`,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('describes the three downloads in the OpenAPI document', async () => {
     const document = (await get('/api/docs/json')).json();
     for (const format of ['json', 'csv', 'pdf']) {

@@ -155,6 +155,9 @@ export const reportExportRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const report = await readableReport(app, request);
+      // HEAD (a link checker, a download manager's probe) learns what GET would send without
+      // occupying the browser or spending the requester's hourly PDFs.
+      if (request.method === 'HEAD') return download(reply, report, 'pdf').send();
       throwIfRefused(
         await app.limits.reserve(app.database.db, PDF_EXPORT_POLICY, requesterKey(request)),
       );
