@@ -300,6 +300,18 @@ export const ERROR_CATALOGUE = {
     'warning',
     'Check fewer pages, or try again tomorrow.',
   ),
+  site_check_not_active: entry(
+    'Site Check Already Finished',
+    'This site check has already finished, so there is nothing to cancel.',
+    409,
+    'info',
+  ),
+  site_check_cancelled: entry(
+    'Site Check Cancelled',
+    'The site check was cancelled before this page was analysed.',
+    409,
+    'info',
+  ),
   no_sitemap: entry(
     'No Sitemap Found',
     'The site has no readable sitemap: robots.txt names none and /sitemap.xml could not be read.',

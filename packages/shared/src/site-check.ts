@@ -17,7 +17,13 @@ export const SITE_CHECK_POLL_INTERVAL_MS = 2000;
 
 export const SITE_CHECK_SOURCES = ['sitemap', 'list'] as const;
 export type SiteCheckSource = (typeof SITE_CHECK_SOURCES)[number];
-export const SITE_CHECK_STATUSES = ['discovering', 'running', 'completed', 'failed'] as const;
+export const SITE_CHECK_STATUSES = [
+  'discovering',
+  'running',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
 export type SiteCheckStatus = (typeof SITE_CHECK_STATUSES)[number];
 
 export interface SiteAddressList {

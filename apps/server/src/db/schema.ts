@@ -1,4 +1,5 @@
 import type { ReportStatus } from '@crawlwise/shared/report';
+import type { SiteCheckStatus } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -45,7 +46,7 @@ export const siteChecks = pgTable(
     /** Lower-cased host name: the pacing key shared by every site check of one host. */
     host: text('host').notNull(),
     source: text('source').$type<'sitemap' | 'list'>().notNull(),
-    status: text('status').$type<'discovering' | 'running' | 'completed' | 'failed'>().notNull(),
+    status: text('status').$type<SiteCheckStatus>().notNull(),
     /** Who asked (the account's requester key), for the daily page limit at discovery. */
     requesterKey: text('requester_key').notNull(),
     pageCount: integer('page_count').notNull().default(0),

@@ -205,7 +205,7 @@ export class WatchMonitor {
           left join site_checks on site_checks.id = watch_runs.site_check_id
           where watch_runs.evaluated_at is null
             and (reports.status in ('completed', 'failed')
-              or site_checks.status in ('completed', 'failed'))
+              or site_checks.status in ('completed', 'failed', 'cancelled'))
           order by watch_runs.created_at limit ${BATCH_SIZE}`,
     );
     let mailed = 0;

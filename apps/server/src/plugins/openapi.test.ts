@@ -69,6 +69,7 @@ describe('GET /api/docs/json', () => {
         'GET /api/site-checks',
         'POST /api/site-checks',
         'GET /api/site-checks/{id}',
+        'POST /api/site-checks/{id}/cancel',
         'GET /api/site-checks/{id}/report',
         'GET /api/site-checks/{id}/export.csv',
         'GET /api/watches',

@@ -7,7 +7,7 @@ import { type Report, reportSchema, type ScoredFinding } from '@crawlwise/shared
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
+import { type Database, queryRows } from '../db/database.ts';
 import { signUp, type TestAccount } from '../test-support/accounts.ts';
 import { FIXTURE_ANALYSIS, insertFixtureReport } from '../test-support/fixture-report.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
@@ -281,10 +281,12 @@ describe('report exports: errors', () => {
     const reader = await signUp(app, { remoteAddress: randomAddress() });
     const own = await insertFixtureReport(app, database, { userId: reader.userId });
     const counted = async () => {
-      const result = await database.db.execute(sql`
-        select count(*)::int as n from throttle_events
-        where kind = 'export_pdf' and requester_key = ${`user:${reader.userId}`}`);
-      return (result.rows[0] as { n: number }).n;
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from throttle_events
+            where kind = 'export_pdf' and requester_key = ${`user:${reader.userId}`}`,
+      );
+      return row?.n;
     };
     const head = await app.inject({
       method: 'HEAD',

@@ -6,9 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../db/database.ts';
 import { JobQueue } from '../services/job-queue.ts';
-import { RateLimiter } from '../services/rate-limit.ts';
+import { RateLimiter, SITE_PAGE_POLICY } from '../services/rate-limit.ts';
 import { purgeExpiredData } from '../services/retention.ts';
-import { getSiteCheck, startSiteCheck } from '../services/site-checks.ts';
+import { SiteCheckDiscovery } from '../services/site-check-discovery.ts';
+import { cancelSiteCheck, getSiteCheck, startSiteCheck } from '../services/site-checks.ts';
 import { call, signUp, TEST_PASSWORD, type TestAccount } from '../test-support/accounts.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
 
@@ -324,6 +325,106 @@ describe('whole-site check', () => {
       list: `${site.origin}/p/1\n`,
     });
     expect(one.counts.total).toBe(1);
+  });
+
+  it('cancels a running check: waiting pages fail and go back to the allowance', async () => {
+    const deps = { database: app.database, limits: new RateLimiter(true) };
+    const account = await signUp(app);
+    const requester = `user:${account.userId}`;
+    const list = [10, 11, 12, 13, 14].map((n) => `${site.origin}/p/${n}`).join('\n');
+    const check = await startSiteCheck(deps, account.userId, {
+      siteUrl: site.origin,
+      source: 'list',
+      list,
+    });
+    expect(await deps.limits.remaining(app.database.db, SITE_PAGE_POLICY, requester)).toBe(595);
+    // One page is being analysed when the owner cancels (as a worker would have claimed it).
+    await app.database.db.execute(
+      sql`update reports set status = 'analyzing' where id = (select id from reports
+            where site_check_id = ${check.id} order by run_after limit 1)`,
+    );
+    const cancelled = await cancelSiteCheck(deps, account.userId, check.id);
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      counts: { total: 5, queued: 0, analyzing: 1, completed: 0, failed: 4 },
+    });
+    expect(cancelled.completedAt).not.toBeNull();
+    const pages = await queryRows<{ status: string; error_code: string | null }>(
+      app.database.db,
+      sql`select status, error_code from reports where site_check_id = ${check.id}
+          order by run_after`,
+    );
+    expect(pages.map((row) => `${row.status}:${row.error_code}`)).toEqual([
+      'analyzing:null',
+      ...Array(4).fill('failed:site_check_cancelled'),
+    ]);
+    // The four pages that will not be analysed are given back.
+    expect(await deps.limits.remaining(app.database.db, SITE_PAGE_POLICY, requester)).toBe(599);
+    // Cancelling again answers the check as it is; a new check can start at once.
+    expect((await cancelSiteCheck(deps, account.userId, check.id)).status).toBe('cancelled');
+    const next = await startSiteCheck(deps, account.userId, {
+      siteUrl: site.origin,
+      source: 'list',
+      list: `${site.origin}/p/15\n`,
+    });
+    expect(next.status).toBe('running');
+  });
+
+  it('cancels through the API for the owner only, and not a finished check', async () => {
+    const account = await signUp(app);
+    const started = await call(app, 'POST', '/api/site-checks', {
+      cookie: account.cookie,
+      payload: { siteUrl: site.origin, source: 'list', list: `${site.origin}/p/20\n` },
+    });
+    const id = started.json().siteCheck.id as string;
+    const stranger = await signUp(app);
+    expect((await call(app, 'POST', `/api/site-checks/${id}/cancel`)).statusCode).toBe(401);
+    const foreign = await call(app, 'POST', `/api/site-checks/${id}/cancel`, {
+      cookie: stranger.cookie,
+    });
+    expect([foreign.statusCode, foreign.json().error]).toEqual([404, 'site_check_not_found']);
+    const bogus = await call(app, 'POST', '/api/site-checks/not-an-id/cancel', {
+      cookie: account.cookie,
+    });
+    expect(bogus.statusCode).toBe(404);
+    const own = await call(app, 'POST', `/api/site-checks/${id}/cancel`, {
+      cookie: account.cookie,
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().siteCheck).toMatchObject({ status: 'cancelled', counts: { failed: 1 } });
+
+    const finished = await call(app, 'POST', '/api/site-checks', {
+      cookie: account.cookie,
+      payload: { siteUrl: site.origin, source: 'list', list: `${site.origin}/p/21\n` },
+    });
+    const finishedId = finished.json().siteCheck.id as string;
+    await app.database.db.execute(
+      sql`update reports set status = 'completed', score = 90 where site_check_id = ${finishedId}`,
+    );
+    const late = await call(app, 'POST', `/api/site-checks/${finishedId}/cancel`, {
+      cookie: account.cookie,
+    });
+    expect([late.statusCode, late.json().error]).toEqual([409, 'site_check_not_active']);
+  });
+
+  it('a discovery that ends after the cancel queues nothing', async () => {
+    const account = await signUp(app);
+    const started = await call(app, 'POST', '/api/site-checks', {
+      cookie: account.cookie,
+      payload: { siteUrl: site.origin, source: 'sitemap' },
+    });
+    const id = started.json().siteCheck.id as string;
+    const discovery = new SiteCheckDiscovery(app.database, app.limits, 60);
+    const job = await discovery.claim('discoverer');
+    expect(job?.id).toBe(id);
+    const cancelled = await call(app, 'POST', `/api/site-checks/${id}/cancel`, {
+      cookie: account.cookie,
+    });
+    expect(cancelled.json().siteCheck).toMatchObject({ status: 'cancelled', counts: { total: 0 } });
+    // The worker was reading the sitemaps meanwhile: its result finds the check cancelled.
+    await discovery.run(job!, 'discoverer', app.engine);
+    const after = await getSiteCheck(app.database.db, account.userId, id);
+    expect(after).toMatchObject({ status: 'cancelled', counts: { total: 0 } });
   });
 
   it('goes with its account, and with its pages past their retention', async () => {

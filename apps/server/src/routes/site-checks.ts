@@ -2,12 +2,14 @@ import {
   DAILY_SITE_CHECK_PAGE_LIMIT,
   MAX_SITE_CHECK_LIST_CHARS,
   MAX_SITE_CHECK_PAGES,
+  SITE_CHECK_STATUSES,
 } from '@crawlwise/shared/site-check';
 import type { FastifyPluginAsync } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { BODY_ERRORS, errorResponses } from '../plugins/openapi.ts';
 import { publicOrigin } from '../services/public-origin.ts';
 import {
+  cancelSiteCheck,
   getSiteCheck,
   listSiteChecks,
   listSitePages,
@@ -40,7 +42,7 @@ const siteCheckSchema = {
     id: { type: 'string', format: 'uuid' },
     siteUrl: { type: 'string' },
     source: { type: 'string', enum: ['sitemap', 'list'] },
-    status: { type: 'string', enum: ['discovering', 'running', 'completed', 'failed'] },
+    status: { type: 'string', enum: [...SITE_CHECK_STATUSES] },
     counts,
     skipped: {
       type: 'object',
@@ -237,6 +239,33 @@ export const siteCheckRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const userId = requireUser(request);
       return { ok: true, siteCheck: await ownCheck(userId, request.params.id) };
+    },
+  );
+
+  app.post<{ Params: { id: string } }>(
+    '/api/site-checks/:id/cancel',
+    {
+      schema: {
+        tags: ['site checks'],
+        summary: 'Cancel a site check that is still running',
+        description:
+          'Pages still waiting are not analysed (they fail with `site_check_cancelled`) and go ' +
+          'back to the daily allowance; pages being analysed finish, and every analysed page ' +
+          'stays in the site report. Cancelling a cancelled check answers it again; a finished ' +
+          'one answers `site_check_not_active`.',
+        params: idParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: { ok: { type: 'boolean', enum: [true] }, siteCheck: siteCheckSchema },
+          },
+          ...errorResponses(SIGNED_OUT, 'site_check_not_found', 'site_check_not_active'),
+        },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      return { ok: true, siteCheck: await cancelSiteCheck(app, userId, request.params.id) };
     },
   );
 

@@ -140,6 +140,22 @@ export class RateLimiter {
     return granted;
   }
 
+  /**
+   * Takes back up to `count` of the requester's most recent actions of this policy, inside the
+   * caller's transaction (a cancelled site check returns the pages it will not analyse).
+   */
+  async giveBack(tx: Db, policy: ThrottlePolicy, key: string, count: number): Promise<void> {
+    if (!this.enabled || count <= 0) return;
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${LIMIT_LOCK_NAMESPACE}, hashtext(${`${policy.kind}:${key}`}))`,
+    );
+    await tx.execute(
+      sql`delete from throttle_events where id in (
+            select id from throttle_events where kind = ${policy.kind} and requester_key = ${key}
+            order by created_at desc, id desc limit ${count})`,
+    );
+  }
+
   /** How many actions the policy's first rule still allows (a preview; nothing is counted). */
   async remaining(db: Db, policy: ThrottlePolicy, key: string): Promise<number> {
     const rule = policy.rules[0]!;

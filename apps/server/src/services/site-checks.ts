@@ -181,6 +181,50 @@ export async function insertPages(
   );
 }
 
+/** What a page of a cancelled site check says instead of a result. */
+const CANCELLED_PAGE_MESSAGE = 'The site check was cancelled before this page was analysed.';
+
+/**
+ * Cancels the owner's site check while it is discovering or running: the pages still waiting
+ * are failed with `site_check_cancelled` and given back to the daily allowance; pages being
+ * analysed finish and are kept, as are those already done. A discovery in flight finds the check
+ * no longer `discovering` and inserts nothing (site-check-discovery.ts writes under that
+ * condition). Cancelling a cancelled check again answers it as it is.
+ */
+export async function cancelSiteCheck(
+  deps: SiteCheckDeps,
+  ownerId: string,
+  id: string,
+): Promise<SiteCheckSummary> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError('site_check_not_found');
+  // A check whose last page just finished is completed, not cancellable.
+  await settleSiteCheck(deps.database.db, id);
+  await deps.database.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [cancelled] = await queryRows<{ requester_key: string }>(
+      tx,
+      sql`update site_checks set status = 'cancelled', completed_at = now(),
+            lease_owner = null, lease_expires_at = null
+          where id = ${id} and user_id = ${ownerId} and status in ('discovering', 'running')
+          returning requester_key`,
+    );
+    if (!cancelled) return;
+    const skipped = await queryRows(
+      tx,
+      sql`update reports set status = 'failed', error_code = 'site_check_cancelled',
+            error_message = ${CANCELLED_PAGE_MESSAGE}, completed_at = now(),
+            lease_owner = null, lease_expires_at = null
+          where site_check_id = ${id} and status = 'queued' and deleted_at is null
+          returning id`,
+    );
+    await deps.limits.giveBack(tx, SITE_PAGE_POLICY, cancelled.requester_key, skipped.length);
+  });
+  const summary = await getSiteCheck(deps.database.db, ownerId, id);
+  if (!summary) throw new ApiError('site_check_not_found');
+  if (summary.status !== 'cancelled') throw new ApiError('site_check_not_active');
+  return summary;
+}
+
 /** A running site check whose pages are all finished becomes completed. */
 export async function settleSiteCheck(db: Db, siteCheckId: string): Promise<void> {
   await db.execute(
