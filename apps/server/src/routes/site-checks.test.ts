@@ -202,6 +202,7 @@ describe('whole-site check', () => {
         analyzing: 0,
         completed: 150 - MISSING.length - 1,
         failed: MISSING.length + 1,
+        cancelled: 0,
       });
       expect(check.discovery).toMatchObject({
         foundVia: 'robots.txt',
@@ -346,7 +347,7 @@ describe('whole-site check', () => {
     const cancelled = await cancelSiteCheck(deps, account.userId, check.id);
     expect(cancelled).toMatchObject({
       status: 'cancelled',
-      counts: { total: 5, queued: 0, analyzing: 1, completed: 0, failed: 4 },
+      counts: { total: 5, queued: 0, analyzing: 1, completed: 0, failed: 0, cancelled: 4 },
     });
     expect(cancelled.completedAt).not.toBeNull();
     const pages = await queryRows<{ status: string; error_code: string | null }>(
@@ -391,7 +392,19 @@ describe('whole-site check', () => {
       cookie: account.cookie,
     });
     expect(own.statusCode).toBe(200);
-    expect(own.json().siteCheck).toMatchObject({ status: 'cancelled', counts: { failed: 1 } });
+    expect(own.json().siteCheck).toMatchObject({
+      status: 'cancelled',
+      counts: { failed: 0, cancelled: 1 },
+    });
+    // The site report does not call the dropped page an address that fails.
+    const report = await call(app, 'GET', `/api/site-checks/${id}/report`, {
+      cookie: account.cookie,
+    });
+    expect(report.json().report).toMatchObject({
+      pagesFailed: 0,
+      pagesCancelled: 1,
+      entryProblems: [],
+    });
 
     const finished = await call(app, 'POST', '/api/site-checks', {
       cookie: account.cookie,

@@ -32,7 +32,8 @@ const counts = {
     queued: { type: 'integer' },
     analyzing: { type: 'integer' },
     completed: { type: 'integer' },
-    failed: { type: 'integer' },
+    failed: { type: 'integer', description: 'Tried and could not be analysed' },
+    cancelled: { type: 'integer', description: 'Dropped by a cancel before being tried' },
   },
 };
 
@@ -79,6 +80,7 @@ const siteReportSchema = {
   properties: {
     pagesAnalysed: { type: 'integer' },
     pagesFailed: { type: 'integer' },
+    pagesCancelled: { type: 'integer' },
     pagesPending: { type: 'integer' },
     averageScore: { type: 'integer', nullable: true },
     pages: {

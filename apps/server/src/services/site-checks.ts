@@ -39,7 +39,10 @@ export interface SiteCheckCounts {
   queued: number;
   analyzing: number;
   completed: number;
+  /** Pages that were tried and could not be analysed. */
   failed: number;
+  /** Pages a cancel dropped before they were tried (failed with site_check_cancelled). */
+  cancelled: number;
 }
 
 export interface SiteCheckSummary {
@@ -262,7 +265,8 @@ const SUMMARY_COLUMNS = sql`s.id, s.site_url, s.source, s.status, s.skipped, s.d
   (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'queued') as queued,
   (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'analyzing') as analyzing,
   (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'completed') as completed,
-  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed') as failed`;
+  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed' and r.error_code is distinct from 'site_check_cancelled') as failed,
+  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed' and r.error_code = 'site_check_cancelled') as cancelled`;
 
 function summaryOf(row: Record<string, unknown>): SiteCheckSummary {
   const json = (value: unknown) =>
@@ -283,6 +287,7 @@ function summaryOf(row: Record<string, unknown>): SiteCheckSummary {
       analyzing: Number(row.analyzing),
       completed: Number(row.completed),
       failed: Number(row.failed),
+      cancelled: Number(row.cancelled),
     },
     skipped: json(row.skipped) as SkippedAddresses | null,
     discovery: json(row.discovery) as Record<string, unknown> | null,

@@ -34,6 +34,8 @@ export interface EntryProblem {
 export interface SiteReport {
   pagesAnalysed: number;
   pagesFailed: number;
+  /** Pages a cancel dropped before they were tried. */
+  pagesCancelled: number;
   pagesPending: number;
   averageScore: number | null;
   /** Analysed pages from the lowest score up, then failed ones, then pending ones. */
@@ -88,6 +90,10 @@ function sameTarget(a: string, b: string): boolean {
   }
 }
 
+/** A page a cancel dropped before it was tried (services/site-checks.ts cancelSiteCheck). */
+const wasCancelled = (row: SitePageRow) =>
+  row.status === 'failed' && row.errorCode === 'site_check_cancelled';
+
 const rank = (page: SiteReportPage) =>
   page.status === 'completed' ? 0 : page.status === 'failed' ? 1 : 2;
 
@@ -108,6 +114,7 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
   const scores = pages.flatMap((page) => (page.score === null ? [] : [page.score]));
   const entryProblems: EntryProblem[] = [];
   for (const row of rows) {
+    if (wasCancelled(row)) continue; // never tried: not a problem of the address
     if (row.status === 'failed') {
       entryProblems.push({
         url: row.url,
@@ -128,7 +135,8 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
   }
   return {
     pagesAnalysed: view.pagesAnalysed,
-    pagesFailed: rows.filter((row) => row.status === 'failed').length,
+    pagesFailed: rows.filter((row) => row.status === 'failed' && !wasCancelled(row)).length,
+    pagesCancelled: rows.filter(wasCancelled).length,
     pagesPending: rows.filter((row) => row.status === 'queued' || row.status === 'analyzing')
       .length,
     averageScore:

@@ -8,7 +8,14 @@ export interface SiteCheck {
   siteUrl: string;
   source: SiteCheckSource;
   status: SiteCheckStatus;
-  counts: { total: number; queued: number; analyzing: number; completed: number; failed: number };
+  counts: {
+    total: number;
+    queued: number;
+    analyzing: number;
+    completed: number;
+    failed: number;
+    cancelled: number;
+  };
   skipped: {
     offSite: number;
     invalid: number;
@@ -36,6 +43,7 @@ export interface SiteReportPage {
 export interface SiteReport {
   pagesAnalysed: number;
   pagesFailed: number;
+  pagesCancelled: number;
   pagesPending: number;
   averageScore: number | null;
   pages: SiteReportPage[];
@@ -66,6 +74,14 @@ export function fetchSiteReport(id: string, signal?: AbortSignal) {
   );
 }
 
+/** POST /api/site-checks/:id/cancel: waiting pages are dropped and given back to the allowance. */
+export function cancelSiteCheck(id: string) {
+  return apiRequest<{ ok: true; siteCheck: SiteCheck }>(
+    `/api/site-checks/${encodeURIComponent(id)}/cancel`,
+    { method: 'POST' },
+  );
+}
+
 export function fetchSiteChecks() {
   return apiRequest<{ ok: true; siteChecks: SiteCheck[] }>('/api/site-checks');
 }
@@ -87,12 +103,18 @@ export function statusLabel(check: SiteCheck): string {
       return 'Completed';
     case 'failed':
       return 'Failed';
+    case 'cancelled':
+      return 'Cancelled';
   }
 }
 
 /** The badge colour of a site check's status (the report statuses' colours). */
 export function statusToneOf(check: SiteCheck): string {
-  return { discovering: 'queued', running: 'analyzing', completed: 'completed', failed: 'error' }[
-    check.status
-  ];
+  return {
+    discovering: 'queued',
+    running: 'analyzing',
+    completed: 'completed',
+    failed: 'error',
+    cancelled: 'queued',
+  }[check.status];
 }

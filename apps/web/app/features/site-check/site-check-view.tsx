@@ -6,11 +6,15 @@ import { Download } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { buttonClasses } from '../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { cn } from '../../lib/cn.ts';
+import { notifyCatalogue } from '../../lib/notify.ts';
 import { WatchSiteControl } from '../monitoring/watch-site-control.tsx';
 import {
+  cancelSiteCheck,
   fetchSiteReport,
   isActive,
   type SiteCheck,
@@ -22,13 +26,18 @@ import {
 
 type Loaded = { siteCheck: SiteCheck; report: SiteReport };
 
-/** Asks the server every couple of seconds while the site check is still at work. */
+/**
+ * Asks the server every couple of seconds while the site check is still at work; `reload` asks
+ * at once (after a cancel).
+ */
 function useSiteReport(id: string) {
+  const [version, setVersion] = useState(0);
   const [state, setState] = useState<
     | { kind: 'loading' }
     | { kind: 'error'; code: string; message?: string }
     | ({ kind: 'ready' } & Loaded)
   >({ kind: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means ask again
   useEffect(() => {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -53,12 +62,12 @@ function useSiteReport(id: string) {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [id]);
-  return state;
+  }, [id, version]);
+  return { state, reload: () => setVersion((value) => value + 1) };
 }
 
 export function SiteCheckView({ id }: { id: string }) {
-  const state = useSiteReport(id);
+  const { state, reload } = useSiteReport(id);
   if (state.kind === 'loading') {
     return (
       <div className="flex justify-center py-16">
@@ -78,7 +87,7 @@ export function SiteCheckView({ id }: { id: string }) {
   const { siteCheck, report } = state;
   return (
     <div className="space-y-6">
-      <Progress siteCheck={siteCheck} />
+      <Progress siteCheck={siteCheck} onCancelled={reload} />
       {siteCheck.status === 'failed' && siteCheck.counts.total === 0 ? null : (
         <SiteReportSections siteCheck={siteCheck} report={report} />
       )}
@@ -89,7 +98,7 @@ export function SiteCheckView({ id }: { id: string }) {
   );
 }
 
-function Progress({ siteCheck }: { siteCheck: SiteCheck }) {
+function Progress({ siteCheck, onCancelled }: { siteCheck: SiteCheck; onCancelled: () => void }) {
   const { counts } = siteCheck;
   const done = counts.completed + counts.failed;
   const active = isActive(siteCheck.status);
@@ -109,18 +118,19 @@ function Progress({ siteCheck }: { siteCheck: SiteCheck }) {
       ) : counts.total > 0 ? (
         <div className="mt-4 space-y-2">
           <label htmlFor="site-check-progress" className="block text-sm text-slate-700">
-            {done} of {counts.total} pages checked
+            {done} of {counts.total - counts.cancelled} pages checked
             {counts.failed > 0 ? ` (${counts.failed} could not be analyzed)` : ''}
+            {counts.cancelled > 0 ? `, ${counts.cancelled} not checked (cancelled)` : ''}
           </label>
           <progress
             id="site-check-progress"
             className="h-2 w-full overflow-hidden rounded-full accent-brand-600"
-            max={counts.total}
+            max={Math.max(1, counts.total - counts.cancelled)}
             value={done}
           />
           {active ? (
             <p className="sr-only" aria-live="polite">
-              {done} of {counts.total} pages checked
+              {done} of {counts.total - counts.cancelled} pages checked
             </p>
           ) : null}
         </div>
@@ -131,8 +141,67 @@ function Progress({ siteCheck }: { siteCheck: SiteCheck }) {
           {siteCheck.errorMessage ?? error?.description}
         </p>
       ) : null}
+      {siteCheck.status === 'cancelled' ? (
+        <p className="mt-3 text-slate-700">
+          Cancelled: the pages checked before are below; the others were not checked and went back
+          to your daily allowance.
+        </p>
+      ) : null}
       {siteCheck.skipped ? <Skipped skipped={siteCheck.skipped} /> : null}
+      {active ? <CancelSiteCheck siteCheck={siteCheck} onCancelled={onCancelled} /> : null}
     </Card>
+  );
+}
+
+/**
+ * 'Cancel check', confirmed in a dialog that says what happens to the pages: the ones checked stay,
+ * the waiting ones are dropped and given back to the daily allowance.
+ */
+function CancelSiteCheck({
+  siteCheck,
+  onCancelled,
+}: {
+  siteCheck: SiteCheck;
+  onCancelled: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [sending, setSending] = useState(false);
+  const waiting = siteCheck.counts.queued;
+  const cancel = async () => {
+    setSending(true);
+    const result = await cancelSiteCheck(siteCheck.id);
+    setSending(false);
+    setOpen(false);
+    // A check that finished meanwhile (site_check_not_active) is shown as it is now.
+    if (!result.ok) notifyCatalogue(result.code);
+    onCancelled();
+  };
+  return (
+    <>
+      <Button variant="outline" size="sm" className="mt-4" onClick={() => setOpen(true)}>
+        Cancel check
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Cancel this site check?"
+        description={
+          siteCheck.status === 'discovering'
+            ? 'No page has been queued yet: the sitemaps are still being read. Nothing is counted against your daily allowance.'
+            : `Pages already checked stay in the site report. ${waiting === 1 ? 'The 1 page' : `The ${waiting} pages`} still waiting will not be checked and go back to your daily allowance.`
+        }
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setOpen(false)} disabled={sending}>
+            Keep checking
+          </Button>
+          <Button variant="destructive" onClick={() => void cancel()} disabled={sending}>
+            {sending ? <Spinner /> : null}
+            Cancel check
+          </Button>
+        </div>
+      </Dialog>
+    </>
   );
 }
 
@@ -151,13 +220,21 @@ function Skipped({ skipped }: { skipped: NonNullable<SiteCheck['skipped']> }) {
 function SiteReportSections({ siteCheck, report }: Loaded) {
   return (
     <>
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl
+        className={cn(
+          'grid gap-4',
+          report.pagesCancelled > 0 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3',
+        )}
+      >
         <Stat
           label="Average score"
           value={report.averageScore === null ? 'N/A' : String(report.averageScore)}
         />
         <Stat label="Pages analyzed" value={String(report.pagesAnalysed)} />
         <Stat label="Pages that failed" value={String(report.pagesFailed)} />
+        {report.pagesCancelled > 0 ? (
+          <Stat label="Not checked (cancelled)" value={String(report.pagesCancelled)} />
+        ) : null}
       </dl>
       <div className="flex flex-wrap gap-3">
         <a href={siteReportCsvUrl(siteCheck.id)} download className={buttonClasses('outline')}>

@@ -1,0 +1,121 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../../test/fake-api.ts';
+import type { SiteCheck, SiteReport } from './site-check-api.ts';
+import { SiteCheckView } from './site-check-view.tsx';
+
+const ID = '11111111-2222-3333-4444-555555555555';
+
+function check(overrides: Partial<SiteCheck>): SiteCheck {
+  return {
+    id: ID,
+    siteUrl: 'https://shop.example/',
+    source: 'list',
+    status: 'running',
+    counts: { total: 10, queued: 7, analyzing: 1, completed: 2, failed: 0, cancelled: 0 },
+    skipped: null,
+    errorCode: null,
+    errorMessage: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+function report(overrides: Partial<SiteReport> = {}): SiteReport {
+  return {
+    pagesAnalysed: 2,
+    pagesFailed: 0,
+    pagesCancelled: 0,
+    pagesPending: 8,
+    averageScore: 80,
+    pages: [],
+    duplicateTitles: [],
+    duplicateDescriptions: [],
+    canonicalElsewhere: [],
+    robotsBlocked: [],
+    entryProblems: [],
+    ...overrides,
+  };
+}
+
+describe('cancelling a site check', () => {
+  it('asks first, then cancels and shows what was kept', async () => {
+    let cancelled = false;
+    const api = fakeApi({
+      [`GET /api/site-checks/${ID}/report`]: () =>
+        Response.json({
+          ok: true,
+          siteCheck: cancelled
+            ? check({
+                status: 'cancelled',
+                counts: {
+                  total: 10,
+                  queued: 0,
+                  analyzing: 0,
+                  completed: 3,
+                  failed: 0,
+                  cancelled: 7,
+                },
+                completedAt: '2026-11-23T10:01:00.000Z',
+              })
+            : check({}),
+          report: cancelled
+            ? report({ pagesAnalysed: 3, pagesCancelled: 7, pagesPending: 0 })
+            : report(),
+        }),
+      [`POST /api/site-checks/${ID}/cancel`]: () => {
+        cancelled = true;
+        return Response.json({ ok: true, siteCheck: check({ status: 'cancelled' }) });
+      },
+    });
+    render(
+      <MemoryRouter>
+        <SiteCheckView id={ID} />
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel check' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this site check?' });
+    expect(dialog).toHaveTextContent('The 7 pages still waiting will not be checked');
+    // Keeping the check sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep checking' }));
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel check' }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel check' }),
+    );
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(
+      screen.getByText(/3 of 3 pages checked, 7 not checked \(cancelled\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Not checked (cancelled)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel check' })).toBeNull();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
+  it('offers no cancel once a check has finished', async () => {
+    fakeApi({
+      [`GET /api/site-checks/${ID}/report`]: {
+        ok: true,
+        siteCheck: check({
+          status: 'completed',
+          counts: { total: 10, queued: 0, analyzing: 0, completed: 10, failed: 0, cancelled: 0 },
+        }),
+        report: report({ pagesAnalysed: 10, pagesPending: 0 }),
+      },
+      'GET /api/auth/get-session': null,
+      'GET /api/watches': { ok: true, watches: [] },
+    });
+    render(
+      <MemoryRouter>
+        <SiteCheckView id={ID} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel check' })).toBeNull();
+  });
+});
