@@ -51,7 +51,8 @@ export function SiteChecksSection() {
                   <p className="truncate font-medium text-slate-900">{check.siteUrl}</p>
                   <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
                     <span>
-                      {check.counts.completed + check.counts.failed} of {check.counts.total} pages
+                      {check.counts.completed + check.counts.failed} of{' '}
+                      {check.counts.total - check.counts.cancelled} pages
                     </span>
                     <span>{relativeTime(check.createdAt)}</span>
                     <Badge tone={statusTone(statusToneOf(check))}>{statusLabel(check)}</Badge>
