@@ -37,7 +37,7 @@ export const FEATURE_DETAILS: Record<FeatureSlug, FeatureDetail> = {
     ],
     edgeCases: [
       'Sites behind bot protection or a login may block our crawler; we report the status we got (for example 403 Access Denied) instead of guessing.',
-      'We analyze one page per check, not your whole site.',
+      'A free check analyzes one page. Signed in, a site check covers up to 200 pages from your sitemap or a list.',
       'Healthy real-world pages typically score 75-90: a perfect 100 is rare and not required to rank.',
     ],
   },
