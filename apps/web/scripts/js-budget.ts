@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { PRERENDERED_ROUTES, prerenderedHtmlPath } from '@crawlwise/shared/routes';
+import {
+  PRERENDERED_ROUTES,
+  prerenderedHtmlPath,
+  SPA_FALLBACK_FILE,
+} from '@crawlwise/shared/routes';
 
 /**
  * The JavaScript each prerendered page loads, measured on the build: every /assets/*.js the HTML
@@ -36,7 +40,10 @@ export function scriptsOfPage(root: string, htmlFile: string): string[] {
 }
 
 export function measureRoute(root: string, route: string, htmlFile = prerenderedHtmlPath(route)) {
-  const scripts = scriptsOfPage(root, htmlFile);
+  return measureScripts(root, route, scriptsOfPage(root, htmlFile));
+}
+
+function measureScripts(root: string, route: string, scripts: string[]): RouteScripts {
   let gzipBytes = 0;
   let loadsSchemaLibrary = false;
   for (const script of scripts) {
@@ -45,6 +52,27 @@ export function measureRoute(root: string, route: string, htmlFile = prerendered
     if (content.includes(SCHEMA_LIBRARY_MARKER)) loadsSchemaLibrary = true;
   }
   return { route, scripts, gzipBytes, loadsSchemaLibrary } satisfies RouteScripts;
+}
+
+/**
+ * The scripts of a screen of the single-page app (the SPA fallback's own scripts, then the
+ * route's module and everything it imports), from React Router's client manifest.
+ */
+export function clientRouteScripts(root: string, routeId: string): string[] {
+  const shell = scriptsOfPage(root, SPA_FALLBACK_FILE);
+  const manifestFile = shell.find((script) => /\/manifest-[\w-]+\.js$/.test(script));
+  if (!manifestFile) throw new Error('the SPA fallback names no React Router manifest');
+  const text = fs.readFileSync(path.join(root, manifestFile), 'utf8');
+  const manifest = JSON.parse(text.slice(text.indexOf('=') + 1).replace(/;\s*$/, '')) as {
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
+  const route = manifest.routes[routeId];
+  if (!route) throw new Error(`the client manifest has no route ${routeId}`);
+  return [...new Set([...shell, route.module, ...(route.imports ?? [])])].sort();
+}
+
+export function measureClientRoute(root: string, route: string, routeId: string): RouteScripts {
+  return measureScripts(root, route, clientRouteScripts(root, routeId));
 }
 
 export function measureMarketingRoutes(root: string): RouteScripts[] {

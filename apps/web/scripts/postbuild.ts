@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SPA_FALLBACK_FILE } from '@crawlwise/shared/routes';
 import { ISLANDS_MANIFEST_FILE, type IslandsManifest } from './islands-manifest.ts';
 import { installIslandsScripts } from './islands-scripts.ts';
-import { FORM_ROUTES, MARKETING_JS_TARGET_BYTES, measureMarketingRoutes } from './js-budget.ts';
+import {
+  clientRouteScripts,
+  FORM_ROUTES,
+  MARKETING_JS_TARGET_BYTES,
+  measureClientRoute,
+  measureMarketingRoutes,
+  scriptsOfPage,
+} from './js-budget.ts';
 import { precompress } from './precompress.ts';
+import { ROUTE_PRELOADS_FILE } from './route-preloads.ts';
 import { lowerScriptPriority } from './script-priority.ts';
 
 /**
@@ -39,9 +48,28 @@ for (const page of measureMarketingRoutes(root)) {
     `${page.route.padEnd(32)} ${kb(page.gzipBytes).padStart(9)} gzip, ${page.scripts.length} scripts${overTarget ? '  ABOVE THE 100 KB LIMIT' : ''}${schemaMisplaced ? '  LOADS THE VALIDATION LIBRARY' : ''}`,
   );
 }
+// The report screen reads a report; it must not load the validation library either (the
+// shared modules it reads have schema-free twins: report-basics, page-history-order, watch-rules).
+const report = measureClientRoute(root, '/report', 'routes/report');
+console.log(
+  `${'/report (SPA)'.padEnd(32)} ${kb(report.gzipBytes).padStart(9)} gzip, ${report.scripts.length} scripts${report.loadsSchemaLibrary ? '  LOADS THE VALIDATION LIBRARY' : ''}`,
+);
+if (report.loadsSchemaLibrary) failed = true;
+
+// What the server preloads on /report?token= besides the SPA fallback's own preloads: the report
+// route's chunks, which the app would otherwise find only after its entry has run.
+const shellScripts = new Set(scriptsOfPage(root, SPA_FALLBACK_FILE));
+const reportPreloads = clientRouteScripts(root, 'routes/report').filter(
+  (script) => !shellScripts.has(script),
+);
+fs.writeFileSync(
+  path.join(webDir, ROUTE_PRELOADS_FILE),
+  `${JSON.stringify({ '/report': reportPreloads }, null, 2)}\n`,
+);
+
 if (failed) {
   console.error(
-    'A marketing page loads more than 100 KB of script, or the validation-schema library without a form.',
+    'A marketing page loads more than 100 KB of script, or a page without a form loads the validation-schema library.',
   );
   process.exit(1);
 }

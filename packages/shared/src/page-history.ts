@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { checkCategorySchema, reportStatusSchema } from './report.ts';
 
+export { previousCompleted } from './page-history-order.ts';
+
 /**
  * The history of one page (issue 11 item 2): every readable report of the same normalised
  * address by the same owner, newest first, for the score trend chart and the list.
@@ -34,16 +36,3 @@ export const pageHistoryResponseSchema = z.object({
   reports: z.array(pageHistoryEntrySchema),
 });
 export type PageHistoryResponse = z.infer<typeof pageHistoryResponseSchema>;
-
-/**
- * The completed report before `accessToken` in time, to compare with; null when there is none.
- * `entries` come newest first.
- */
-export function previousCompleted(
-  entries: readonly PageHistoryEntry[],
-  accessToken: string,
-): PageHistoryEntry | null {
-  const at = entries.findIndex((entry) => entry.access_token === accessToken);
-  if (at === -1) return null;
-  return entries.slice(at + 1).find((entry) => entry.status === 'completed') ?? null;
-}

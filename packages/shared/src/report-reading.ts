@@ -1,13 +1,7 @@
 import { CATEGORY_LABEL } from './category-labels.ts';
 import { CRAWLER_VIEW_CHECKS, crawlerSides, type SideValue } from './crawler-view.ts';
-import {
-  type CategoryScore,
-  CHECK_CATEGORIES,
-  type CheckCategory,
-  isLockedIssue,
-  type ReportIssue,
-  type ScoredFinding,
-} from './report.ts';
+import type { CategoryScore, CheckCategory, ReportIssue, ScoredFinding } from './report.ts';
+import { CHECK_CATEGORIES, isLockedIssue } from './report-basics.ts';
 
 /**
  * Readings of the report contract shared by the report screen (apps/web) and the server's

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CHECK_CATEGORIES } from './report-basics.ts';
+
+export { CHECK_CATEGORIES, FREE_TOP_ISSUES, isLockedIssue } from './report-basics.ts';
 
 /**
  * The report contract, written once: the analyzer produces these shapes, the server stores and
@@ -10,14 +13,6 @@ import { z } from 'zod';
 /* ---------- Findings ---------- */
 
 /** The six weighted categories of the score model, in display order. */
-export const CHECK_CATEGORIES = [
-  'crawlability',
-  'performance',
-  'metadata',
-  'social',
-  'content',
-  'links',
-] as const;
 export const checkCategorySchema = z.enum(CHECK_CATEGORIES);
 export type CheckCategory = z.infer<typeof checkCategorySchema>;
 
@@ -159,9 +154,6 @@ export type AnalysisReport = z.infer<typeof analysisReportSchema>;
 
 /* ---------- The report as the API sends it ---------- */
 
-/** How many top issues (critical and warning findings) an anonymous reader sees in full. */
-export const FREE_TOP_ISSUES = 3;
-
 /** What an anonymous reader gets instead of a top issue after the free ones. */
 export const lockedIssueSchema = z.object({
   id: z.string().min(1),
@@ -173,9 +165,6 @@ export type LockedIssue = z.infer<typeof lockedIssueSchema>;
 
 export const reportIssueSchema = z.union([scoredFindingSchema, lockedIssueSchema]);
 export type ReportIssue = z.infer<typeof reportIssueSchema>;
-
-export const isLockedIssue = (issue: ReportIssue): issue is LockedIssue =>
-  'locked' in issue && issue.locked === true;
 
 /** A report is also its own queue job: queued → analyzing → completed or failed. */
 export const REPORT_STATUSES = ['queued', 'analyzing', 'completed', 'failed'] as const;

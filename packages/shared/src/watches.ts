@@ -1,4 +1,24 @@
 import { z } from 'zod';
+import {
+  DEFAULT_WATCH_THRESHOLD,
+  MAX_WATCH_THRESHOLD,
+  MIN_WATCH_THRESHOLD,
+  WATCH_FREQUENCIES,
+  WATCH_KINDS,
+  type WatchFrequency,
+  type WatchKind,
+} from './watch-rules.ts';
+
+export {
+  DEFAULT_WATCH_THRESHOLD,
+  MAX_WATCH_THRESHOLD,
+  MIN_WATCH_THRESHOLD,
+  WATCH_FREQUENCIES,
+  WATCH_KINDS,
+  WATCH_PERIOD_HOURS,
+  type WatchFrequency,
+  type WatchKind,
+} from './watch-rules.ts';
 
 /**
  * Monitoring (docs/monitoring.md): an owner watches a page, the worker re-analyses it on a
@@ -6,31 +26,6 @@ import { z } from 'zod';
  * web app's "Watch this page" form.
  */
 
-/**
- * What is watched: a page (each run is a report) or a whole site (each run is a site check of
- * its sitemap; the watched address is the site's root).
- */
-export const WATCH_KINDS = ['page', 'site'] as const;
-export type WatchKind = (typeof WATCH_KINDS)[number];
-
-export const WATCH_FREQUENCIES = ['daily', 'weekly'] as const;
-export type WatchFrequency = (typeof WATCH_FREQUENCIES)[number];
-
-/** Hours between two runs of a watch. */
-export const WATCH_PERIOD_HOURS: Readonly<Record<WatchFrequency, number>> = {
-  daily: 24,
-  weekly: 7 * 24,
-};
-
-/** A drop of this many points (or more) mails the owner, unless they choose another. */
-export const DEFAULT_WATCH_THRESHOLD = 5;
-export const MIN_WATCH_THRESHOLD = 1;
-export const MAX_WATCH_THRESHOLD = 50;
-
-/**
- * Watches per account: each runs at most once a day, so one account adds at most this many
- * analyses a day to the queue of a small install.
- */
 export const MAX_WATCHES_PER_ACCOUNT = 10;
 /** Watch creations per account per hour (a watch is cheap to create, its runs are not). */
 export const WATCH_CREATIONS_PER_HOUR = 20;

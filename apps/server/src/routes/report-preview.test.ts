@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isLockedIssue, type Report } from '@crawlwise/shared/report';
+import { EMBEDDED_REPORT_ELEMENT_ID } from '@crawlwise/shared/report-embed';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -33,6 +34,7 @@ let worker: Worker | null = null;
 /** Reports created so far: only the first is looked at while still queued. */
 let analysed = 0;
 let root: string;
+let buildDir: string;
 
 /** The worker starts once a test has seen a report still queued (a stopped one cannot restart). */
 async function startWorker() {
@@ -42,8 +44,15 @@ async function startWorker() {
 }
 
 beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlwise-web-'));
+  // build/client and, next to it, the report screen's preloads, as the web build writes them.
+  buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlwise-web-'));
+  root = path.join(buildDir, 'client');
+  fs.mkdirSync(root);
   fs.writeFileSync(path.join(root, '__spa-fallback.html'), FALLBACK);
+  fs.writeFileSync(
+    path.join(buildDir, 'route-preloads.json'),
+    JSON.stringify({ '/report': ['/assets/report-abc123.js', 'javascript:alert(1)', '/x.js'] }),
+  );
   site = await startTestSite({ '/poor': { body: POOR_PAGE } });
   ({ app } = await buildTestApp({ WEB_DIST_DIR: root, PUBLIC_URL }));
 });
@@ -52,7 +61,7 @@ afterAll(async () => {
   await worker?.stop();
   await app.close();
   await site.close();
-  fs.rmSync(root, { recursive: true, force: true });
+  fs.rmSync(buildDir, { recursive: true, force: true });
 });
 
 async function createReport(): Promise<string> {
@@ -77,8 +86,9 @@ describe('GET /report?token= without script', () => {
     expect(pending.headers['cache-control']).toBe('no-store');
     expect(headOf(pending.body)).toContain('<meta http-equiv="refresh" content="3">');
     expect(noscriptOf(pending.body)).toContain('Analysing 127.0.0.1');
-    // The app itself is still there for browsers with script.
+    // The app itself is still there for browsers with script, and polls for a pending report.
     expect(pending.body).toContain('import("/assets/entry.js")');
+    expect(pending.body).not.toContain(EMBEDDED_REPORT_ELEMENT_ID);
 
     await startWorker();
     await waitForReport(app, token);
@@ -139,6 +149,30 @@ describe('GET /report?token= without script', () => {
     const page = (await app.inject(`/report?token=${token}`)).body;
     expect(page).toContain(`<h1>${title}</h1>`);
     expect(headOf(page)).toContain('name="robots" content="noindex"');
+  });
+
+  it('puts the finished report in the page, as the API gives it to this reader', async () => {
+    const token = await createReport();
+    await waitForReport(app, token);
+    const api = (await app.inject(`/api/reports/${token}`)).json().report as Report;
+    const page = (await app.inject(`/report?token=${token}`)).body;
+    const block = new RegExp(
+      `<script type="application/json" id="${EMBEDDED_REPORT_ELEMENT_ID}">([^<]*)</script>`,
+    ).exec(headOf(page));
+    expect(block).not.toBeNull();
+    const embedded = JSON.parse(block?.[1] ?? '') as { token: string; report: Report };
+    expect(embedded.token).toBe(token);
+    // Compared as JSON travels: the anonymous reader's locks hold in the page as in the API.
+    expect(JSON.parse(JSON.stringify(embedded.report))).toEqual(api);
+    expect(embedded.report.issues.some(isLockedIssue)).toBe(true);
+  });
+
+  it('preloads the report screen’s own scripts the build names, and nothing else', async () => {
+    const token = await createReport();
+    const head = headOf((await app.inject(`/report?token=${token}`)).body);
+    expect(head).toContain('<link rel="modulepreload" href="/assets/report-abc123.js">');
+    expect(head).not.toContain('javascript:');
+    expect(head).not.toContain('href="/x.js"');
   });
 
   it('escapes what the page and the address put in the HTML', async () => {

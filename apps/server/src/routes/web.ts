@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { embeddedReportScript } from '@crawlwise/shared/report-embed';
 import {
   NOT_FOUND_HTML_PATH,
   PATHS,
@@ -15,6 +16,7 @@ import { presentReport } from '../services/report-presenter.ts';
 import { robotsTxt, sitemapXml } from './crawler-files.ts';
 import { HtmlPageStore, sendHtmlPage } from './html-pages.ts';
 import { reportPreview, withReportPreview } from './report-preview.ts';
+import { modulePreloadTags, readRoutePreloads } from './route-preloads.ts';
 
 /**
  * Serves the built web app: prerendered marketing pages as static HTML, the SPA fallback for
@@ -43,6 +45,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   const notFoundPage = built && fs.existsSync(path.join(root, NOT_FOUND_HTML_PATH));
   const origin = publicOrigin(app.config);
   const pages = new HtmlPageStore(root, origin);
+  const reportPreloads = modulePreloadTags(readRoutePreloads(root)[PATHS.report] ?? []);
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
@@ -132,11 +135,21 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
             report: presentReport(lookup.report, lookup.url, request.userId !== null),
           }
         : { kind: lookup.kind };
+    const preview = reportPreview(input, token, origin);
+    // A finished report goes into the page itself, so the screen shows it without first asking
+    // the API (report-embed.ts); a pending one is followed by polling as before.
+    const finished =
+      input.kind === 'found' &&
+      (input.report.status === 'completed' || input.report.status === 'failed');
+    const head =
+      reportPreloads +
+      (finished ? embeddedReportScript({ token, report: input.report }) : '') +
+      preview.head;
     return reply
       .code(200)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(withReportPreview(fallback.body, reportPreview(input, token, origin)));
+      .send(withReportPreview(fallback.body, { ...preview, head }));
   };
 
   // Pages are a real catch-all route (routes outrank it), not only the not-found handler: route

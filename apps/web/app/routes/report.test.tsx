@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@crawlwise/shared/error-catalogue';
 import type { ReportResponse } from '@crawlwise/shared/report';
+import { EMBEDDED_REPORT_ELEMENT_ID } from '@crawlwise/shared/report-embed';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEWSLETTER_SHOWN_KEY } from '../features/newsletter/use-newsletter-prompt.ts';
@@ -27,6 +28,15 @@ const advance = (ms: number) =>
   act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
+
+/** The data block the server writes into /report?token= for a finished report. */
+function embedReport(token: string, report: unknown) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = EMBEDDED_REPORT_ELEMENT_ID;
+  block.textContent = JSON.stringify({ token, report });
+  document.head.append(block);
+}
 
 const renderReport = (url = '/report?token=tok') =>
   renderRoute(<ReportRoute />, { path: '/report', url });
@@ -128,6 +138,30 @@ describe('report screen', () => {
     expect(screen.getByRole('heading', { name: 'Top Issues (4)' })).toBeInTheDocument();
     await advance(20_000);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a finished report the server put in the page without asking the API', async () => {
+    window.sessionStorage.setItem(NEWSLETTER_SHOWN_KEY, '1');
+    const fetchMock = stubReportApi({ body: reportResponse('completed') });
+    embedReport('tok', reportResponse('completed').report);
+    renderReport();
+    expect(screen.getByRole('heading', { name: 'Top Issues (4)' })).toBeInTheDocument();
+    await advance(5_000);
+    const reportCalls = fetchMock.mock.calls.filter((call: unknown[]) =>
+      String(call[0]).includes('/api/reports/'),
+    );
+    expect(reportCalls).toEqual([]);
+    // Taken once: the data block is gone, so a later screen asks the API.
+    expect(document.getElementById(EMBEDDED_REPORT_ELEMENT_ID)).toBeNull();
+  });
+
+  it('ignores a report embedded for another token', async () => {
+    const fetchMock = stubReportApi({ body: reportResponse('completed') });
+    embedReport('other', reportResponse('completed').report);
+    renderReport();
+    await advance(0);
+    expect(fetchMock).toHaveBeenCalledWith('/api/reports/tok', expect.anything());
+    document.getElementById(EMBEDDED_REPORT_ELEMENT_ID)?.remove();
   });
 
   it('shows the failure with the report message and stops polling', async () => {

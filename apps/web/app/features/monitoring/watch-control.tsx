@@ -7,8 +7,8 @@ import {
   WATCH_FREQUENCIES,
   type WatchFrequency,
   type WatchKind,
-  type WatchView,
-} from '@crawlwise/shared/watches';
+} from '@crawlwise/shared/watch-rules';
+import type { WatchView } from '@crawlwise/shared/watches';
 import { BellRing, Check } from 'lucide-react';
 import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { AppLink } from '../../components/app-link.tsx';

@@ -1,5 +1,5 @@
 import type { Report, ScoredFinding } from '@crawlwise/shared/report';
-import { isLockedIssue } from '@crawlwise/shared/report';
+import { isLockedIssue } from '@crawlwise/shared/report-basics';
 import { PATHS } from '@crawlwise/shared/routes';
 import { Lock } from 'lucide-react';
 import { AppLink } from '../../components/app-link.tsx';

@@ -1,4 +1,4 @@
-import { previousCompleted } from '@crawlwise/shared/page-history';
+import { previousCompleted } from '@crawlwise/shared/page-history-order';
 import type { Report } from '@crawlwise/shared/report';
 import { PATHS } from '@crawlwise/shared/routes';
 import { ChartLine, GitCompareArrows } from 'lucide-react';

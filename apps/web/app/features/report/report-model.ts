@@ -1,12 +1,11 @@
 import type { SideValue } from '@crawlwise/shared/crawler-view';
-import {
-  type CategoryScore,
-  CHECK_CATEGORIES,
-  type CheckCategory,
-  isLockedIssue,
-  type ReportIssue,
-  type ScoredFinding,
+import type {
+  CategoryScore,
+  CheckCategory,
+  ReportIssue,
+  ScoredFinding,
 } from '@crawlwise/shared/report';
+import { CHECK_CATEGORIES, isLockedIssue } from '@crawlwise/shared/report-basics';
 
 /**
  * Pure readings of the report contract for the report screen: grouping, the ledger order, the

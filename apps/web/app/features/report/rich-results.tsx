@@ -1,4 +1,5 @@
-import { isLockedIssue, type ReportIssue, type ScoredFinding } from '@crawlwise/shared/report';
+import type { ReportIssue, ScoredFinding } from '@crawlwise/shared/report';
+import { isLockedIssue } from '@crawlwise/shared/report-basics';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { findingAnchor, isRichResultFinding, needsAttention } from './report-model.ts';

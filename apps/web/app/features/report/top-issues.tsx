@@ -1,5 +1,5 @@
 import { topIssues } from '@crawlwise/shared/display';
-import { FREE_TOP_ISSUES, isLockedIssue } from '@crawlwise/shared/report';
+import { FREE_TOP_ISSUES, isLockedIssue } from '@crawlwise/shared/report-basics';
 import { PATHS } from '@crawlwise/shared/routes';
 import { CircleAlert, Lock, TriangleAlert } from 'lucide-react';
 import { AppLink } from '../../components/app-link.tsx';

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@crawlwise/shared/error-catalogue';
 import { REPORT_POLL_INTERVAL_MS } from '@crawlwise/shared/limits';
 import { useEffect, useState } from 'react';
 import { notifyCatalogue } from '../../lib/notify.ts';
+import { readEmbeddedReport, takeEmbeddedReport } from './api/embedded-report.ts';
 import { getReport, type Report } from './api/get-report.ts';
 
 /** Statuses after which a report never changes again ('error' is the profile list's failure). */
@@ -28,11 +29,21 @@ export interface ReportPolling {
   loading: boolean;
 }
 
-/** Fetches the report on load, then every 2 s until it is completed or failed. */
+const finishedOrNull = (report: Report | null) =>
+  report && isFinished(report.status) ? report : null;
+
+/**
+ * Fetches the report on load (or takes the finished one the server embedded in the page), then
+ * every 2 s until it is completed or failed.
+ */
 export function useReportPolling(accessToken: string | null): ReportPolling {
-  const [report, setReport] = useState<Report | null>(null);
+  // The first render already shows a finished report the server embedded: no loading frame.
+  const [embedded] = useState(() =>
+    accessToken ? finishedOrNull(readEmbeddedReport(accessToken)) : null,
+  );
+  const [report, setReport] = useState<Report | null>(embedded);
   const [error, setError] = useState<ErrorCode | null>(null);
-  const [loading, setLoading] = useState(Boolean(accessToken));
+  const [loading, setLoading] = useState(Boolean(accessToken) && embedded === null);
 
   useEffect(() => {
     if (!accessToken) return;
@@ -67,6 +78,14 @@ export function useReportPolling(accessToken: string | null): ReportPolling {
       setLoading(false);
     };
 
+    // A finished report the server put into the page needs no request (report-embed.ts).
+    const embedded = finishedOrNull(takeEmbeddedReport(accessToken));
+    if (embedded) {
+      setReport(embedded);
+      setError(null);
+      setLoading(false);
+      return () => controller.abort();
+    }
     setReport(null);
     setError(null);
     setLoading(true);
