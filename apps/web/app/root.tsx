@@ -49,15 +49,25 @@ export default function App() {
 }
 
 /**
- * What the SPA fallback file shows (report, auth and profile) until the app has loaded. It is
- * rendered outside the router, so it uses plain links.
+ * What the SPA fallback file shows (report, auth, profile…) until the app has loaded: the site's
+ * own banner, header and footer around a loading view, so the page is the site from its first
+ * paint (the banner was the largest thing the report screen painted, and it waited for every
+ * script), and the app then fills in the middle.
  */
 export function HydrateFallback() {
   return (
-    // The id lets the server's no-script report (/report?token=) hide this loading view.
+    <AppShell account={null}>
+      <LoadingView />
+    </AppShell>
+  );
+}
+
+function LoadingView() {
+  return (
+    // The id lets the server's no-script report (/report?token=) take this loading view's place.
     <div
       id="app-loading"
-      className="flex min-h-screen flex-col items-center justify-center gap-4 text-slate-600"
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 text-slate-600"
     >
       <Spinner className="size-8 text-brand-600" />
       <p>Loading Crawlwise...</p>

@@ -21,9 +21,12 @@ import type { Worker } from '../worker/worker.ts';
  */
 
 const PUBLIC_URL = 'https://crawlwise.example.com';
-/** The SPA fallback as the web build writes it: a head, a loading view, the app's scripts. */
+/**
+ * The SPA fallback as the web build writes it: a head, the site's header and footer around a
+ * loading view, the app's scripts.
+ */
 const FALLBACK =
-  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/></head><body><div id="app-loading">Loading Crawlwise...</div><script type="module">import("/assets/entry.js")</script></body></html>';
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/></head><body><header>Crawlwise</header><main id="main"><div id="app-loading">Loading Crawlwise...</div></main><footer>About</footer><script type="module">import("/assets/entry.js")</script></body></html>';
 /** Many problems, one of them with markup in the page's own text. */
 const POOR_PAGE =
   '<html><body><img src="a.png"><img src="b.png"><p>Short &lt;script&gt;alert(1)&lt;/script&gt;.</p></body></html>';
@@ -76,7 +79,8 @@ async function createReport(): Promise<string> {
 }
 
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
-const noscriptOf = (html: string) => /<body><noscript>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
+const noscriptOf = (html: string) =>
+  /<noscript><style>([\s\S]*?)<\/noscript>/.exec(html)?.[1] ?? '';
 
 describe('GET /report?token= without script', () => {
   it('shows a queued report that reloads itself, then the finished report', async () => {
@@ -118,8 +122,10 @@ describe('GET /report?token= without script', () => {
     for (const label of ['Can Google Find It?', 'Site Speed', 'Content Basics', 'Issues Found']) {
       expect(report).toContain(label);
     }
-    // Hides the app's loading view when there is no script.
-    expect(report).toContain('#app-loading{display:none}');
+    // Without script it hides the app's loading view and shows itself under the site's header.
+    expect(report).toContain('#app-loading,#main{display:none}');
+    expect(report).toContain('body>noscript{order:1}');
+    expect(page).toMatch(/<body><noscript><style>/);
   });
 
   it('unfurls in chat apps with its own title, description and image, and stays out of search', async () => {

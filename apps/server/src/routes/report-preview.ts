@@ -36,7 +36,7 @@ const ERROR_CODES = {
 /** The id the SPA fallback's loading view carries (apps/web root.tsx), hidden without script. */
 const LOADING_VIEW_ID = 'app-loading';
 
-const STYLE = `#${LOADING_VIEW_ID}{display:none}.cw-report{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1e293b}.cw-report h1{font-size:1.5rem;font-weight:700;margin:0}.cw-report h2{font-size:1.125rem;font-weight:600;margin:1.5rem 0 .5rem}.cw-report ol{padding-left:1.25rem;list-style:decimal}.cw-report li p{margin:.25rem 0 0}.cw-report .cw-score{font-size:3rem;font-weight:700;margin:.5rem 0}.cw-report li{margin:.75rem 0}.cw-report dl{display:grid;grid-template-columns:1fr 1fr;gap:.5rem 1rem}.cw-report dt{color:#475569}.cw-report dd{margin:0;font-weight:600}.cw-report a{color:#1d4ed8}`;
+const STYLE = `#${LOADING_VIEW_ID},#main{display:none}body{display:flex;flex-direction:column}body>*{order:0}body>noscript{order:1}body>footer{order:2}.cw-report{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1e293b}.cw-report h1{font-size:1.5rem;font-weight:700;margin:0}.cw-report h2{font-size:1.125rem;font-weight:600;margin:1.5rem 0 .5rem}.cw-report ol{padding-left:1.25rem;list-style:decimal}.cw-report li p{margin:.25rem 0 0}.cw-report .cw-score{font-size:3rem;font-weight:700;margin:.5rem 0}.cw-report li{margin:.75rem 0}.cw-report dl{display:grid;grid-template-columns:1fr 1fr;gap:.5rem 1rem}.cw-report dt{color:#475569}.cw-report dd{margin:0;font-weight:600}.cw-report a{color:#1d4ed8}`;
 
 function hostOf(url: string): string {
   try {
@@ -160,11 +160,16 @@ export function reportPreview(
   const link = `<p><a href="${PATHS.runATest}">Analyse another page</a></p>`;
   return {
     head: preview.head,
-    body: `<noscript><style>${STYLE}</style><main class="cw-report">${preview.body}${link}</main></noscript>`,
+    body: `<noscript><style>${STYLE}</style><div class="cw-report">${preview.body}${link}</div></noscript>`,
   };
 }
 
-/** The SPA fallback page with the preview: head tags before `</head>`, the report after `<body>`. */
+/**
+ * The SPA fallback page with the preview: head tags before `</head>`, the report right after
+ * `<body>` — the one place in the body where React, hydrating the fallback, accepts a node it
+ * did not render (inside the app's <main> it fails the hydration). Without script, the style in
+ * the <noscript> moves the report below the site's header, in place of the loading view.
+ */
 export function withReportPreview(html: string, preview: ReportPreview): string {
   const headEnd = html.indexOf('</head>');
   const bodyStart = html.indexOf('<body>');
