@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Database, type Db, queryRows } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { newAccessToken } from '../services/access-token.ts';
-import type { Mailer } from '../services/mailer.ts';
+import type { Mailer, MailMessage } from '../services/mailer.ts';
 import { RateLimiter } from '../services/rate-limit.ts';
 import { startSiteCheck } from '../services/site-checks.ts';
 import { type JudgedFinding, judgeRegression } from './regression.ts';
@@ -248,26 +248,38 @@ export class WatchMonitor {
     if (!run.prev_id || previous.length === 0) return false;
     const regression = judgeSiteRegression(previous, current, run.threshold_points);
     if (!regression) return false;
-    const stopToken = await this.markNotified(runId);
-    if (!stopToken) return false;
-    await this.options.mailer.deliver(
+    const prevId = run.prev_id;
+    return this.mailRegression(runId, run.watch_id, regression, 'site watch', (stopToken) =>
       siteRegressionMail({
         to: run.email,
         siteUrl: run.url,
-        previousSiteCheckId: run.prev_id,
+        previousSiteCheckId: prevId,
         currentSiteCheckId: run.cur_id,
         regression,
         publicOrigin: this.options.publicOrigin,
         stopToken,
       }),
     );
+  }
+
+  /**
+   * The end of judging a run that got worse, for pages and sites alike: one worker marks the run
+   * notified (and gets its stop token), mails the owner and logs it. deliver() never rejects: a
+   * mail server that fails is logged (docs/monitoring.md).
+   */
+  private async mailRegression(
+    runId: string,
+    watchId: string,
+    regression: { scoreDrop: number | null; newCritical: readonly unknown[] },
+    kind: 'watch' | 'site watch',
+    mail: (stopToken: string) => MailMessage,
+  ): Promise<boolean> {
+    const stopToken = await this.markNotified(runId);
+    if (!stopToken) return false;
+    await this.options.mailer.deliver(mail(stopToken));
     this.options.logger.info(
-      {
-        watchId: run.watch_id,
-        scoreDrop: regression.scoreDrop,
-        newCritical: regression.newCritical.length,
-      },
-      'site watch regression mailed',
+      { watchId, scoreDrop: regression.scoreDrop, newCritical: regression.newCritical.length },
+      `${kind} regression mailed`,
     );
     return true;
   }
@@ -342,29 +354,19 @@ export class WatchMonitor {
       run.threshold_points,
     );
     if (!regression) return false;
-    const stopToken = await this.markNotified(runId);
-    if (!stopToken) return false;
-    // deliver() never rejects: a mail server that fails is logged (docs/monitoring.md).
-    await this.options.mailer.deliver(
+    const before = { score: previous.score, accessToken: previous.access_token };
+    const after = { score: run.cur_score, accessToken: run.cur_token };
+    return this.mailRegression(runId, run.watch_id, regression, 'watch', (stopToken) =>
       regressionMail({
         to: run.email,
         pageUrl: run.url,
-        previous: { score: previous.score, accessToken: previous.access_token },
-        current: { score: run.cur_score, accessToken: run.cur_token },
+        previous: before,
+        current: after,
         regression,
         publicOrigin: this.options.publicOrigin,
         stopToken,
       }),
     );
-    this.options.logger.info(
-      {
-        watchId: run.watch_id,
-        scoreDrop: regression.scoreDrop,
-        newCritical: regression.newCritical.length,
-      },
-      'watch regression mailed',
-    );
-    return true;
   }
 }
 

@@ -1,5 +1,6 @@
 import { scoreTone, type Tone } from '@crawlwise/shared/display';
 import { CircleAlert, TriangleAlert } from 'lucide-react';
+import { ScoreDial } from '../../components/ui/score-dial.tsx';
 import { cn } from '../../lib/cn.ts';
 import { SAMPLE_REPORT, type SampleIssue } from './sample-report.ts';
 
@@ -9,17 +10,7 @@ import { SAMPLE_REPORT, type SampleIssue } from './sample-report.ts';
  * its final size (no layout shift) and the home page loads no report code.
  */
 
-const RADIUS = 52;
-const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 const FREE_FIXES = 3;
-
-const RING_STROKE: Record<Tone, string> = {
-  green: 'stroke-green-500',
-  blue: 'stroke-blue-500',
-  yellow: 'stroke-amber-400',
-  red: 'stroke-red-500',
-  gray: 'stroke-slate-300',
-};
 
 /** Bar fills; the number beside each bar carries the value, so colour is never the only cue. */
 const BAR_FILL: Record<Tone, string> = {
@@ -34,30 +25,10 @@ function host(address: string): string {
   return new URL(address).host;
 }
 
-function ScoreDial({ score }: { score: number }) {
+function SampleScore({ score }: { score: number }) {
   return (
     <div className="relative size-28 shrink-0" role="img" aria-label={`Score ${score} out of 100`}>
-      <svg viewBox="0 0 120 120" className="size-full -rotate-90" aria-hidden>
-        <circle
-          cx="60"
-          cy="60"
-          r={RADIUS}
-          fill="none"
-          strokeWidth="10"
-          className="stroke-slate-100"
-        />
-        <circle
-          cx="60"
-          cy="60"
-          r={RADIUS}
-          fill="none"
-          strokeWidth="10"
-          strokeLinecap="round"
-          strokeDasharray={CIRCUMFERENCE}
-          strokeDashoffset={CIRCUMFERENCE * (1 - score / 100)}
-          className={RING_STROKE[scoreTone(score)]}
-        />
-      </svg>
+      <ScoreDial value={score} tone={scoreTone(score)} />
       <div className="absolute inset-0 flex flex-col items-center justify-center" aria-hidden>
         <span className="text-3xl font-bold text-slate-900">{score}</span>
         <span className="text-xs text-slate-600">/ 100</span>
@@ -108,7 +79,7 @@ export function SampleReportCard({ className }: { className?: string }) {
 
         <div className="grid gap-5 p-5 sm:grid-cols-[auto_1fr] sm:items-center">
           <div className="flex items-center gap-4 sm:flex-col sm:gap-2">
-            <ScoreDial score={score} />
+            <SampleScore score={score} />
             <p className="text-sm font-semibold text-slate-900">SEO Health</p>
           </div>
           <ul className="grid gap-2" aria-label="Scores by category">

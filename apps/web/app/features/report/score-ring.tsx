@@ -1,12 +1,10 @@
 import { scoreTone } from '@crawlwise/shared/display';
 import { SCORE_RING_MS } from '@crawlwise/shared/limits';
 import { Card } from '../../components/ui/card.tsx';
-import { TONE_STROKE, TONE_TEXT } from '../../components/ui/tone.ts';
+import { ScoreDial } from '../../components/ui/score-dial.tsx';
+import { TONE_TEXT } from '../../components/ui/tone.ts';
 import { useAnimatedNumber } from '../../hooks/use-animated-number.ts';
 import { cn } from '../../lib/cn.ts';
-
-const RADIUS = 52;
-const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** The 0-100 score, drawn as a ring that fills with ease-out over 3.5 s. */
 export function ScoreRing({ score }: { score: number }) {
@@ -20,27 +18,7 @@ export function ScoreRing({ score }: { score: number }) {
         role="img"
         aria-label={`SEO Health score ${score} out of 100`}
       >
-        <svg viewBox="0 0 120 120" className="size-full -rotate-90" aria-hidden>
-          <circle
-            cx="60"
-            cy="60"
-            r={RADIUS}
-            fill="none"
-            strokeWidth="10"
-            className="stroke-slate-100"
-          />
-          <circle
-            cx="60"
-            cy="60"
-            r={RADIUS}
-            fill="none"
-            strokeWidth="10"
-            strokeLinecap="round"
-            className={TONE_STROKE[tone]}
-            strokeDasharray={CIRCUMFERENCE}
-            strokeDashoffset={CIRCUMFERENCE * (1 - shown / 100)}
-          />
-        </svg>
+        <ScoreDial value={shown} tone={tone} />
         <span
           aria-hidden
           className={cn(
