@@ -11,7 +11,8 @@ import { axeViolations, launchBrowser, type RunningServer, startServer } from '.
  * out the screen asks to sign in; signed in, a site's sitemap is checked (five pages: two share
  * a title, one is missing, one redirects), the progress view follows the server to the site
  * report, the CSV downloads, "Watch this site" turns on a site watch, and the profile lists the
- * site check and the watch. Each screen at 375 and 1280
+ * site check and the watch; a check of a pasted list is cancelled halfway through its confirming
+ * dialog. Each screen at 375 and 1280
  * px: no horizontal overflow, no console error, no serious axe violation.
  */
 
@@ -46,6 +47,9 @@ beforeAll(async () => {
             .map((each) => `<url><loc>${origin}${each}</loc></url>`)
             .join('')}</urlset>`,
         );
+    } else if (path.startsWith('/slow/')) {
+      // Pages that take their time, so a check of them is still running when it is cancelled.
+      setTimeout(() => html(page(`Slow page ${path}`)), 2_000);
     } else if (path === '/') html(page('Oak furniture workshop'));
     else if (path === '/tables' || path === '/chairs') html(page('Oak furniture catalogue'));
     else if (path === '/old-shelves') response.writeHead(301, { location: '/shelves' }).end();
@@ -163,6 +167,46 @@ describe('site check screens', () => {
       .waitFor();
     await tab.getByTestId('watch-row').filter({ hasText: 'Whole site' }).waitFor();
     await expectClean(visit, 'profile-site-checks');
+    await context.close();
+  });
+
+  it('cancels a running check of a pasted list after asking, and keeps what was checked', async () => {
+    const visit = await newVisitor();
+    const { page: tab, context } = visit;
+    const signedUp = await context.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+      data: {
+        name: 'Hasty',
+        email: `hasty-${Date.now()}@example.com`,
+        password: 'secret-password',
+      },
+      headers: { origin: server.baseUrl },
+    });
+    expect(signedUp.status()).toBe(200);
+    await tab.goto(`${server.baseUrl}/site-check`);
+    await tab.getByLabel('Site address').fill(origin);
+    await tab.getByText('From a list').click();
+    const list = Array.from({ length: 20 }, (_, index) => `${origin}/slow/${index}`).join('\n');
+    await tab.getByRole('textbox', { name: 'Addresses' }).fill(list);
+    await tab.getByRole('button', { name: 'Start site check' }).click();
+    await tab.waitForURL(/\/site-check\?id=/);
+
+    await tab.getByRole('button', { name: 'Cancel check' }).click();
+    const dialog = tab.getByRole('dialog', { name: 'Cancel this site check?' });
+    await dialog.getByText(/still waiting will not be checked/).waitFor();
+    await expectClean(visit, 'site-check-cancel-dialog');
+    await dialog.getByRole('button', { name: 'Cancel check' }).click();
+    await tab.getByText('Cancelled', { exact: true }).waitFor();
+    // The pages being analysed at the cancel finish, and the view follows them to the end.
+    await tab
+      .getByText(
+        /^(\d+) of \1 pages checked(?: \(\d+ could not be analyzed\))?, \d+ not checked \(cancelled\)$/,
+      )
+      .waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => tab.getByText('not checked', { exact: true }).count())
+      .toBeGreaterThan(0);
+    await expect.poll(() => tab.getByRole('button', { name: 'Cancel check' }).count()).toBe(0);
+    await expectClean(visit, 'site-check-cancelled');
     await context.close();
   });
 });

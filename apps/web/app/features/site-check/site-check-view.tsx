@@ -19,12 +19,17 @@ import {
   isActive,
   type SiteCheck,
   type SiteReport,
+  type SiteReportPage,
   siteReportCsvUrl,
   statusLabel,
   statusToneOf,
 } from './site-check-api.ts';
 
 type Loaded = { siteCheck: SiteCheck; report: SiteReport };
+
+/** A page a cancel dropped before it was tried: not a failure of the address. */
+const wasCancelled = (page: SiteReportPage) =>
+  page.status === 'failed' && page.errorCode === 'site_check_cancelled';
 
 /**
  * Asks the server every couple of seconds while the site check is still at work; `reload` asks
@@ -53,7 +58,9 @@ function useSiteReport(id: string) {
         return;
       }
       setState({ kind: 'ready', siteCheck: result.data.siteCheck, report: result.data.report });
-      if (isActive(result.data.siteCheck.status)) {
+      // A cancelled check may still have pages being analysed: follow them to their end too.
+      const { status, counts } = result.data.siteCheck;
+      if (isActive(status) || counts.analyzing > 0) {
         timer = setTimeout(() => void load(), SITE_CHECK_POLL_INTERVAL_MS);
       }
     };
@@ -263,7 +270,11 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
                 ) : (
                   <p className="truncate text-slate-900">{page.url}</p>
                 )}
-                {page.status === 'failed' ? (
+                {wasCancelled(page) ? (
+                  <p className="truncate text-sm text-slate-600">
+                    Not checked: the check was cancelled
+                  </p>
+                ) : page.status === 'failed' ? (
                   <p className="truncate text-sm text-red-700">
                     {page.errorMessage ?? page.errorCode}
                   </p>
@@ -271,7 +282,9 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
                   <p className="truncate text-sm text-slate-600">{page.title}</p>
                 ) : null}
               </div>
-              {page.status === 'completed' ? null : (
+              {page.status === 'completed' ? null : wasCancelled(page) ? (
+                <Badge tone={statusTone('queued')}>not checked</Badge>
+              ) : (
                 <Badge tone={statusTone(page.status)}>{page.status}</Badge>
               )}
             </li>
