@@ -26,6 +26,18 @@ export const SITE_CHECK_STATUSES = [
 ] as const;
 export type SiteCheckStatus = (typeof SITE_CHECK_STATUSES)[number];
 
+/** Where a site check's pages are, as the API reports it (`siteCheck.counts`). */
+export interface SiteCheckCounts {
+  total: number;
+  queued: number;
+  analyzing: number;
+  completed: number;
+  /** Pages that were tried and could not be analysed. */
+  failed: number;
+  /** Pages a cancel dropped before they were tried (failed with site_check_cancelled). */
+  cancelled: number;
+}
+
 export interface SiteAddressList {
   /** Distinct page addresses on the site's host, in list order, at most MAX_SITE_CHECK_PAGES. */
   urls: string[];

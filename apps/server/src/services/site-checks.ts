@@ -2,6 +2,7 @@ import {
   MAX_SITE_CHECK_LIST_CHARS,
   parseSiteAddress,
   parseSiteAddressList,
+  type SiteCheckCounts,
   type SiteCheckSource,
   type SiteCheckStatus,
 } from '@crawlwise/shared/site-check';
@@ -32,17 +33,6 @@ export interface StartSiteCheckInput {
   source?: unknown;
   /** The pasted list (source `list`): one address per line, or CSV. */
   list?: unknown;
-}
-
-export interface SiteCheckCounts {
-  total: number;
-  queued: number;
-  analyzing: number;
-  completed: number;
-  /** Pages that were tried and could not be analysed. */
-  failed: number;
-  /** Pages a cancel dropped before they were tried (failed with site_check_cancelled). */
-  cancelled: number;
 }
 
 export interface SiteCheckSummary {

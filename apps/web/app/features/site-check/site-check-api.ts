@@ -1,4 +1,8 @@
-import type { SiteCheckSource, SiteCheckStatus } from '@crawlwise/shared/site-check';
+import type {
+  SiteCheckCounts,
+  SiteCheckSource,
+  SiteCheckStatus,
+} from '@crawlwise/shared/site-check';
 import { apiRequest } from '../../lib/api-client.ts';
 
 /** The site-check API (server: routes/site-checks.ts; docs/site-checks.md). */
@@ -8,14 +12,7 @@ export interface SiteCheck {
   siteUrl: string;
   source: SiteCheckSource;
   status: SiteCheckStatus;
-  counts: {
-    total: number;
-    queued: number;
-    analyzing: number;
-    completed: number;
-    failed: number;
-    cancelled: number;
-  };
+  counts: SiteCheckCounts;
   skipped: {
     offSite: number;
     invalid: number;
