@@ -1,6 +1,7 @@
 import type { BatchPage } from '@crawlwise/analyzer/batch/run-batch';
 import { buildSiteView, type SiteView } from '@crawlwise/analyzer/batch/site-view';
 import type { AnalysisReport } from '@crawlwise/analyzer/types';
+import { wasCancelledPage } from '@crawlwise/shared/site-check';
 import type { SitePageRow } from './site-checks.ts';
 
 /**
@@ -90,10 +91,6 @@ function sameTarget(a: string, b: string): boolean {
   }
 }
 
-/** A page a cancel dropped before it was tried (services/site-checks.ts cancelSiteCheck). */
-const wasCancelled = (row: SitePageRow) =>
-  row.status === 'failed' && row.errorCode === 'site_check_cancelled';
-
 const rank = (page: SiteReportPage) =>
   page.status === 'completed' ? 0 : page.status === 'failed' ? 1 : 2;
 
@@ -114,7 +111,7 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
   const scores = pages.flatMap((page) => (page.score === null ? [] : [page.score]));
   const entryProblems: EntryProblem[] = [];
   for (const row of rows) {
-    if (wasCancelled(row)) continue; // never tried: not a problem of the address
+    if (wasCancelledPage(row)) continue; // never tried: not a problem of the address
     if (row.status === 'failed') {
       entryProblems.push({
         url: row.url,
@@ -135,8 +132,8 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
   }
   return {
     pagesAnalysed: view.pagesAnalysed,
-    pagesFailed: rows.filter((row) => row.status === 'failed' && !wasCancelled(row)).length,
-    pagesCancelled: rows.filter(wasCancelled).length,
+    pagesFailed: rows.filter((row) => row.status === 'failed' && !wasCancelledPage(row)).length,
+    pagesCancelled: rows.filter(wasCancelledPage).length,
     pagesPending: rows.filter((row) => row.status === 'queued' || row.status === 'analyzing')
       .length,
     averageScore:

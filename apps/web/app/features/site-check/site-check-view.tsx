@@ -1,7 +1,7 @@
 import { scoreTone, statusTone } from '@crawlwise/shared/display';
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { PATHS } from '@crawlwise/shared/routes';
-import { SITE_CHECK_POLL_INTERVAL_MS } from '@crawlwise/shared/site-check';
+import { SITE_CHECK_POLL_INTERVAL_MS, wasCancelledPage } from '@crawlwise/shared/site-check';
 import { Download } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
@@ -19,17 +19,12 @@ import {
   isActive,
   type SiteCheck,
   type SiteReport,
-  type SiteReportPage,
   siteReportCsvUrl,
   statusLabel,
   statusToneOf,
 } from './site-check-api.ts';
 
 type Loaded = { siteCheck: SiteCheck; report: SiteReport };
-
-/** A page a cancel dropped before it was tried: not a failure of the address. */
-const wasCancelled = (page: SiteReportPage) =>
-  page.status === 'failed' && page.errorCode === 'site_check_cancelled';
 
 /**
  * Asks the server every couple of seconds while the site check is still at work; `reload` asks
@@ -270,7 +265,7 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
                 ) : (
                   <p className="truncate text-slate-900">{page.url}</p>
                 )}
-                {wasCancelled(page) ? (
+                {wasCancelledPage(page) ? (
                   <p className="truncate text-sm text-slate-600">
                     Not checked: the check was cancelled
                   </p>
@@ -282,7 +277,7 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
                   <p className="truncate text-sm text-slate-600">{page.title}</p>
                 ) : null}
               </div>
-              {page.status === 'completed' ? null : wasCancelled(page) ? (
+              {page.status === 'completed' ? null : wasCancelledPage(page) ? (
                 <Badge tone={statusTone('queued')}>not checked</Badge>
               ) : (
                 <Badge tone={statusTone(page.status)}>{page.status}</Badge>
