@@ -12,5 +12,10 @@ export default defineConfig({
     // of CI's fifteen.
     fileParallelism: true,
     maxWorkers: 2,
+    // A safety net, not a fix: pages are driven only after they report hydration
+    // (harness.waitForHydration), but a browser test on a loaded two-core machine can still lose
+    // a race the code does not have; one retry keeps such a loss from refusing a whole stop.
+    // A test that fails twice is a real failure.
+    retry: 1,
   },
 });

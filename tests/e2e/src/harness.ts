@@ -46,6 +46,22 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * Waits until the page's scripts have taken over (the app or every island hydrated: the
+ * `data-hydrated` mark of apps/web/app/islands/hydrated-mark.ts). Before that a click submits a
+ * form natively and a typed value can be reset; network quiet is only a guess a loaded CI
+ * machine outran.
+ */
+export async function waitForHydration(page: Page, timeout = 30_000): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout });
+}
+
+/** Opens `url` and waits for the page to hydrate. */
+export async function gotoHydrated(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForHydration(page);
+}
+
 export interface RunningServer {
   baseUrl: string;
   output: () => string;

@@ -1,8 +1,12 @@
+import { type ReactNode, useEffect } from 'react';
 import { hydrateRoot, type RootOptions } from 'react-dom/client';
 import { IslandFrame, type IslandLocation } from './island-frame.tsx';
 import { ISLANDS, isIslandName } from './registry.ts';
 
-export type HydrateOptions = Pick<RootOptions, 'onRecoverableError'>;
+export interface HydrateOptions extends Pick<RootOptions, 'onRecoverableError'> {
+  /** Called once every island has been hydrated and committed (hydrateRoot returns before). */
+  onCommitted?: () => void;
+}
 
 /**
  * Hydrates every island under `root` (the wrappers island.tsx wrote when prerendering), each as
@@ -12,8 +16,9 @@ export type HydrateOptions = Pick<RootOptions, 'onRecoverableError'>;
 export async function hydrateIslands(
   root: ParentNode,
   location: IslandLocation,
-  options: HydrateOptions = {},
+  { onCommitted, ...options }: HydrateOptions = {},
 ): Promise<number> {
+  const committed: Promise<void>[] = [];
   const elements = [...root.querySelectorAll<HTMLElement>('[data-island]')];
   const hydrated = await Promise.all(
     elements.map(async (element) => {
@@ -30,15 +35,26 @@ export async function hydrateIslands(
         return false;
       }
       const Component = await ISLANDS[name].load();
+      let resolve = () => {};
+      committed.push(new Promise<void>((settle) => (resolve = settle)));
       hydrateRoot(
         element,
         <IslandFrame location={location}>
-          <Component {...props} />
+          <OnCommit done={resolve}>
+            <Component {...props} />
+          </OnCommit>
         </IslandFrame>,
         { ...options, identifierPrefix: element.dataset.islandPrefix ?? '' },
       );
       return true;
     }),
   );
+  void Promise.all(committed).then(onCommitted);
   return hydrated.filter(Boolean).length;
+}
+
+/** Calls `done` once its subtree has been hydrated and committed (effects run after commit). */
+function OnCommit({ done, children }: { done: () => void; children: ReactNode }) {
+  useEffect(done, [done]);
+  return children;
 }

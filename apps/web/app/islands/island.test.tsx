@@ -67,14 +67,17 @@ describe('islands of a prerendered page', () => {
     const consoleError = vi.spyOn(console, 'error');
     const recoverable = vi.fn();
     let hydrated = 0;
+    const committed = vi.fn();
     await act(async () => {
       hydrated = await hydrateIslands(
         page,
         { pathname: '/', search: '', hash: '' },
-        { onRecoverableError: recoverable },
+        { onRecoverableError: recoverable, onCommitted: committed },
       );
     });
     expect(hydrated).toBe(4);
+    // Said once, after every island committed: what the page's data-hydrated mark waits on.
+    await vi.waitFor(() => expect(committed).toHaveBeenCalledTimes(1));
     expect(recoverable).not.toHaveBeenCalled();
     expect(consoleError).not.toHaveBeenCalled();
 

@@ -1,5 +1,6 @@
 import { scrollToTopOnCurrentPageLinks } from './current-page-links.ts';
 import { hydrateIslands } from './hydrate.tsx';
+import { markHydrated } from './hydrated-mark.ts';
 
 /**
  * The one script of a prerendered marketing page (the build puts it in place of React Router's,
@@ -7,4 +8,4 @@ import { hydrateIslands } from './hydrate.tsx';
  */
 const { pathname, search, hash } = window.location;
 scrollToTopOnCurrentPageLinks(document);
-void hydrateIslands(document, { pathname, search, hash });
+void hydrateIslands(document, { pathname, search, hash }, { onCommitted: markHydrated });
