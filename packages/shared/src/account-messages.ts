@@ -41,6 +41,8 @@ export const AUTH_MESSAGES = {
   signedIn: 'Signed in successfully!',
   /** Shown after sign-up when the address must be confirmed first (SMTP configured). */
   confirmEmail: 'Check your inbox: follow the link we sent to confirm your email address.',
+  emailConfirmed: 'Email confirmed',
+  emailConfirmedDetail: 'Your address is confirmed and you are signed in.',
   /** Sign-in of an address not confirmed yet: a new link is sent with the refusal. */
   emailNotConfirmed:
     'Please confirm your email address first. We have sent you a new confirmation link.',
@@ -98,7 +100,7 @@ export const AVATAR_MESSAGES = {
   tooManyPixels: {
     title: 'Upload failed',
     description:
-      'The image is too large in pixels. Please upload a picture of at most 25 megapixels',
+      'The image is too large in pixels. Please upload a picture of at most 25 megapixels and 10,000 pixels a side',
   },
   saved: { title: 'Success', description: 'Profile picture updated' },
 } as const satisfies Record<string, Notice>;

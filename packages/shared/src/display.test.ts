@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressParts,
   COMPILING_TEXT,
   contentBasicsTile,
   findabilityTile,
@@ -8,6 +9,7 @@ import {
   relativeTime,
   scoreTone,
   simulatedProgress,
+  siteCheckTone,
   siteSpeedTile,
   statusTone,
   summaryTiles,
@@ -19,9 +21,19 @@ describe('statusTone', () => {
     expect(statusTone('completed')).toBe('green');
     expect(statusTone('queued')).toBe('blue');
     expect(statusTone('analyzing')).toBe('yellow');
-    expect(statusTone('error')).toBe('red');
-    expect(statusTone('failed')).toBe('gray');
-    expect(statusTone(undefined)).toBe('gray');
+    expect(statusTone('failed')).toBe('red');
+  });
+
+  it('maps site check statuses to the same colours for the same meaning', () => {
+    expect(siteCheckTone('discovering')).toBe('blue');
+    expect(siteCheckTone('running')).toBe('yellow');
+    expect(siteCheckTone('completed')).toBe('green');
+    expect(siteCheckTone('failed')).toBe('red');
+    expect(siteCheckTone('cancelled')).toBe('blue');
+  });
+
+  it('has no rule for a status outside the unions', () => {
+    expect(() => statusTone('error' as never)).toThrow(/No display rule/);
   });
 });
 
@@ -158,5 +170,28 @@ describe('summary tiles', () => {
       'issues-found',
     ]);
     expect(summaryTiles({}, issues)[3]?.value).toBe('3 issues');
+  });
+});
+
+describe('addressParts', () => {
+  it('keeps a short address whole, without its scheme', () => {
+    expect(addressParts('https://example.com/about')).toEqual({
+      head: 'example.com/about',
+      tail: '',
+    });
+  });
+
+  it('keeps the end of a long address whole, so two pages of one site differ', () => {
+    const a = addressParts(
+      'http://127.0.0.1:1040/catalogue/dining-tables/extendable-oak-table-for-eight',
+    );
+    const b = addressParts(
+      'http://127.0.0.1:1040/catalogue/dining-tables/extendable-oak-table-for-twelve',
+    );
+    expect(a.tail).toBe('endable-oak-table-for-eight'.slice(-24));
+    expect(a.tail).not.toBe(b.tail);
+    expect(a.head + a.tail).toBe(
+      '127.0.0.1:1040/catalogue/dining-tables/extendable-oak-table-for-eight',
+    );
   });
 });

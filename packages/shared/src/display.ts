@@ -1,4 +1,6 @@
 import { COMPILING_FROM_PERCENT, SIMULATED_PROGRESS_MS } from './limits.ts';
+import type { ReportStatus } from './report.ts';
+import type { SiteCheckStatus } from './site-check.ts';
 
 /**
  * Display rules (product spec, points 4 and 9) as pure functions, so the report screen, the profile
@@ -8,8 +10,12 @@ import { COMPILING_FROM_PERCENT, SIMULATED_PROGRESS_MS } from './limits.ts';
 
 export type Tone = 'green' | 'blue' | 'yellow' | 'red' | 'gray';
 
-/** Status badge: completed green, queued blue, analyzing yellow, error red, anything else grey. */
-export function statusTone(status: string | null | undefined): Tone {
+/**
+ * A report's status badge: completed green, queued blue, analyzing yellow, failed red. Typed by
+ * the status union and exhaustive, so a new status cannot fall through to a silent grey (issue
+ * 24: the rule once coloured an `error` status no report has, and failed reports showed grey).
+ */
+export function statusTone(status: ReportStatus): Tone {
   switch (status) {
     case 'completed':
       return 'green';
@@ -17,11 +23,32 @@ export function statusTone(status: string | null | undefined): Tone {
       return 'blue';
     case 'analyzing':
       return 'yellow';
-    case 'error':
+    case 'failed':
       return 'red';
     default:
-      return 'gray';
+      return unreachable(status);
   }
+}
+
+/** A site check's status badge, the same colours for the same meaning. */
+export function siteCheckTone(status: SiteCheckStatus): Tone {
+  switch (status) {
+    case 'discovering':
+    case 'cancelled':
+      return 'blue';
+    case 'running':
+      return 'yellow';
+    case 'completed':
+      return 'green';
+    case 'failed':
+      return 'red';
+    default:
+      return unreachable(status);
+  }
+}
+
+function unreachable(status: never): Tone {
+  throw new Error(`No display rule for the status ${String(status)}`);
 }
 
 export const SCORE_WARNING_FROM = 50;
@@ -89,6 +116,8 @@ export interface SummaryTile {
   /** The number behind `value`, when there is one (lets a client animate it). */
   amount?: number;
   status: TileStatus;
+  /** What the tile judges, in a few words, shown on it (issue 27: "Can Google Find It?" is HTTPS and a viewport). */
+  checks: string;
 }
 
 /** The parts of a report's meta_json the summary reads (CHECKS.md); everything may be missing. */
@@ -117,12 +146,18 @@ export const SLOW_LOAD_SECONDS = 5;
 /** 'Can Google Find It?': Yes when both ssl and viewport are present. */
 export function findabilityTile(meta: unknown): SummaryTile {
   const technical = asMeta(meta).technical;
-  const found = Boolean(technical?.ssl) && Boolean(technical?.viewport);
+  const ssl = Boolean(technical?.ssl);
+  const viewport = Boolean(technical?.viewport);
+  const missing = [ssl ? null : 'no HTTPS', viewport ? null : 'no mobile viewport'].filter(Boolean);
   return {
     id: 'findability',
     label: 'Can Google Find It?',
-    value: found ? 'Yes' : 'No',
-    status: found ? 'pass' : 'fail',
+    value: ssl && viewport ? 'Yes' : 'No',
+    status: ssl && viewport ? 'pass' : 'fail',
+    checks:
+      missing.length === 0
+        ? 'HTTPS and a mobile viewport: both present'
+        : `HTTPS and a mobile viewport: ${missing.join(', ')}`,
   };
 }
 
@@ -138,6 +173,7 @@ export function siteSpeedTile(meta: unknown): SummaryTile {
     value: `${rounded.toFixed(1)}s`,
     amount: rounded,
     status: seconds < FAST_LOAD_SECONDS ? 'pass' : seconds < SLOW_LOAD_SECONDS ? 'warning' : 'fail',
+    checks: 'Time to fetch the page’s HTML',
   };
 }
 
@@ -153,7 +189,13 @@ export function contentBasicsTile(meta: unknown): SummaryTile {
       : passes === 2
         ? ['Attention Required', 'warning']
         : ['Losing Traffic', 'fail'];
-  return { id: 'content-basics', label: 'Content Basics', value, status };
+  return {
+    id: 'content-basics',
+    label: 'Content Basics',
+    value,
+    status,
+    checks: `Title, meta description and word count: ${passes} of 3 fine`,
+  };
 }
 
 /** 'Issues Found': 'None' for 0, else the count; 0 pass, up to 2 warning, more fail. */
@@ -164,6 +206,7 @@ export function issuesFoundTile(count: number): SummaryTile {
     value: count === 0 ? 'None' : `${count} issue${count === 1 ? '' : 's'}`,
     amount: count,
     status: count === 0 ? 'pass' : count <= 2 ? 'warning' : 'fail',
+    checks: 'Critical problems and warnings',
   };
 }
 
@@ -183,4 +226,22 @@ export function summaryTiles(
     contentBasicsTile(meta),
     issuesFoundTile(topIssues(issues).length),
   ];
+}
+
+/** Characters of an address kept whole at its end when a list shortens it in the middle. */
+export const ADDRESS_TAIL_CHARS = 24;
+
+/**
+ * An address split for shortening in the middle (issue 27: lists cut long addresses from the end,
+ * so every row of one site read "http://example.com/produ…"): the scheme is dropped, `head` may be
+ * cut (with an ellipsis) where the row runs out of room, `tail` — the end of the path, which tells
+ * the rows apart — is always shown whole.
+ */
+export function addressParts(
+  url: string,
+  tailChars = ADDRESS_TAIL_CHARS,
+): { head: string; tail: string } {
+  const shown = url.replace(/^https?:\/\//i, '');
+  if (shown.length <= tailChars * 2) return { head: shown, tail: '' };
+  return { head: shown.slice(0, -tailChars), tail: shown.slice(-tailChars) };
 }

@@ -306,6 +306,12 @@ export const ERROR_CATALOGUE = {
     409,
     'info',
   ),
+  blocked_by_robots: entry(
+    'Blocked by robots.txt',
+    "The site's robots.txt does not allow Crawlwise to fetch this page, so it was not requested.",
+    422,
+    'info',
+  ),
   site_check_cancelled: entry(
     'Site Check Cancelled',
     'The site check was cancelled before this page was analysed.',
@@ -318,6 +324,28 @@ export const ERROR_CATALOGUE = {
     422,
     'error',
     'Paste a list of the pages to check instead.',
+  ),
+  invalid_token: entry(
+    'Invalid API Token',
+    'The API token is not valid, or it was revoked.',
+    401,
+    'error',
+    'Create a new token on your profile page.',
+  ),
+  token_scope: entry(
+    'Not Allowed With This Token',
+    'This API token cannot do that: read tokens only read, and no token manages the account.',
+    403,
+  ),
+  token_not_found: entry(
+    'Token Not Found',
+    'This API token does not exist or belongs to another account.',
+    404,
+  ),
+  token_limit_reached: entry(
+    'Token Limit Reached',
+    'An account can hold 20 API tokens. Revoke one you no longer use first.',
+    409,
   ),
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -31,3 +31,15 @@ export const NEWSLETTER_DELAY_MS = 15_000;
 export const PROFILE_PAGE_SIZE = 10;
 export const AVATAR_MAX_BYTES = 2_097_152;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/**
+ * Page-derived text a stored report keeps per string (a title, a quoted value, a fix snippet):
+ * longer text is cut and says how long it was. A page with a 4 MB title once made a 30 MB
+ * report (issue 25). Addresses up to MAX_URL_LENGTH stay whole.
+ */
+export const STORED_TEXT_MAX_CHARS = 2_100;
+/**
+ * A stored report's analysis at most, in kilobytes of JSON: past it the largest findings'
+ * details are left out (the finding, its message and fix stay, and say so).
+ */
+export const REPORT_MAX_STORED_KB = 1_024;

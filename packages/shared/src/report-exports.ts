@@ -35,13 +35,63 @@ function fileNameHost(url: string): string {
   return safe === '' ? 'report' : safe.slice(0, 100);
 }
 
+/** Longest path part of a file name: enough to tell pages apart, short enough for any disk. */
+const MAX_PATH_CHARS = 60;
+
 /**
- * `crawlwise-example.com-2026-11-22.pdf`: the analysed host and the day (UTC) the analysis
- * finished, so a folder of downloads sorts by site, then by date.
+ * The page's path as it may appear in a file name (`/blog/2026/oak-tables` → `blog-2026-oak-tables`),
+ * with a short fingerprint of the query when there is one (pages that differ only by their query
+ * must not share a name); empty for the home page.
+ */
+function fileNamePath(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return '';
+  }
+  const path = decodeURIComponentSafe(parsed.pathname)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_PATH_CHARS)
+    .replace(/-+$/, '');
+  const query = parsed.search.length > 1 ? `q${fingerprint(parsed.search)}` : '';
+  return [path, query].filter(Boolean).join('-');
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Six hex digits of FNV-1a: a stable, short name for a query string (not a security measure). */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0').slice(0, 6);
+}
+
+/**
+ * `crawlwise-example.com-blog-oak-tables-2026-11-22-1030.pdf`: the analysed host, the page's path
+ * and the moment (UTC, to the minute) the analysis finished, so the downloads of one site's pages
+ * never collide (issue 27) and a folder of them sorts by site, page, then date.
  */
 export function exportFileName(url: string, analysedAt: string, format: ExportFormat): string {
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(analysedAt)?.[0] ?? 'undated';
-  return `crawlwise-${fileNameHost(url)}-${day}.${format}`;
+  const moment = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2}))?/.exec(analysedAt);
+  const when = moment
+    ? [moment[1], moment[2] && moment[3] ? `${moment[2]}${moment[3]}` : '']
+        .filter(Boolean)
+        .join('-')
+    : 'undated';
+  const page = fileNamePath(url);
+  return `crawlwise-${[fileNameHost(url), page, when].filter(Boolean).join('-')}.${format}`;
 }
 
 /** PDFs one requester may have made per hour: each one renders in the headless browser. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAUSE_IDS } from './causes.ts';
 import { CHECK_CATEGORIES } from './report-basics.ts';
 
 export { CHECK_CATEGORIES, FREE_TOP_ISSUES, isLockedIssue } from './report-basics.ts';
@@ -54,6 +55,11 @@ const findingFields = {
   howToFix: z.string().min(1).nullable(),
   /** The data behind the outcome: counts, offending elements, URLs. */
   details: z.record(z.string(), z.unknown()),
+  /**
+   * The root cause this failed finding shares with others (causes.ts), when the analyzer can tell
+   * that one problem explains it; absent otherwise (and on reports made before causes existed).
+   */
+  cause: z.enum(CAUSE_IDS).optional(),
 };
 
 /** A finding's severity must be one its outcome allows (a failed success is a bug). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CLIENT_ONLY_ROUTES,
+  emailConfirmedLanding,
   FEATURE_SLUGS,
   NOT_FOUND_HTML_PATH,
   PATHS,
@@ -8,6 +9,7 @@ import {
   prerenderedHtmlPath,
   resolvePageRoute,
   SPA_FALLBACK_FILE,
+  safeEmailLanding,
   safeReturnPath,
 } from './routes.ts';
 
@@ -69,5 +71,27 @@ describe('safeReturnPath', () => {
       expect(safeReturnPath(bad)).toBeNull();
     }
     expect(PATHS.authThenReturnTo('/report?token=abc')).toBe('/auth?next=%2Freport%3Ftoken%3Dabc');
+  });
+});
+
+describe('safeEmailLanding', () => {
+  it('keeps a landing made for the root or a safe return path', () => {
+    expect(safeEmailLanding(emailConfirmedLanding('/'))).toBe('/?emailConfirmed=1');
+    const report = emailConfirmedLanding('/report?token=abc');
+    expect(safeEmailLanding(report)).toBe(report);
+  });
+
+  it('sends anything else to the root', () => {
+    for (const hostile of [
+      undefined,
+      42,
+      '/',
+      'https://evil.example/?emailConfirmed=1',
+      '//evil.example/?emailConfirmed=1',
+      '/admin?emailConfirmed=1',
+      '/report?token=a b&emailConfirmed=1',
+    ]) {
+      expect(safeEmailLanding(hostile)).toBe('/?emailConfirmed=1');
+    }
   });
 });

@@ -52,6 +52,36 @@ export const PATHS = {
   siteCheckFor: (id: string) => `/site-check?id=${encodeURIComponent(id)}`,
 } as const;
 
+/** The query flag the email confirmation link lands with, so the page can say it worked. */
+export const EMAIL_CONFIRMED_PARAM = 'emailConfirmed';
+
+/**
+ * Where the confirmation mail's link leads after confirming: back to the page the visitor signed
+ * up from (a report, say; issue 27), flagged so it can say "Email confirmed". `path` is a path of
+ * this site (safeReturnPath), never another origin.
+ */
+export function emailConfirmedLanding(path: string): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${EMAIL_CONFIRMED_PARAM}=1`;
+}
+
+/**
+ * The confirmation link a sign-up may ask for, kept only when it is one emailConfirmedLanding
+ * made for the site root or a safe return path; anything else (another origin, a made-up path)
+ * lands on the root. The server applies this to what the sign-up form sends (issue 27).
+ */
+export function safeEmailLanding(requested: unknown): string {
+  const fallback = emailConfirmedLanding('/');
+  if (typeof requested !== 'string') return fallback;
+  const flag = `${EMAIL_CONFIRMED_PARAM}=1`;
+  const suffixes = [`?${flag}`, `&${flag}`];
+  const suffix = suffixes.find((end) => requested.endsWith(end));
+  if (!suffix) return fallback;
+  const path = requested.slice(0, -suffix.length);
+  if (path === '/' && suffix.startsWith('?')) return requested;
+  if (suffix.startsWith('&') && safeReturnPath(path) === path) return requested;
+  return fallback;
+}
+
 /**
  * Where /auth may send a visitor after signing in: back to a report, a page history or a
  * comparison of this site, nowhere else (a `next` pointing off-site would make the sign-in page

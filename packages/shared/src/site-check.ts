@@ -1,3 +1,4 @@
+import type { SiteCheckCounts } from './api/site-checks.ts';
 import { parseServerUrl, type ServerUrlResult } from './url-input.ts';
 
 /**
@@ -35,16 +36,29 @@ export function wasCancelledPage(page: { status: string; errorCode: string | nul
   return page.status === 'failed' && page.errorCode === 'site_check_cancelled';
 }
 
+/**
+ * A page the site's robots.txt does not let Crawlwise request (a `failed` report with this code):
+ * recorded as blocked, never fetched, and not a failure of the page.
+ */
+export function wasBlockedPage(page: { status: string; errorCode: string | null }): boolean {
+  return page.status === 'failed' && page.errorCode === 'blocked_by_robots';
+}
+
 /** Where a site check's pages are, as the API reports it (`siteCheck.counts`). */
-export interface SiteCheckCounts {
-  total: number;
-  queued: number;
-  analyzing: number;
-  completed: number;
-  /** Pages that were tried and could not be analysed. */
-  failed: number;
-  /** Pages a cancel dropped before they were tried (failed with site_check_cancelled). */
-  cancelled: number;
+export type { SiteCheckCounts } from './api/site-checks.ts';
+
+/**
+ * One reading of a site check's progress for every place that shows it (the check's screen, the
+ * cancel dialog's outcome, the profile's list), so they never disagree: pages checked out of all
+ * the pages queued, with the ones a cancel dropped and the ones robots.txt blocked said apart.
+ */
+export function siteCheckProgressText(counts: SiteCheckCounts): string {
+  const checked = counts.completed + counts.failed;
+  const parts = [`${checked} of ${counts.total} pages checked`];
+  if (counts.failed > 0) parts[0] += ` (${counts.failed} could not be analyzed)`;
+  if (counts.blocked > 0) parts.push(`${counts.blocked} blocked by robots.txt`);
+  if (counts.cancelled > 0) parts.push(`${counts.cancelled} not checked (cancelled)`);
+  return parts.join(', ');
 }
 
 export interface SiteAddressList {
@@ -74,7 +88,8 @@ function firstAddressCell(line: string): string | null {
 /**
  * Reads a pasted list: one address per line, or a CSV export whose first address-looking cell
  * per row is taken (so a header row or a column of titles is skipped). A path such as `/about`
- * is read against the site. Only addresses on the site's own host are kept.
+ * is read against the site. Only addresses on the site's own origin (scheme, host and port) are
+ * kept.
  */
 export function parseSiteAddressList(
   text: string,
@@ -96,7 +111,7 @@ export function parseSiteAddressList(
       result.invalid += 1;
       continue;
     }
-    if (parsed.url.hostname !== site.hostname) {
+    if (parsed.url.origin !== site.origin) {
       result.offSite += 1;
       continue;
     }

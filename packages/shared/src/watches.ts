@@ -5,8 +5,6 @@ import {
   MIN_WATCH_THRESHOLD,
   WATCH_FREQUENCIES,
   WATCH_KINDS,
-  type WatchFrequency,
-  type WatchKind,
 } from './watch-rules.ts';
 
 export {
@@ -47,15 +45,5 @@ export const watchInputSchema = z.object({
 });
 export type WatchInput = z.input<typeof watchInputSchema>;
 
-/** A watch as the API lists it. */
-export interface WatchView {
-  id: string;
-  url: string;
-  kind: WatchKind;
-  frequency: WatchFrequency;
-  threshold: number;
-  next_run_at: string;
-  last_score: number | null;
-  last_checked_at: string | null;
-  created_at: string;
-}
+/** A watch as the API lists it (its schema is the API contract's). */
+export type { WatchView } from './api/watches.ts';
