@@ -1,3 +1,4 @@
+import { assignCauses } from './checks/causes.ts';
 import { runChecks } from './checks/run-checks.ts';
 import { createPageContext } from './page/page-context.ts';
 import { buildMetaJson } from './score/meta-json.ts';
@@ -8,7 +9,7 @@ import type { AnalysisReport, Artifacts } from './types.ts';
 /** The pure half of an analysis: artifacts → checks → score → report. No I/O. */
 export function analyzeArtifacts(artifacts: Artifacts): AnalysisReport {
   const page = createPageContext(artifacts);
-  const findings = runChecks(page);
+  const findings = assignCauses(runChecks(page));
   const { score, categories, issues } = scoreFindings(findings);
   return {
     url: artifacts.fetch.requestedUrl,

@@ -38,8 +38,11 @@ export const EXIT = {
 } as const;
 
 export const USAGE = `Usage: crawlwise <url> [options]
+       crawlwise mcp [--allow-private] [--no-render]
 
 Analyses a web page the way a search crawler sees it and prints its SEO score and findings.
+\`crawlwise mcp\` runs an MCP server over stdio for coding agents (tools analyze_page,
+crawl_site, explain_check, compare_pages).
 
 Output:
   --format <f>        summary (default), json, markdown, html or sarif (SARIF 2.1.0)

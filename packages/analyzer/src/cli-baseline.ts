@@ -62,7 +62,7 @@ export function parseBaseline(text: string): BaselineReport {
 
 export function compareReports(
   baseline: BaselineReport,
-  current: Pick<AnalysisReport, 'score' | 'issues'>,
+  current: BaselineReport,
 ): ReportComparison {
   const problems = (issues: readonly ComparedFinding[]) =>
     new Map(

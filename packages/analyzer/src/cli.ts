@@ -11,6 +11,7 @@ import { cliVersion } from './cli-version.ts';
  * (bench/cli-startup.ts holds that under 300 ms).
  */
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'mcp') return mcp(argv.slice(1));
   // The batch options (--urls, --sitemap, ...) are taken out first; the rest is the page options.
   const { batch, rest, errors } = parseBatchArgs(argv);
   const args = parseCliArgs(rest);
@@ -44,6 +45,17 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const { runAnalysis } = await import('./cli-run.ts');
   return runAnalysis(args, parsed.url.href, cliVersion());
+}
+
+/** `crawlwise mcp`: an MCP server over stdio with the local engine (docs/mcp.md › Local). */
+async function mcp(argv: readonly string[]): Promise<number> {
+  const args = parseCliArgs(argv);
+  const problems = [...args.problems];
+  if (args.url !== null) problems.push('crawlwise mcp takes no address: the tools do.');
+  if (problems.length > 0) return usageError(problems);
+  const { runMcpServer } = await import('./mcp/stdio-server.ts');
+  await runMcpServer({ allowPrivate: args.allowPrivate, render: args.render });
+  return EXIT.ok;
 }
 
 function usageError(problems: string[]): number {

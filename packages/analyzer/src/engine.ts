@@ -9,7 +9,7 @@ import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
 import { fetchLlmsTxt, llmsTxtUrlOf } from './gather/llms-txt.ts';
 import { createOriginCache } from './gather/origin-cache.ts';
 import { renderPage } from './gather/render-page.ts';
-import { readRobots } from './gather/robots.ts';
+import { type CrawlPermission, crawlPermission, readRobots } from './gather/robots.ts';
 import { createRobotsCache, ROBOTS_CACHE_TTL_MS } from './gather/robots-cache.ts';
 import type {
   AddressGuard,
@@ -58,8 +58,17 @@ export interface Engine {
   analyze(document: FetchArtifact): Promise<AnalysisReport>;
   /** Fetch and analyse in one go (the CLI). */
   analyzeUrl(url: string): Promise<AnalysisReport>;
+  /**
+   * Whether Crawlwise's crawler may request the page under the robots.txt of its origin (kept
+   * like the analyses' robots.txt): a site check asks before it fetches a page, never after.
+   */
+  crawlPermission(url: string): Promise<CrawlPermission>;
   /** A site's sitemaps (robots.txt, /sitemap.xml, indexes, gzip) through the guard; throws AnalysisError. */
-  discoverSitemaps(siteUrl: string, options: { maxUrls: number }): Promise<SiteDiscovery>;
+  /** The sitemaps' pages; one budget, a deadline for the whole, stopped by `signal`. */
+  discoverSitemaps(
+    siteUrl: string,
+    options: { maxUrls: number; signal?: AbortSignal; deadlineMs?: number },
+  ): Promise<SiteDiscovery>;
   close(): Promise<void>;
 }
 
@@ -159,8 +168,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
     fetchDocument,
     analyze,
     analyzeUrl: async (url) => analyze(await fetchDocument(url)),
-    discoverSitemaps: (siteUrl, { maxUrls }) =>
-      discoverSitemaps(siteUrl, { guard, userAgent, maxUrls }),
+    crawlPermission: async (url) => crawlPermission(await robots.fileFor(url), url),
+    discoverSitemaps: (siteUrl, { maxUrls, signal, deadlineMs }) =>
+      discoverSitemaps(siteUrl, {
+        guard,
+        userAgent,
+        maxUrls,
+        ...(signal ? { signal } : {}),
+        ...(deadlineMs !== undefined ? { deadlineMs } : {}),
+      }),
     close: async () => {
       await Promise.all([pool?.close(), analysis?.close()]);
     },

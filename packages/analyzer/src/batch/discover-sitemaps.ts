@@ -1,6 +1,12 @@
 import { AnalysisError, isAnalysisError } from '../analysis-error.ts';
 import { readRobots } from '../gather/robots.ts';
-import { readSitemap, type SitemapFailure, type SitemapOptions } from './sitemap.ts';
+import {
+  MAX_SITEMAP_DOCUMENTS,
+  readSitemap,
+  type SitemapBudget,
+  type SitemapFailure,
+  type SitemapOptions,
+} from './sitemap.ts';
 
 /**
  * Finds a site's pages the way a crawler does: the `Sitemap:` lines of its robots.txt, else the
@@ -10,6 +16,18 @@ import { readSitemap, type SitemapFailure, type SitemapOptions } from './sitemap
 
 /** `Sitemap:` lines of robots.txt followed at most (each may be an index of many). */
 export const MAX_ROBOTS_SITEMAPS = 5;
+/**
+ * Decoded bytes one whole discovery reads at most, across every sitemap. With the documents
+ * (MAX_SITEMAP_DOCUMENTS for the whole discovery, not per `Sitemap:` line) and the deadline,
+ * one budget bounds what a site can make a discovery do (issue 25: five robots.txt lines once
+ * read 250 documents).
+ */
+export const MAX_DISCOVERY_BYTES = 50 * 1024 * 1024;
+
+export interface DiscoveryOptions extends SitemapOptions {
+  /** The whole discovery's deadline; past it, `fetch_timeout`. */
+  deadlineMs?: number;
+}
 
 export interface SiteDiscovery {
   /** Page addresses in sitemap order, distinct, at most maxUrls. */
@@ -31,17 +49,44 @@ export interface SiteDiscovery {
  */
 export async function discoverSitemaps(
   siteUrl: string,
-  options: SitemapOptions,
+  { deadlineMs, ...options }: DiscoveryOptions,
 ): Promise<SiteDiscovery> {
+  const deadline = deadlineMs === undefined ? null : AbortSignal.timeout(deadlineMs);
+  const signal =
+    deadline && options.signal
+      ? AbortSignal.any([deadline, options.signal])
+      : (deadline ?? options.signal);
+  try {
+    return await discover(siteUrl, { ...options, ...(signal ? { signal } : {}) });
+  } catch (error) {
+    if (deadline?.aborted && !options.signal?.aborted) {
+      throw new AnalysisError(
+        'fetch_timeout',
+        `Reading the sitemaps took longer than ${Math.round((deadlineMs ?? 0) / 1000)} s; reading stopped there.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+async function discover(siteUrl: string, options: SitemapOptions): Promise<SiteDiscovery> {
   const origin = new URL(siteUrl).origin;
   const robots = await readRobots(`${origin}/`, {
     guard: options.guard,
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
-  const named =
+  const listed =
     robots.kind === 'rules'
       ? [...new Set(robots.rules.getSitemaps())].filter((url) => /^https?:\/\//i.test(url))
       : [];
+  // Only the site's own sitemaps: a robots.txt naming another origin's sitemaps must not make
+  // a discovery read them (issue 25: 245 documents of 5 MB on a second host).
+  const named = listed.filter((url) => new URL(url).origin === origin);
+  const budget: SitemapBudget = options.budget ?? {
+    documents: options.maxDocuments ?? MAX_SITEMAP_DOCUMENTS,
+    bytes: MAX_DISCOVERY_BYTES,
+  };
   const candidates =
     named.length > 0 ? named.slice(0, MAX_ROBOTS_SITEMAPS) : [`${origin}/sitemap.xml`];
   const maxUrls = options.maxUrls ?? Number.POSITIVE_INFINITY;
@@ -49,7 +94,13 @@ export async function discoverSitemaps(
     urls: [],
     foundVia: named.length > 0 ? 'robots.txt' : '/sitemap.xml',
     sitemaps: [],
-    failures: [],
+    failures: listed
+      .filter((url) => !named.includes(url))
+      .map((url) => ({
+        url,
+        code: 'invalid_url',
+        message: 'Not read: robots.txt names a sitemap on another site (scheme, host or port).',
+      })),
     invalidEntries: 0,
     truncated: named.length > MAX_ROBOTS_SITEMAPS,
   };
@@ -62,6 +113,8 @@ export async function discoverSitemaps(
     try {
       const result = await readSitemap(candidate, {
         ...options,
+        budget,
+        sameOrigin: true,
         maxUrls: maxUrls - discovery.urls.length,
       });
       discovery.sitemaps.push(...result.sitemaps);
@@ -74,7 +127,7 @@ export async function discoverSitemaps(
         discovery.urls.push(url);
       }
     } catch (error) {
-      if (!isAnalysisError(error)) throw error;
+      if (!isAnalysisError(error) || options.signal?.aborted) throw error;
       discovery.failures.push({ url: candidate, code: error.code, message: error.message });
     }
   }

@@ -51,6 +51,19 @@ export interface SitemapOptions {
   signal?: AbortSignal;
   /** Test hook: trust this CA instead of the system ones. */
   tls?: TlsOptions;
+  /**
+   * Documents and decoded bytes left for a whole discovery, shared by every readSitemap call
+   * of it (and used up by them): without it each call has its own maxDocuments.
+   */
+  budget?: SitemapBudget;
+  /** Follow index entries only on the root sitemap's origin (scheme, host and port). */
+  sameOrigin?: boolean;
+}
+
+/** What a discovery may still read: decremented as documents are read. */
+export interface SitemapBudget {
+  documents: number;
+  bytes: number;
 }
 
 export interface SitemapFailure {
@@ -144,7 +157,7 @@ export function sitemapLocation(value: string, base: string): string | null {
 export async function fetchSitemapDocument(
   url: string,
   options: SitemapOptions,
-): Promise<{ finalUrl: string; text: string }> {
+): Promise<{ finalUrl: string; text: string; bytes: number }> {
   const maxBytes = options.maxBytes ?? MAX_PAGE_BYTES;
   const tooLarge = (cause: unknown) =>
     new AnalysisError(
@@ -204,7 +217,7 @@ export async function fetchSitemapDocument(
       `The sitemap address ${clip(url)} returns an HTML page, not a sitemap.`,
     );
   }
-  return { finalUrl: raw.finalUrl, text };
+  return { finalUrl: raw.finalUrl, text, bytes: body.byteLength };
 }
 
 function megabytes(bytes: number): number {
@@ -222,7 +235,11 @@ function isGzip(bytes: Uint8Array): boolean {
  */
 export async function readSitemap(url: string, options: SitemapOptions): Promise<SitemapResult> {
   const maxUrls = options.maxUrls ?? Number.POSITIVE_INFINITY;
-  const maxDocuments = options.maxDocuments ?? MAX_SITEMAP_DOCUMENTS;
+  const budget = options.budget ?? {
+    documents: options.maxDocuments ?? MAX_SITEMAP_DOCUMENTS,
+    bytes: Number.POSITIVE_INFINITY,
+  };
+  const rootOrigin = new URL(url).origin;
   const result: SitemapResult = {
     urls: [],
     sitemaps: [],
@@ -233,19 +250,22 @@ export async function readSitemap(url: string, options: SitemapOptions): Promise
   const seenUrls = new Set<string>();
   const queued = new Set<string>([url]);
   const queue: Array<{ url: string; depth: number }> = [{ url, depth: 0 }];
-  let documents = 0;
 
   while (queue.length > 0) {
-    if (result.urls.length >= maxUrls || documents >= maxDocuments) {
+    if (result.urls.length >= maxUrls || budget.documents <= 0 || budget.bytes <= 0) {
       result.truncated = true;
       break;
     }
     const next = queue.shift()!;
-    documents += 1;
+    budget.documents -= 1;
     let parsed: ParsedSitemap;
     let finalUrl: string;
     try {
-      const document = await fetchSitemapDocument(next.url, options);
+      const document = await fetchSitemapDocument(next.url, {
+        ...options,
+        maxBytes: Math.min(options.maxBytes ?? MAX_PAGE_BYTES, budget.bytes),
+      });
+      budget.bytes -= document.bytes;
       finalUrl = document.finalUrl;
       parsed = parseSitemap(document.text);
       if (parsed.kind === 'unknown') {
@@ -268,7 +288,13 @@ export async function readSitemap(url: string, options: SitemapOptions): Promise
         continue;
       }
       if (parsed.kind === 'sitemapindex') {
-        if (next.depth >= MAX_SITEMAP_DEPTH) {
+        if (options.sameOrigin && new URL(location).origin !== rootOrigin) {
+          result.failures.push({
+            url: location,
+            code: 'invalid_url',
+            message: 'Not read: sitemaps on another site (scheme, host or port) are not followed.',
+          });
+        } else if (next.depth >= MAX_SITEMAP_DEPTH) {
           result.failures.push({
             url: location,
             code: 'parse_error',

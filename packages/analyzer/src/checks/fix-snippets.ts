@@ -48,6 +48,51 @@ export function trimAtWordBoundary(value: string, max: number): string {
   return cut.replace(/[\s,;:\-–—|]+$/u, '');
 }
 
+/** Words a shortened title must not end on: it would stop mid-phrase ("…binaries using"). */
+const DANGLING_WORDS = new Set(
+  (
+    'a an the and or but nor of for with without to in on at by from into onto over under about ' +
+    'using via as than that which who whom whose how why what when where while your our their ' +
+    'its my his her this these those is are was were be been & + - – —'
+  ).split(' '),
+);
+
+/** Where a title's phrases meet: " | ", " - ", " – ", " — ", " · ", ": " and sentence ends. */
+const PHRASE_BREAK = /\s+[|·–—-]\s+|:\s+|[.!?]\s+/gu;
+
+/**
+ * `value` cut to at most `max` characters at a phrase boundary (issue 27): the longest run of whole
+ * phrases that fits ("How we build fast binaries | Blog" → "How we build fast binaries"), else
+ * whole words, dropping the phrase the cut broke into ("…binaries using V8 startup" → "…binaries")
+ * and any word that cannot end a title ("of", "using", "and"...). Null when what is left would be
+ * under half of `max`: such a value should be rewritten, not cut.
+ */
+export function trimAtPhraseBoundary(value: string, max: number): string | null {
+  const text = value.trim();
+  const length = (part: string) => [...part].length;
+  if (length(text) <= max) return text;
+  let phrases: string | null = null;
+  for (const match of text.matchAll(PHRASE_BREAK)) {
+    const before = text.slice(0, match.index).trim();
+    if (length(before) > max) break;
+    phrases = before;
+  }
+  if (phrases !== null && length(phrases) >= max / 2) return phrases;
+  const chars = [...text];
+  // Whole words only: the word the limit falls in is dropped.
+  const head = chars.slice(0, max + 1).join('');
+  const lastSpace = head.lastIndexOf(' ');
+  if (lastSpace <= 0) return null;
+  const words = head.slice(0, lastSpace).split(/\s+/);
+  const connector = words.findLastIndex(
+    (word, index) => index > 0 && DANGLING_WORDS.has(word.toLowerCase()),
+  );
+  if (connector > 0) words.length = connector;
+  while (words.length > 1 && DANGLING_WORDS.has(words.at(-1)!.toLowerCase())) words.pop();
+  const cut = words.join(' ').replace(/[\s,;:\-–—|]+$/u, '');
+  return length(cut) >= max / 2 ? cut : null;
+}
+
 /** The first text of the list that is not empty, or null. */
 export function firstText(...values: ReadonlyArray<string | null | undefined>): string | null {
   return (

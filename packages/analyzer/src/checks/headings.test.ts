@@ -122,6 +122,17 @@ describe('headings fix', () => {
     );
   });
 
+  it('keeps the h1 that matches the page title, not the site name in the header (issue 27)', () => {
+    const outcome = page(
+      '<title>Faster Node.js binaries with V8 snapshots | V8</title>',
+      '<header><h1>V8</h1></header><main><h1>Faster Node.js binaries with V8 snapshots</h1></main>',
+    );
+    expect(outcome.howToFix).toBe(
+      'Keep <h1>Faster Node.js binaries with V8 snapshots</h1> (it matches the page title) and turn the other 1 into <h2>.',
+    );
+    expect(outcome.details?.fixSnippet).toBe('<h2>V8</h2>');
+  });
+
   it('gives no fix for a sound outline', () => {
     expect(run('<h1>Oak</h1><h2>Legs</h2>').howToFix).toBeUndefined();
   });

@@ -27,9 +27,37 @@ const MAX_FIXED = 5;
 
 const tag = (level: number, text: string) => `<h${level}>${escapedText(text)}</h${level}>`;
 
+const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/**
+ * Of several <h1>s, the one to keep: the one whose words best match the page title (issue 27:
+ * the first was kept, often the site's name in the header, while the article's own title was
+ * demoted). Ties, and a page without a title, keep the first.
+ */
+export function h1ToKeep(
+  h1s: ReadonlyArray<{ text: string }>,
+  title: string | null,
+): { index: number; matchesTitle: boolean } {
+  const titleWords = words(title ?? '');
+  if (titleWords.size === 0) return { index: 0, matchesTitle: false };
+  let best = 0;
+  let bestScore = 0;
+  h1s.forEach((h1, index) => {
+    const own = words(h1.text);
+    const shared = [...own].filter((word) => titleWords.has(word)).length;
+    const score = shared / (own.size + titleWords.size - shared || 1);
+    if (score > bestScore) {
+      best = index;
+      bestScore = score;
+    }
+  });
+  return { index: best, matchesTitle: bestScore > 0 };
+}
+
 /**
  * The headings to write: an <h1> from the page title when there is none, the extra <h1>s as
- * <h2>, and each skipped level one level down from the heading before it.
+ * <h2> (keeping the one that matches the title), and each skipped level one level down from the
+ * heading before it.
  */
 function headingsFix(
   doc: Document,
@@ -48,9 +76,12 @@ function headingsFix(
       steps.push('add one <h1> naming the topic');
     }
   } else if (h1s.length > 1) {
-    const extra = h1s.slice(1, 1 + MAX_FIXED).map((h) => tag(2, h.text));
-    steps.push(`keep ${tag(1, h1s[0]!.text)} and turn the other ${h1s.length - 1} into <h2>`);
-    lines.push(...extra);
+    const kept = h1ToKeep(h1s, documentTitle(doc));
+    const others = h1s.filter((_, index) => index !== kept.index);
+    steps.push(
+      `keep ${tag(1, h1s[kept.index]!.text)}${kept.matchesTitle ? ' (it matches the page title)' : ''} and turn the other ${others.length} into <h2>`,
+    );
+    lines.push(...others.slice(0, MAX_FIXED).map((h) => tag(2, h.text)));
   }
   if (skips.length > 0) {
     const fixed = skips.slice(0, MAX_FIXED).map((skip) => tag(Number(skip.from[1]) + 1, skip.text));

@@ -56,11 +56,33 @@ describe('js-rendering check', () => {
     expect(outcome.details).toMatchObject({ ratio: 0.63, missingWords: 60 });
   });
 
-  it('passes a small page even when the ratio is low (under 50 missing words)', () => {
+  it('names a small page whose text is mostly from script (under 50 missing words): a warning, not critical', () => {
+    // Issue 27: below the 50-word floor such a page once read "The content is in the server HTML".
     const outcome = jsRendering.run(
       makePage({ html: doc(words(10)), render: rendered(doc(words(50))) }),
     );
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('This page’s text comes from JavaScript');
+    const fetched = jsRendering.run(
+      makePage({ html: doc('Loading'), render: rendered(doc(`Loading ${words(34)}`)) }),
+    );
+    expect(fetched.severity).toBe('warning');
+    expect(fetched.message).not.toBe('The content is in the server HTML');
+    expect(fetched.why).toContain(
+      'The server HTML has 1 visible word, the page after script runs 35',
+    );
+    expect(fetched.why).toContain('under the 50-word floor');
+  });
+
+  it('passes a small page when script adds only a few words', () => {
+    const outcome = jsRendering.run(
+      makePage({ html: doc(words(2)), render: rendered(doc(words(8))) }),
+    );
     expect(outcome.severity).toBe('success');
+    const mostlyServer = jsRendering.run(
+      makePage({ html: doc(words(30)), render: rendered(doc(words(45))) }),
+    );
+    expect(mostlyServer.message).toBe('The content is in the server HTML');
   });
 
   it('passes when script removes content or both are empty', () => {
@@ -70,6 +92,9 @@ describe('js-rendering check', () => {
     const empty = jsRendering.run(makePage({ html: doc(''), render: rendered(doc('')) }));
     expect(empty.severity).toBe('success');
     expect(empty.details).toMatchObject({ ratio: 1, missingSample: '' });
+    // Nothing to compare is not "the content is in the server HTML" (issue 27).
+    expect(empty.outcome).toBe('not_applicable');
+    expect(empty.message).toBe('No visible text, with or without JavaScript');
   });
 
   it('is a skipped success when no browser rendered the page', () => {

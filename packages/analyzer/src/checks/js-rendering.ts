@@ -6,8 +6,12 @@ import type { Check, CheckOutcome } from './check.ts';
  * appear after script runs? Both word counts come from the same visible-text extraction, so they
  * compare. Content that exists only after script (server < 50% of rendered, and ≥ 50 words
  * missing) is critical: crawlers that do not run script see an empty page, and Google indexes
- * it late. Between 50% and 80% with ≥ 50 words missing is a warning. The 50-word floor keeps
- * small pages (a cookie banner, a date) from tripping the ratio.
+ * it late. Between 50% and 80% with ≥ 50 words missing is a warning. Below the 50-word floor
+ * (a small page, or one whose script adds little) a page whose text is mostly from script (at
+ * least SMALL_PAGE_MIN_WORDS words rendered, the server HTML under half of them) is a warning
+ * that says so: the floor keeps a cookie banner or a date from being critical, not from being
+ * named. A page with no visible text in either view has nothing to compare (not applicable; the
+ * word-count check judges that).
  *
  * When no browser rendered the page the check is a skipped success, not a warning: a missing
  * browser on our side says nothing about the page. One exception: when the server HTML has
@@ -21,6 +25,8 @@ export const MIN_MISSING_WORDS = 50;
 /** Fewer server words than this, with scripts present, looks like an app shell. */
 export const SHELL_MAX_WORDS = 50;
 export const MISSING_SAMPLE_WORDS = 30;
+/** Below the 50-word floor, this many rendered words make a mostly-script page worth naming. */
+export const SMALL_PAGE_MIN_WORDS = 10;
 
 /**
  * Words of the rendered text that the server text lacks, in rendered order: a multiset
@@ -96,6 +102,15 @@ export const jsRendering: Check = {
     };
     const percent = Math.round(details.ratio * 100);
 
+    if (serverWords === 0 && renderedWords === 0) {
+      return {
+        severity: 'success',
+        outcome: 'not_applicable',
+        message: 'No visible text, with or without JavaScript',
+        why: 'Neither the server HTML nor the page after script runs shows any text, so there is no content whose source could be compared. A page without text gives search engines nothing to rank (see the word count).',
+        details,
+      };
+    }
     if (difference >= MIN_MISSING_WORDS && serverWords < renderedWords * CRITICAL_RATIO) {
       return {
         severity: 'critical',
@@ -109,6 +124,18 @@ export const jsRendering: Check = {
         severity: 'warning',
         message: 'Some content only appears with JavaScript',
         why: `The server HTML has ${serverWords} visible words, the page after script runs ${renderedWords} (${percent}% without JavaScript). Crawlers that do not run script miss the rest; render it on the server.`,
+        details,
+      };
+    }
+    if (
+      difference < MIN_MISSING_WORDS &&
+      renderedWords >= SMALL_PAGE_MIN_WORDS &&
+      serverWords < renderedWords * CRITICAL_RATIO
+    ) {
+      return {
+        severity: 'warning',
+        message: 'This page’s text comes from JavaScript',
+        why: `The server HTML has ${serverWords} visible word${serverWords === 1 ? '' : 's'}, the page after script runs ${renderedWords} (${percent}% without JavaScript). That is under the ${MIN_MISSING_WORDS}-word floor for a critical finding, but crawlers that do not run script see almost nothing of it; render the text on the server.`,
         details,
       };
     }

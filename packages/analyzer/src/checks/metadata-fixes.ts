@@ -11,6 +11,7 @@ import {
   elementText,
   type Fix,
   firstText,
+  trimAtPhraseBoundary,
   trimAtWordBoundary,
 } from './fix-snippets.ts';
 import { codePointLength } from './markup-helpers.ts';
@@ -84,9 +85,15 @@ export function titleFix(doc: Document, state: MetadataState): Fix | null {
   }
   const length = codePointLength(state.value);
   if (length > TITLE_MAX_LENGTH) {
-    const snippet = titleTag(trimAtWordBoundary(state.value, TITLE_MAX_LENGTH));
+    const shorter = trimAtPhraseBoundary(state.value, TITLE_MAX_LENGTH);
+    if (shorter === null) {
+      return {
+        howToFix: `Rewrite the title in at most ${TITLE_MAX_LENGTH} characters, the page's main topic first: it cannot be cut shorter without breaking a phrase${others}.`,
+      };
+    }
+    const snippet = titleTag(shorter);
     return {
-      howToFix: `Shorten the title at a word boundary, for example to ${snippet}${others}.`,
+      howToFix: `Shorten the title to its first phrases, for example ${snippet}, or rewrite it to name the main topic first${others}.`,
       fixSnippet: snippet,
     };
   }

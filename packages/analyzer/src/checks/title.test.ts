@@ -148,15 +148,35 @@ describe('title fixes', () => {
     ).toBeUndefined();
   });
 
-  it('cuts a long title at a word boundary to 60 characters', () => {
+  it('cuts a long title to 60 characters without ending mid-phrase (issue 27)', () => {
+    // Cut at a word boundary alone, this ended on "in".
     const fix = fixOf(
       '<title>Oak dining tables, chairs and sideboards made to order in our Lyon workshop</title>',
     );
     expect(fix.fixSnippet).toBe(
-      '<title>Oak dining tables, chairs and sideboards made to order in</title>',
+      '<title>Oak dining tables, chairs and sideboards made to order</title>',
     );
     expect(fix.howToFix).toBe(
-      `Shorten the title at a word boundary, for example to ${fix.fixSnippet}.`,
+      `Shorten the title to its first phrases, for example ${fix.fixSnippet}, or rewrite it to name the main topic first.`,
+    );
+    const using = fixOf(
+      '<title>How we build fast, portable Node.js binaries using V8 startup snapshots today</title>',
+    );
+    expect(using.fixSnippet).toBe('<title>How we build fast, portable Node.js binaries</title>');
+  });
+
+  it('keeps whole phrases of a long title: up to a separator', () => {
+    const fix = fixOf(
+      '<title>Handmade oak dining tables built to order | Oak &amp; Co furniture workshop</title>',
+    );
+    expect(fix.fixSnippet).toBe('<title>Handmade oak dining tables built to order</title>');
+  });
+
+  it('says to rewrite a long title that cannot be cut at a phrase boundary', () => {
+    const fix = fixOf(`<title>Oak ${'x'.repeat(70)} tables</title>`);
+    expect(fix.fixSnippet).toBeUndefined();
+    expect(fix.howToFix).toBe(
+      "Rewrite the title in at most 60 characters, the page's main topic first: it cannot be cut shorter without breaking a phrase.",
     );
   });
 

@@ -78,4 +78,27 @@ describe('word-count check', () => {
     expect(outcome.details).toEqual({ count: 0, renderedCount: 0 });
     expect(outcome.why).not.toContain('after script');
   });
+
+  it('points at rendering on the server, not at writing more, when script writes the words (issue 27)', () => {
+    const empty = wordCount.run(
+      makePage({
+        html: body(''),
+        render: { status: 'rendered', html: body(`<p>${words(400)}</p>`) },
+      }),
+    );
+    expect(empty.howToFix).toBe(
+      'Render the main content on the server: after JavaScript the page has 400 words, but the HTML that crawlers read first has 0 words.',
+    );
+    const thin = wordCount.run(
+      makePage({
+        html: body(`<p>${words(40)}</p>`),
+        render: { status: 'rendered', html: body(`<p>${words(400)}</p>`) },
+      }),
+    );
+    expect(thin.severity).toBe('warning');
+    expect(thin.howToFix).toContain('Render the main content on the server');
+    expect(thin.why).toContain('appear only after script runs');
+    const reallyThin = wordCount.run(makePage({ html: body(`<p>${words(40)}</p>`) }));
+    expect(reallyThin.howToFix).toBeUndefined();
+  });
 });

@@ -3,8 +3,16 @@
  *
  * The document itself is served from the fetched HTML (the site is not asked twice, and the
  * render sees exactly what the checks saw); everything the page loads goes through the pool's
- * egress proxy. The wait is tuned for speed, since the render dominates an analysis: wait for
- * DOMContentLoaded, then for a short network-quiet window, capped by the timeout.
+ * egress proxy.
+ *
+ * The wait is the one a rendering crawler uses, and it is deterministic (docs/decisions.md,
+ * "How the render waits"): wait for DOMContentLoaded and a short network-quiet window, then let
+ * the page's own clock run ahead in **virtual time** for VIRTUAL_TIME_BUDGET_MS (Chromium's
+ * `Emulation.setVirtualTimePolicy`, `pauseIfNetworkFetchesPending`): timers and animation frames
+ * fire without waiting in real time, and the clock stops while a fetch is pending, so content a
+ * script adds 150 ms or 3 s after `load`, or fetches then, is in the DOM every time, not only when
+ * the machine happened to be slow. A request that stays open past `longRequestMs` (long polling,
+ * a hanging beacon) stops holding the clock. Everything stays within the render's budget.
  */
 import { errors, type Page, type Request } from 'playwright-core';
 import type { RenderArtifact } from '../types.ts';
@@ -38,6 +46,11 @@ const BLOCKED_TYPES = new Set(['image', 'media', 'font', 'texttrack', 'manifest'
 /** Extra time after the budget to read the DOM; a page stuck in a script loop never answers. */
 const CAPTURE_GRACE_MS = 750;
 const POLL_MS = 10;
+/**
+ * How far the page's clock runs ahead after it settled: its timers up to this long after
+ * DOMContentLoaded fire (Google's renderer likewise fast-forwards timers rather than waiting).
+ */
+export const VIRTUAL_TIME_BUDGET_MS = 10_000;
 
 // Strings, not functions: the analyzer compiles without DOM types.
 // One evaluate in the page's own world, serialising like page.content() does: content() runs in
@@ -77,6 +90,14 @@ function watchNetwork(page: Page) {
     /** Quiet since `since` and since the last request event, ignoring long-lived requests. */
     settled(now: number, since: number, quietMs: number, longRequestMs: number): boolean {
       if (now - Math.max(lastActivity, since) < quietMs) return false;
+      for (const startedAt of inflight.values()) {
+        if (now - startedAt < longRequestMs) return false;
+      }
+      return true;
+    },
+    /** Requests are in flight, all of them for longer than `longRequestMs`. */
+    onlyLongRequests(now: number, longRequestMs: number): boolean {
+      if (inflight.size === 0) return false;
       for (const startedAt of inflight.values()) {
         if (now - startedAt < longRequestMs) return false;
       }
@@ -159,6 +180,45 @@ async function waitUntilSettled(
   return false;
 }
 
+/**
+ * Lets the settled page's clock run VIRTUAL_TIME_BUDGET_MS ahead (see the top of this file) and
+ * resolves once that virtual time has passed; false when the real deadline comes first. The
+ * clock waits for pending fetches; once only long-lived requests are pending it is told to
+ * advance regardless, so a hanging request cannot hold it.
+ */
+async function runTimersAhead(
+  page: Page,
+  network: ReturnType<typeof watchNetwork>,
+  deadline: number,
+  longRequestMs: number,
+): Promise<boolean> {
+  // A page stuck in a script loop answers no protocol call: every call is held to the deadline.
+  const untilDeadline = <T>(call: Promise<T>) => within(call, deadline - performance.now());
+  const session = await untilDeadline(page.context().newCDPSession(page));
+  if (session === TIMEOUT) return false;
+  let expired = false;
+  session.on('Emulation.virtualTimeBudgetExpired', () => {
+    expired = true;
+  });
+  const policy = (name: 'pauseIfNetworkFetchesPending' | 'advance') =>
+    untilDeadline(
+      session.send('Emulation.setVirtualTimePolicy', {
+        policy: name,
+        budget: VIRTUAL_TIME_BUDGET_MS,
+      }),
+    );
+  if ((await policy('pauseIfNetworkFetchesPending')) === TIMEOUT) return false;
+  let advancing = false;
+  while (!expired && performance.now() < deadline) {
+    if (!advancing && network.onlyLongRequests(performance.now(), longRequestMs)) {
+      advancing = true;
+      if ((await policy('advance')) === TIMEOUT) return false;
+    }
+    await sleep(Math.min(POLL_MS, Math.max(1, deadline - performance.now())));
+  }
+  return expired;
+}
+
 async function renderIn(page: Page, options: RenderOptions): Promise<RenderArtifact> {
   const timeoutMs = options.timeoutMs ?? 5_000;
   const quietMs = options.quietMs ?? 120;
@@ -181,7 +241,9 @@ async function renderIn(page: Page, options: RenderOptions): Promise<RenderArtif
       waitUntil: 'commit',
       timeout: Math.max(1, Math.round(deadline - performance.now())),
     });
-    settled = await waitUntilSettled(page, network, deadline, quietMs, longRequestMs);
+    settled =
+      (await waitUntilSettled(page, network, deadline, quietMs, longRequestMs)) &&
+      (await runTimersAhead(page, network, deadline, longRequestMs));
   } catch (error) {
     // A timeout still leaves a DOM worth reading (below); any other navigation error does not.
     if (!(error instanceof errors.TimeoutError) || crashed) {

@@ -23,6 +23,8 @@ export interface RobotsCacheOptions {
 export interface RobotsCache {
   /** The robots artifact for the page, from a kept robots.txt when there is a fresh one. */
   robotsFor(pageUrl: string): Promise<RobotsArtifact>;
+  /** The robots.txt of the page's origin itself, kept the same way. */
+  fileFor(pageUrl: string): Promise<RobotsFile>;
   /** Origins kept now. */
   readonly size: number;
 }
@@ -45,28 +47,33 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
     return undefined;
   }
 
+  function fileFor(pageUrl: string): Promise<RobotsFile> {
+    const key = robotsUrlOf(pageUrl);
+    if (key === null || ttlMs <= 0) return options.read(pageUrl);
+    let entry = fresh(key);
+    if (!entry) {
+      const file = options.read(pageUrl);
+      const created: Entry = { expires: now() + ttlMs, file };
+      entry = created;
+      entries.set(key, created);
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      void file.then(
+        (read) => {
+          const transient = read.kind === 'verdict' && read.artifact.status === 'unreachable';
+          if (transient && entries.get(key) === created) entries.delete(key);
+        },
+        () => {
+          if (entries.get(key) === created) entries.delete(key);
+        },
+      );
+    }
+    return entry.file;
+  }
+
   return {
+    fileFor,
     async robotsFor(pageUrl) {
-      const key = robotsUrlOf(pageUrl);
-      if (key === null || ttlMs <= 0) return robotsVerdict(await options.read(pageUrl), pageUrl);
-      let entry = fresh(key);
-      if (!entry) {
-        const file = options.read(pageUrl);
-        const created: Entry = { expires: now() + ttlMs, file };
-        entry = created;
-        entries.set(key, created);
-        while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-        void file.then(
-          (read) => {
-            const transient = read.kind === 'verdict' && read.artifact.status === 'unreachable';
-            if (transient && entries.get(key) === created) entries.delete(key);
-          },
-          () => {
-            if (entries.get(key) === created) entries.delete(key);
-          },
-        );
-      }
-      return robotsVerdict(await entry.file, pageUrl);
+      return robotsVerdict(await fileFor(pageUrl), pageUrl);
     },
     get size() {
       return entries.size;

@@ -144,6 +144,49 @@ export function robotsVerdict(file: RobotsFile, pageUrl: string): RobotsArtifact
   };
 }
 
+/** The product token Crawlwise's own crawler answers to in robots.txt (`User-agent: CrawlwiseBot`). */
+export const CRAWLER_ROBOTS_TOKEN = 'CrawlwiseBot';
+
+/** Whether our crawler may request a page, and why (issue 27: a site check obeys robots.txt). */
+export interface CrawlPermission {
+  allowed: boolean;
+  /** The robots.txt line that decides, when one does. */
+  rule: string | null;
+  /** One sentence for a person. */
+  reason: string;
+}
+
+/**
+ * Whether Crawlwise's crawler (CRAWLER_ROBOTS_TOKEN, else the `*` group) may fetch the page. A
+ * missing or unparsable robots.txt allows everything; one that cannot be read (429, 5xx, network)
+ * allows nothing, as Google does: a crawler does not guess.
+ */
+export function crawlPermission(file: RobotsFile, pageUrl: string): CrawlPermission {
+  if (file.kind === 'verdict') {
+    const { status, detail } = file.artifact;
+    if (status === 'unreachable') {
+      return {
+        allowed: false,
+        rule: null,
+        reason: `robots.txt could not be read (${detail ?? 'no answer'}), so the page was not requested.`,
+      };
+    }
+    return { allowed: true, rule: null, reason: 'No robots.txt rule applies.' };
+  }
+  const target = new URL(pageUrl);
+  target.hash = '';
+  const allowed = file.rules.isAllowed(target.href, CRAWLER_ROBOTS_TOKEN) ?? true;
+  const line = file.rules.getMatchingLineNumber(target.href, CRAWLER_ROBOTS_TOKEN);
+  const rule = line > 0 ? (file.text.split(/\r\n|\r|\n/)[line - 1]?.trim() ?? null) : null;
+  return {
+    allowed,
+    rule,
+    reason: allowed
+      ? 'No robots.txt rule blocks Crawlwise.'
+      : `robots.txt does not allow Crawlwise to fetch this page${rule ? ` ("${rule}")` : ''}, so it was not requested.`,
+  };
+}
+
 /** Parses a fetched robots.txt and finds the rule that decides for Googlebot. */
 export function judge(robotsUrl: string, pageUrl: string, body: Buffer): RobotsArtifact {
   return robotsVerdict(parseRobotsFile(robotsUrl, body), pageUrl);

@@ -17,7 +17,7 @@ import type { CategoryId } from '../types.ts';
  * catalogue or the weights would give the same page another score, and add its line to the
  * history in docs/score-model.md.
  */
-export const SCORE_MODEL_VERSION = 2;
+export const SCORE_MODEL_VERSION = 3;
 
 export interface CategoryConfig {
   id: CategoryId;
