@@ -1,16 +1,21 @@
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import { ERROR_CATALOGUE } from '@crawlwise/shared/error-catalogue';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Services } from './composition-root.ts';
 import type { Config } from './config.ts';
-import { isDatabaseConnectionError } from './db/connection-error.ts';
-import { type Database, openDatabase } from './db/database.ts';
+import { isDatabaseConnectionError, isTransientDatabaseError } from './db/connection-error.ts';
+import type { Database } from './db/database.ts';
 import { ApiError, errorBody } from './errors.ts';
+import { mcpRoutes } from './mcp/mcp-route.ts';
+import { apiTokenAuthPlugin } from './plugins/api-token-auth.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { openApiPlugin } from './plugins/openapi.ts';
+import { openApiPlugin, validationErrorBody } from './plugins/openapi.ts';
 import { pressurePlugin } from './plugins/pressure.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { accountRoutes } from './routes/account.ts';
+import { apiTokenRoutes } from './routes/api-tokens.ts';
 import { formRoutes } from './routes/forms.ts';
 import { healthRoutes } from './routes/health.ts';
 import { historyCompareRoutes } from './routes/history-compare.ts';
@@ -21,16 +26,17 @@ import { reportRoutes } from './routes/reports.ts';
 import { siteCheckRoutes } from './routes/site-checks.ts';
 import { watchRoutes } from './routes/watches.ts';
 import { webRoutes } from './routes/web.ts';
-import { AdmissionControl } from './services/admission.ts';
-import { createEngine } from './services/engine-factory.ts';
-import { JobQueue } from './services/job-queue.ts';
-import { Mailer } from './services/mailer.ts';
-import { RateLimiter } from './services/rate-limit.ts';
-import { PdfRenderer } from './services/report-export/pdf-renderer.ts';
-import { ReportService } from './services/report-service.ts';
+import type { AdmissionControl } from './services/admission.ts';
+import type { JobQueue } from './services/job-queue.ts';
+import type { Mailer } from './services/mailer.ts';
+import type { RateLimiter } from './services/rate-limit.ts';
+import type { PdfRenderer } from './services/report-export/pdf-renderer.ts';
+import type { ReportService } from './services/report-service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Every service of the process, built once by createServices (composition-root.ts). */
+    services: Services;
     config: Config;
     database: Database;
     engine: AnalysisEngine;
@@ -51,25 +57,20 @@ declare module 'fastify' {
   }
 }
 
-export interface AppDependencies {
-  /** An already open database (shared with a worker); otherwise opened from config and owned. */
-  database?: Database;
-  engine?: AnalysisEngine;
-}
-
 /** JSON bodies are small (a URL, a form): anything larger is refused before parsing. */
 const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** A database outage is usually a restart or a failover: worth trying again in a few seconds. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** Builds the HTTP app without listening, so tests can drive it with `inject`. */
-export async function buildApp(
-  config: Config,
-  dependencies: AppDependencies = {},
-): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP app on the given services without listening, so tests can drive it with
+ * `inject`. The services outlive the app: whoever created them closes them.
+ */
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const { config } = services;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    loggerInstance: services.logger,
     bodyLimit: BODY_LIMIT_BYTES,
     // X-Forwarded-For is believed only from the configured proxies (the report limit is per address).
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
@@ -85,71 +86,54 @@ export async function buildApp(
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  const database =
-    dependencies.database ??
-    (await openDatabase({
-      databaseUrl: config.DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      poolSize: config.DATABASE_POOL_SIZE,
-    }));
-  const engine = dependencies.engine ?? (await createEngine(config));
+  app.decorate('services', services);
   app.decorate('config', config);
-  app.decorate('database', database);
-  app.decorate('engine', engine);
-  app.decorate(
-    'reports',
-    new ReportService(database, { finishedCacheMs: config.REPORT_READ_CACHE_MS }),
-  );
-  app.decorate(
-    'queue',
-    new JobQueue(database, {
-      leaseSeconds: config.JOB_LEASE_SECONDS,
-      sitePageIntervalMs: config.SITE_CHECK_PAGE_INTERVAL_MS,
-      stuckAfterSeconds: config.REPORT_STUCK_AFTER_SECONDS,
-    }),
-  );
-  app.decorate('limits', new RateLimiter(config.RATE_LIMITS === 'on'));
-  app.decorate(
-    'admission',
-    new AdmissionControl(database, {
-      maxInFlight: config.MAX_INFLIGHT_INTAKES,
-      maxQueued: config.MAX_QUEUED_REPORTS,
-    }),
-  );
+  app.decorate('database', services.database);
+  app.decorate('engine', services.engine);
+  app.decorate('reports', services.reports);
+  app.decorate('queue', services.queue);
+  app.decorate('limits', services.limits);
+  app.decorate('admission', services.admission);
+  app.decorate('mailer', services.mailer);
+  app.decorate('pdfs', services.pdfs);
   app.decorateRequest('userId', null);
-  const mailer = new Mailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM }, app.log);
-  app.decorate('mailer', mailer);
-  const pdfs = new PdfRenderer({
-    idleCloseMs: config.IDLE_RELEASE_SECONDS * 1000,
-    env: config.CHROMIUM_PATH
-      ? { ...process.env, CHROMIUM_PATH: config.CHROMIUM_PATH }
-      : process.env,
-  });
-  app.decorate('pdfs', pdfs);
-  app.addHook('onClose', async () => {
-    await pdfs.close();
-    await mailer.close();
-    if (!dependencies.engine) await engine.close();
-    if (!dependencies.database) await database.close();
-  });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    // Error answers have one shape by construction (errorBody); the route's documented error
+    // schemas list the codes for readers of the API and are not re-checked here.
+    reply.serializer(JSON.stringify);
     if (error instanceof ApiError) {
+      // A refusal that is our failure (submission_failed, export_failed...) keeps its cause.
+      if (error.statusCode >= 500 && error.cause) {
+        request.log.error({ err: error.cause, code: error.code }, 'request failed');
+      }
       reply.headers(error.headers);
       return reply.code(error.statusCode).send(errorBody(error.code, error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const { statusCode, body } = validationErrorBody(error);
+      return reply.code(statusCode).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type, body too large: the client's request was at fault.
       return reply.code(status).send(errorBody('invalid_request', error.message));
     }
-    request.log.error({ err: error }, 'request failed');
-    if (isDatabaseConnectionError(error)) {
+    if (isDatabaseConnectionError(error) || isTransientDatabaseError(error)) {
+      request.log.error({ err: error }, 'request failed: database');
+      // Unreachable (database_connection) or unable right now (database_error): both temporary.
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send(errorBody('database_connection'));
+        .send(
+          errorBody(isDatabaseConnectionError(error) ? 'database_connection' : 'database_error'),
+        );
     }
+    services.incidents.report(error, {
+      method: request.method,
+      path: request.url.split('?')[0] ?? request.url,
+      requestId: request.id,
+    });
     return reply
       .code(500)
       .send(errorBody('internal_error', ERROR_CATALOGUE.internal_error.description));
@@ -167,11 +151,13 @@ export async function buildApp(
     publicUrl: config.PUBLIC_URL,
   });
   // After the Origin check, so cross-site writes never reach Better Auth.
-  await app.register(authPlugin, { config, database });
+  await app.register(authPlugin);
+  // After the session: a bearer token decides who the request is, whatever cookie it carries.
+  await app.register(apiTokenAuthPlugin);
   // Before every route and @fastify/static, so its onSend hook covers them all.
   await registerCompression(app);
   // Before the routes: it collects their schemas as they are added.
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { checkAnswers: config.NODE_ENV !== 'production' });
   await app.register(healthRoutes);
   await app.register(reportRoutes);
   await app.register(reportExportRoutes);
@@ -182,6 +168,8 @@ export async function buildApp(
   await app.register(historyCompareRoutes);
   await app.register(siteCheckRoutes);
   await app.register(watchRoutes);
+  await app.register(apiTokenRoutes);
+  await app.register(mcpRoutes);
   await app.register(webRoutes);
   return app;
 }

@@ -98,6 +98,11 @@ const envSchema = z.object({
    */
   SITE_CHECK_PAGE_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
+   * A whole sitemap discovery (robots.txt and every sitemap) ends after this long with
+   * `fetch_timeout`, so a trickling site cannot hold a worker (issue 25).
+   */
+  SITE_DISCOVERY_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /**
    * A report still queued or analysing this long after it was created is failed with
    * `function_timeout` (by the workers' sweep, and by the API when the report is read), so no
    * report screen waits forever. Tests lower it to watch the whole path in seconds.

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@crawlwise/shared/api/contract';
 import { ERROR_CATALOGUE, type ErrorCode } from '@crawlwise/shared/error-catalogue';
 
 /**
@@ -10,20 +11,16 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    options: { statusCode?: number; headers?: Record<string, string> } = {},
+    options: { statusCode?: number; headers?: Record<string, string>; cause?: unknown } = {},
   ) {
-    super(message ?? ERROR_CATALOGUE[code].description);
+    super(message ?? ERROR_CATALOGUE[code].description, { cause: options.cause });
     this.statusCode = options.statusCode ?? (ERROR_CATALOGUE[code].httpStatus || 500);
     this.headers = options.headers ?? {};
   }
   readonly headers: Record<string, string>;
 }
 
-export interface ErrorBody {
-  ok: false;
-  error: ErrorCode;
-  message: string;
-}
+export type { ErrorBody } from '@crawlwise/shared/api/contract';
 
 export function errorBody(code: ErrorCode, message?: string): ErrorBody {
   return { ok: false, error: code, message: message ?? ERROR_CATALOGUE[code].description };

@@ -2,8 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { testConfig } from '../test-support/test-app.ts';
+import { buildAppWith, testConfig } from '../test-support/test-app.ts';
 import { isDatabaseConnectionError } from './connection-error.ts';
 import { connectPostgres, type Database } from './database.ts';
 
@@ -57,7 +56,7 @@ describe('database connection errors', () => {
   });
 
   it('answers 503 database_connection, not 500, when the database is down', async () => {
-    const app = await buildApp(testConfig({ RATE_LIMITS: 'on' }), { database });
+    const app = await buildAppWith(testConfig({ RATE_LIMITS: 'on' }), { database });
     try {
       const requests = [
         { url: '/api/reports', payload: { url: 'https://example.com/' } },

@@ -60,3 +60,30 @@ function search(error: unknown, depth: number, seen: Set<unknown>): boolean {
   }
   return search(cause, depth + 1, seen);
 }
+
+/**
+ * PostgreSQL SQLSTATEs of a database that is reachable but could not do this write or read right
+ * now: serialization failures and deadlocks (class 40), resources exhausted (class 53: disk full,
+ * out of memory; 53300 is a connection problem, above), the lock or statement timeouts (55P03,
+ * 57014). Trying again later is the answer: 503 `database_error` (issue 27), not 500.
+ */
+const TRANSIENT_SQLSTATES = /^(40|53)|^55P03$|^57014$/;
+
+export function isTransientDatabaseError(error: unknown): boolean {
+  return searchCodes(error, 0, new Set(), (code) => TRANSIENT_SQLSTATES.test(code));
+}
+
+function searchCodes(
+  error: unknown,
+  depth: number,
+  seen: Set<unknown>,
+  matches: (code: string) => boolean,
+): boolean {
+  if (depth > MAX_DEPTH || typeof error !== 'object' || error === null || seen.has(error)) {
+    return false;
+  }
+  seen.add(error);
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && matches(code)) return true;
+  return searchCodes(cause, depth + 1, seen, matches);
+}

@@ -27,6 +27,15 @@ export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL)
   return result.rows;
 }
 
+/**
+ * Runs `work` in one transaction, handing it the transaction as a Db. Drizzle types a PGlite
+ * and a node-postgres transaction apart; this is the one place that bridges them (no cast at
+ * the call sites).
+ */
+export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db));
+}
+
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** Channel the queue uses to wake idle workers as soon as a job is queued. */

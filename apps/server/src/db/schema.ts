@@ -357,3 +357,28 @@ export const watchRuns = pgTable(
     index('watch_runs_pending_idx').on(table.createdAt).where(sql`${table.evaluatedAt} is null`),
   ],
 );
+
+/**
+ * API tokens (docs/api.md › Tokens): a bearer secret for scripts and agents, shown once and
+ * stored only as its SHA-256 (a 256-bit random secret needs no slow hash). `read` tokens reach
+ * the GET routes; `write` tokens also create reports, site checks and watches. Deleting the
+ * account deletes its tokens; revoking deletes the row, so the next request with it fails.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope').$type<'read' | 'write'>().notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_secret_hash_key').on(table.secretHash),
+    index('api_tokens_user_idx').on(table.userId, table.createdAt),
+  ],
+);

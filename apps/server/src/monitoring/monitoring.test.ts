@@ -1,3 +1,4 @@
+import { waitUntil } from '@crawlwise/shared/wait-until';
 import { MAX_WATCHES_PER_ACCOUNT } from '@crawlwise/shared/watches';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +9,7 @@ import { ORIGIN, signUp, type TestAccount } from '../test-support/accounts.ts';
 import {
   buildTestApp,
   HEALTHY_PAGE,
+  mailText,
   type ReceivedMail,
   startSmtpServer,
   startTestSite,
@@ -101,28 +103,21 @@ async function tick(workers: Worker[]) {
 
 /** Waits until every run's report is finished and judged (the workers judge after each job). */
 async function settle(watchId: string, workers: Worker[]) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const pending = await queryRows(
-      app.database.db,
-      sql`select 1 from watch_runs where watch_id = ${watchId} and evaluated_at is null`,
-    );
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error('watch runs did not finish');
-    await tick(workers);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await waitUntil(
+    async () => {
+      const pending = await queryRows(
+        app.database.db,
+        sql`select 1 from watch_runs where watch_id = ${watchId} and evaluated_at is null`,
+      );
+      if (pending.length === 0) return true;
+      await tick(workers);
+      return false;
+    },
+    { timeoutMs: 15_000, what: 'the watch runs to be judged' },
+  );
 }
 
 const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email));
-
-function mailBody(mail: ReceivedMail): string {
-  const [, ...body] = mail.raw.split('\r\n\r\n');
-  return body
-    .join('\r\n\r\n')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 describe('monitoring with a moved clock', () => {
   it('runs a daily watch once per day across two workers, once after a restart, and mails one regression', async () => {
@@ -189,7 +184,7 @@ describe('monitoring with a moved clock', () => {
     expect(finished.map((run) => run.status)).toEqual(['completed', 'completed', 'completed']);
     expect(finished.filter((run) => run.notified_at !== null)).toHaveLength(1);
     const [, previous, current] = finished;
-    const text = mailBody(mail);
+    const text = mailText(mail);
     expect(mail.raw).toMatch(/Subject: SEO score of 127\.0\.0\.1:\d+ dropped from \d+ to \d+/);
     expect(text).toContain(
       `${PUBLIC_URL}/compare?a=${previous!.access_token}&b=${current!.access_token}`,
@@ -312,7 +307,7 @@ ${['/', '/tables', '/chairs'].map((path) => `<url><loc>${siteOfThree.url(path)}<
       expect(runs.filter((run) => run.notified_at !== null)).toHaveLength(1);
       const mails = mailsTo(account.email);
       expect(mails).toHaveLength(1);
-      const text = mailBody(mails[0]!);
+      const text = mailText(mails[0]!);
       expect(mails[0]!.raw).toMatch(/Subject: Average SEO score of 127\.0\.0\.1:\d+ dropped/);
       expect(text).toContain(`${PUBLIC_URL}/site-check?id=${runs[1]!.site_check_id}`);
       expect(text).toContain(`${PUBLIC_URL}/site-check?id=${runs[0]!.site_check_id}`);
@@ -352,13 +347,11 @@ describe('the watch API', () => {
     const analysis = worker();
     await analysis.start();
     try {
-      const deadline = Date.now() + 10_000;
-      while (
-        (await app.inject(`/api/reports/${reportToken}`)).json().report.status !== 'completed'
-      ) {
-        if (Date.now() > deadline) throw new Error('report not completed');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitUntil(
+        async () =>
+          (await app.inject(`/api/reports/${reportToken}`)).json().report.status === 'completed',
+        { timeoutMs: 10_000, what: 'the report to complete' },
+      );
     } finally {
       await analysis.stop();
     }

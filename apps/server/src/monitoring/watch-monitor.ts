@@ -1,13 +1,14 @@
 import type { WatchFrequency } from '@crawlwise/shared/watches';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, type Db, queryRows } from '../db/database.ts';
+import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { decodeStoredFindings } from '../db/stored-findings.ts';
 import { ApiError } from '../errors.ts';
 import { newAccessToken } from '../services/access-token.ts';
 import type { Mailer, MailMessage } from '../services/mailer.ts';
-import { RateLimiter } from '../services/rate-limit.ts';
+import type { RateLimiter } from '../services/rate-limit.ts';
 import { startSiteCheck } from '../services/site-checks.ts';
-import { type JudgedFinding, judgeRegression } from './regression.ts';
+import { judgeRegression } from './regression.ts';
 import { nextSlotAfter } from './schedule.ts';
 import { type JudgedSitePage, judgeSiteRegression } from './site-regression.ts';
 import { siteRegressionMail } from './site-watch-mail.ts';
@@ -37,8 +38,8 @@ export interface WatchMonitorOptions {
   /** Base of the links in the mails (PUBLIC_URL). */
   publicOrigin: string;
   logger: FastifyBaseLogger;
-  /** The daily site-page allowance a site watch's check counts against (default: limits on). */
-  limits?: RateLimiter;
+  /** The daily site-page allowance a site watch's check counts against. */
+  limits: RateLimiter;
 }
 
 interface DueWatch {
@@ -92,13 +93,13 @@ export class WatchMonitor {
   /** Claims one slot of a page watch and queues its report. */
   private async startRun(watch: DueWatch, now: Date): Promise<boolean> {
     const next = nextSlotAfter(watch.slot, watch.frequency, now);
-    return this.db.transaction(async (tx) => {
+    return inTransaction(this.db, async (tx) => {
       const [claimed] = await queryRows<{
         user_id: string;
         url: string;
         last_report_id: string | null;
       }>(
-        tx as unknown as Db,
+        tx,
         sql`update watches set next_run_at = ${next.toISOString()}::timestamptz
             where id = ${watch.id}
               and next_run_at = ${watch.slot.toISOString()}::timestamptz
@@ -108,7 +109,7 @@ export class WatchMonitor {
       // The no-op update returns the address row's id and locks it, so the retention purge
       // (which skips locked rows) cannot delete it before the report points to it.
       const [address] = await queryRows<{ id: string }>(
-        tx as unknown as Db,
+        tx,
         sql`insert into urls (normalized_url) values (${claimed.url})
             on conflict (normalized_url) do update set normalized_url = excluded.normalized_url
             returning id`,
@@ -116,7 +117,7 @@ export class WatchMonitor {
       // A watch run is a normal report of the owner, fetched by the worker (no fetch_artifact).
       // It is not counted against the owner's daily report limit: see docs/monitoring.md.
       const [report] = await queryRows<{ id: string }>(
-        tx as unknown as Db,
+        tx,
         sql`insert into reports (url_id, user_id, requester_key, access_token, status)
             values (${address!.id}, ${claimed.user_id}, ${`user:${claimed.user_id}`},
                     ${newAccessToken()}, 'queued')
@@ -150,7 +151,7 @@ export class WatchMonitor {
       await startSiteCheck(
         deps,
         target.user_id,
-        { siteUrl: target.url, source: 'sitemap' },
+        { site: new URL(target.url), source: 'sitemap' },
         {
           withinStart: async (tx, siteCheckId) => {
             if (!(await this.claimSlot(tx, watch, next))) throw new SlotTaken();
@@ -190,11 +191,8 @@ export class WatchMonitor {
   }
 
   private get limits(): RateLimiter {
-    this.defaultLimits ??= this.options.limits ?? new RateLimiter();
-    return this.defaultLimits;
+    return this.options.limits;
   }
-
-  private defaultLimits: RateLimiter | undefined;
 
   /** Judges every finished run nobody judged yet; returns how many mails this worker sent. */
   async judgeFinishedRuns(): Promise<number> {
@@ -302,7 +300,7 @@ export class WatchMonitor {
       url: row.url,
       score: Number(row.score),
       scoreModel: row.score_model,
-      issues: findings(row.issues),
+      issues: decodeStoredFindings(row.issues),
     }));
   }
 
@@ -348,9 +346,13 @@ export class WatchMonitor {
       {
         score: previous.score,
         scoreModel: previous.score_model,
-        issues: findings(previous.issues),
+        issues: decodeStoredFindings(previous.issues),
       },
-      { score: run.cur_score, scoreModel: run.cur_model, issues: findings(run.cur_issues) },
+      {
+        score: run.cur_score,
+        scoreModel: run.cur_model,
+        issues: decodeStoredFindings(run.cur_issues),
+      },
       run.threshold_points,
     );
     if (!regression) return false;
@@ -390,10 +392,4 @@ interface PreviousReport {
   score_model: number | null;
   issues: unknown;
   access_token: string;
-}
-
-/** Stored issues are the shared report contract's scored findings (jsonb; a string on some drivers). */
-function findings(stored: unknown): JudgedFinding[] {
-  const value = typeof stored === 'string' ? JSON.parse(stored) : stored;
-  return Array.isArray(value) ? (value as JudgedFinding[]) : [];
 }

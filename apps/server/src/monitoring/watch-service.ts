@@ -1,3 +1,4 @@
+import { isUuid } from '@crawlwise/shared/api/contract';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import {
   MAX_WATCHES_PER_ACCOUNT,
@@ -6,7 +7,7 @@ import {
   type WatchView,
 } from '@crawlwise/shared/watches';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from '../db/database.ts';
+import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { isWellFormedAccessToken } from '../services/access-token.ts';
 import { firstSlot } from './schedule.ts';
@@ -27,8 +28,6 @@ export interface NewWatch {
   siteCheckId?: string | undefined;
 }
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Namespace of the advisory lock that serialises one account's watch creations (the limit). */
 const WATCH_LOCK_NAMESPACE = 7_215_003;
 
@@ -42,8 +41,7 @@ export class WatchService {
   async create(input: NewWatch, now = new Date()): Promise<WatchView> {
     const kind = input.kind ?? 'page';
     const url = normalizeUrlForStorage(input.url);
-    const id = await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
+    const id = await inTransaction(this.db, async (db) => {
       // Two creations at once must not both pass the count below.
       await db.execute(
         sql`select pg_advisory_xact_lock(${WATCH_LOCK_NAMESPACE}, hashtext(${input.userId}))`,
@@ -92,7 +90,7 @@ export class WatchService {
 
   /** A site watch's first baseline: the caller's completed site check of the same site. */
   private async baselineSiteCheck(db: Db, input: NewWatch, url: string): Promise<string | null> {
-    if (!input.siteCheckId || !UUID_SHAPE.test(input.siteCheckId)) return null;
+    if (!input.siteCheckId || !isUuid(input.siteCheckId)) return null;
     const [row] = await queryRows<{ id: string }>(
       db,
       sql`select id from site_checks where id = ${input.siteCheckId}
@@ -145,7 +143,7 @@ export class WatchService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!UUID_SHAPE.test(id)) throw new ApiError('watch_not_found');
+    if (!isUuid(id)) throw new ApiError('watch_not_found');
     const deleted = await queryRows(
       this.db,
       sql`delete from watches where id = ${id} and user_id = ${userId} returning id`,

@@ -1,11 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { AttemptThrottle } from '../services/attempt-throttle.ts';
-import { type Auth, authBaseUrl, authSecret, createAuth } from '../services/auth.ts';
+import type { AttemptThrottle } from '../services/attempt-throttle.ts';
+import { type Auth, authBaseUrl } from '../services/auth.ts';
 import { presentAuthError, throttledAnswer } from '../services/auth-errors.ts';
-import { eraseUserReports } from '../services/report-erase.ts';
 
 /**
  * Better Auth at /api/auth/* (sign-up, sign-in, sign-out, session, ...), and the session behind
@@ -24,41 +21,24 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthPluginOptions {
-  config: Config;
-  database: Database;
-}
-
 const AUTH_PREFIX = '/api/auth/';
 
 interface Throttled {
-  name: 'signIn' | 'signUp' | 'passwordCheck';
+  name: 'signIn' | 'signUp' | 'passwordCheck' | 'verificationRequest';
   key: string;
   /** Count every call, or only refused ones (a right password never fills the window). */
   count: 'all' | 'failures';
 }
 
-export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { config, database }) => {
-    const { secret, generated } = authSecret(config);
-    if (generated && config.NODE_ENV === 'production') {
+export const authPlugin = fp(
+  async (app) => {
+    const { config, auth, attempts, authSecretGenerated } = app.services;
+    if (authSecretGenerated && config.NODE_ENV === 'production') {
       app.log.warn(
         'AUTH_SECRET is not set: using a random one, so every session ends when the server restarts',
       );
     }
-    const auth = createAuth({
-      config,
-      database,
-      secret,
-      log: app.log,
-      mailer: app.mailer,
-      beforeDeleteUser: async (userId) => {
-        const tokens = await eraseUserReports(database.db, userId);
-        app.reports.forgetCached(tokens);
-      },
-    });
     app.decorate('auth', auth);
-    const attempts = new AttemptThrottle(config.RATE_LIMITS === 'on');
     app.decorate('attempts', attempts);
     const sessionCookie = `${(await auth.$context).authCookies.sessionToken.name}=`;
     const baseUrl = authBaseUrl(config);
@@ -69,13 +49,14 @@ export const authPlugin = fp<AuthPluginOptions>(
       schema: { hide: true },
       handler: async (request, reply) => {
         const throttle = await throttleFor(request);
-        if (throttle) {
-          const decision = attempts.check(throttle.name, throttle.key);
-          if (!decision.allowed) return throttledAnswer(reply, decision.retryAfterSeconds);
+        // Counted before the work, so parallel attempts cannot all pass one check (issue 25).
+        const reservation = throttle ? attempts.reserve(throttle.name, throttle.key) : null;
+        if (reservation && !reservation.allowed) {
+          return throttledAnswer(reply, reservation.retryAfterSeconds);
         }
         const response = await auth.handler(toFetchRequest(request, baseUrl));
-        if (throttle && (throttle.count === 'all' || response.status >= 400)) {
-          attempts.record(throttle.name, throttle.key);
+        if (reservation?.allowed && throttle?.count === 'failures' && response.status < 400) {
+          reservation.release();
         }
         return sendFetchResponse(reply, response);
       },
@@ -91,6 +72,9 @@ export const authPlugin = fp<AuthPluginOptions>(
       const path = new URL(request.url, baseUrl).pathname.slice(AUTH_PREFIX.length - 1);
       if (path === '/sign-in/email') return { name: 'signIn', key: request.ip, count: 'failures' };
       if (path === '/sign-up/email') return { name: 'signUp', key: request.ip, count: 'all' };
+      if (path === '/send-verification-email') {
+        return { name: 'verificationRequest', key: request.ip, count: 'all' };
+      }
       if (path === '/change-password' || path === '/delete-user') {
         const session = await auth.api.getSession({ headers: fetchHeaders(request) });
         const key = session ? `user:${session.user.id}` : `ip:${request.ip}`;

@@ -1,9 +1,11 @@
 import { isErrorCode } from '@crawlwise/shared/error-catalogue';
 import { reportResponseSchema } from '@crawlwise/shared/report';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp } from '../test-support/test-app.ts';
+import { assertZodContract } from './openapi.ts';
 
 let app: FastifyInstance;
 
@@ -77,6 +79,9 @@ describe('GET /api/docs/json', () => {
         'DELETE /api/watches/{id}',
         'GET /api/watches/stop',
         'POST /api/watches/stop',
+        'GET /api/me/tokens',
+        'POST /api/me/tokens',
+        'DELETE /api/me/tokens/{id}',
       ].sort(),
     );
   });
@@ -151,5 +156,64 @@ describe('GET /api/docs/json', () => {
     // The finding's contract fields are named in the document.
     expect(JSON.stringify(generated)).toContain('"not_applicable"');
     expect(JSON.stringify(generated)).toContain('"howToFix"');
+  });
+});
+
+describe('the route contract', () => {
+  const route = (schema: Record<string, unknown>) =>
+    ({ method: 'POST', url: '/api/example', handler: () => {}, schema }) as never;
+
+  it('refuses a request part that is not a zod schema, and a documented route without answers', () => {
+    expect(() => assertZodContract(route({ body: { type: 'object' }, response: {} }))).toThrow(
+      /body schema must be a zod schema/,
+    );
+    expect(() =>
+      assertZodContract(route({ querystring: { type: 'object' }, response: {} })),
+    ).toThrow(/querystring/);
+    expect(() => assertZodContract(route({ tags: ['reports'], body: z.object({}) }))).toThrow(
+      /must declare its answers/,
+    );
+    expect(() =>
+      assertZodContract(route({ tags: ['reports'], body: z.object({}), response: {} })),
+    ).not.toThrow();
+  });
+
+  it('answers a refused field with its catalogue code and names the field', async () => {
+    const missing = await app.inject({ method: 'POST', url: '/api/reports', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: 'missing_url', field: 'body.url' });
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/api/site-checks/11111111-2222-3333-4444-555555555555/cancel',
+    });
+    // Signed out is answered before the request is validated.
+    expect(wrongType.statusCode).toBe(401);
+    const notAnId = await app.inject({ method: 'GET', url: '/api/compare?a=x&b=x' });
+    expect(notAnId.json()).toMatchObject({
+      error: 'invalid_request',
+      message: 'Pick two different reports to compare.',
+      field: 'query.b',
+    });
+  });
+
+  it('never sends a field outside the contract, and refuses an answer that breaks it', async () => {
+    const { app: fresh } = await buildTestApp();
+    try {
+      const answers = z.object({ ok: z.literal(true), count: z.number().int() });
+      const typed = fresh.withTypeProvider<ZodTypeProvider>();
+      typed.get('/api/example-extra', { schema: { response: { 200: answers } } }, async () => {
+        return { ok: true as const, count: 2, secret: 'not in the contract' };
+      });
+      typed.get('/api/example-broken', { schema: { response: { 200: answers } } }, async () => {
+        return { ok: true, count: 'two' } as never;
+      });
+      const extra = await fresh.inject('/api/example-extra');
+      expect(extra.json()).toEqual({ ok: true, count: 2 });
+      const broken = await fresh.inject('/api/example-broken');
+      expect(broken.statusCode).toBe(500);
+      expect(broken.json()).toMatchObject({ ok: false, error: 'internal_error' });
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { waitUntil } from '@crawlwise/shared/wait-until';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test-support/test-app.ts';
@@ -43,13 +44,8 @@ function startLag(sliceMs: number): () => void {
   return () => clearInterval(timer);
 }
 
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(SAMPLE_MS);
-  }
-}
+const until = (condition: () => Promise<boolean>, timeoutMs: number) =>
+  waitUntil(condition, { timeoutMs, intervalMs: SAMPLE_MS, what: 'the pressure state' });
 
 const contact = () =>
   app.inject({
@@ -61,10 +57,10 @@ const contact = () =>
 describe('shedding under pressure', () => {
   it('answers 503 with Retry-After while the event loop lags, and recovers after', async () => {
     // Limits are off in test apps, so retrying the form until it is served counts nothing.
-    await waitUntil(async () => (await contact()).statusCode === 200, 10_000);
+    await until(async () => (await contact()).statusCode === 200, 10_000);
     const stopLag = startLag(LAG_SLICE_MS);
     try {
-      await waitUntil(async () => (await app.inject('/readyz')).statusCode === 503, 10_000);
+      await until(async () => (await app.inject('/readyz')).statusCode === 503, 10_000);
       const shed = await contact();
       expect(shed.statusCode).toBe(503);
       expect(shed.headers['retry-after']).toBe(String(PRESSURE_RETRY_AFTER_SECONDS));
@@ -79,7 +75,7 @@ describe('shedding under pressure', () => {
     } finally {
       stopLag();
     }
-    await waitUntil(async () => (await contact()).statusCode === 200, 10_000);
+    await until(async () => (await contact()).statusCode === 200, 10_000);
   });
 
   it('is off when every threshold is 0', async () => {

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { buildTestApp, testConfig } from '../test-support/test-app.ts';
+import { buildAppWith, buildTestApp, testConfig } from '../test-support/test-app.ts';
 import { inlineScriptHashes } from './security.ts';
 
 const INLINE_SCRIPT = 'window.__context = {"route":"home"};';
@@ -71,7 +70,7 @@ describe('security headers', () => {
     expect(policy((await app.inject('/healthz')).headers)).not.toContain(
       'upgrade-insecure-requests',
     );
-    const secure = await buildApp(testConfig({ PUBLIC_URL: 'https://crawlwise.example.com' }), {
+    const secure = await buildAppWith(testConfig({ PUBLIC_URL: 'https://crawlwise.example.com' }), {
       database: app.database,
       engine: app.engine,
     });

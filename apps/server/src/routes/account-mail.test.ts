@@ -12,6 +12,7 @@ import {
 } from '../test-support/accounts.ts';
 import {
   buildTestApp,
+  mailText,
   type ReceivedMail,
   startSmtpServer,
   type TestSmtpServer,
@@ -39,16 +40,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** The text of a mail as written (quoted-printable undone). */
-function mailText(mail: ReceivedMail): string {
-  const [head = '', ...body] = mail.raw.split('\r\n\r\n');
-  const text = body.join('\r\n\r\n');
-  if (!/content-transfer-encoding:\s*quoted-printable/i.test(head)) return text;
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 function linkIn(mail: ReceivedMail, pattern: RegExp): URL {
   const found = mailText(mail).match(pattern);
   if (!found) throw new Error(`no link in:\n${mailText(mail)}`);
@@ -61,7 +52,7 @@ const mailTo = (email: string, subject: RegExp) =>
 const VERIFY_LINK = /http:\/\/crawlwise\.test:8080\/api\/auth\/verify-email\?\S+/;
 
 describe('email confirmation with SMTP_URL', () => {
-  it('mails a link; until it is followed the account cannot sign in; the link returns to / signed in', async () => {
+  it('mails a link; until it is followed the account cannot sign in; the link returns home signed in, flagged confirmed', async () => {
     const email = `confirm-${randomUUID()}@example.com`;
     const signUp = await call(app, 'POST', '/api/auth/sign-up/email', {
       payload: { name: 'Confirm Me', email, password: TEST_PASSWORD },
@@ -72,7 +63,7 @@ describe('email confirmation with SMTP_URL', () => {
 
     const mail = await mailTo(email, /Confirm your email address/);
     const link = linkIn(mail, VERIFY_LINK);
-    expect(link.searchParams.get('callbackURL')).toBe('/');
+    expect(link.searchParams.get('callbackURL')).toBe('/?emailConfirmed=1');
 
     const early = await signIn(app, email);
     expect(early.statusCode).toBe(403);
@@ -87,7 +78,7 @@ describe('email confirmation with SMTP_URL', () => {
 
     const followed = await app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(followed.statusCode).toBe(302);
-    expect(followed.headers.location).toBe('/');
+    expect(followed.headers.location).toBe('/?emailConfirmed=1');
     const cookie = cookieHeader(followed.headers['set-cookie']);
     expect(await sessionUser(app, cookie)).toMatchObject({ email, emailVerified: true });
     expect((await signIn(app, email)).statusCode).toBe(200);
@@ -101,11 +92,35 @@ describe('email confirmation with SMTP_URL', () => {
   });
 });
 
+describe('where the confirmation link leads', () => {
+  const landingOf = async (callbackURL: string) => {
+    const email = `landing-${randomUUID()}@example.com`;
+    const signUp = await call(app, 'POST', '/api/auth/sign-up/email', {
+      payload: { name: 'Landing', email, password: TEST_PASSWORD, callbackURL },
+    });
+    expect(signUp.statusCode).toBe(200);
+    return linkIn(await mailTo(email, /Confirm your email address/), VERIFY_LINK).searchParams.get(
+      'callbackURL',
+    );
+  };
+
+  it('returns to the report the visitor signed up from', async () => {
+    expect(await landingOf('/report?token=abc123&emailConfirmed=1')).toBe(
+      '/report?token=abc123&emailConfirmed=1',
+    );
+  });
+
+  it('never leads off the site or to a made-up path', async () => {
+    expect(await landingOf('https://evil.example/?emailConfirmed=1')).toBe('/?emailConfirmed=1');
+    expect(await landingOf('/admin&emailConfirmed=1')).toBe('/?emailConfirmed=1');
+  });
+});
+
 describe('email confirmation without SMTP', () => {
   it('writes the link to the log and lets the account in at once', async () => {
     const { app: plain } = await buildTestApp({ PUBLIC_URL });
     try {
-      const logged = vi.spyOn(plain.log, 'info');
+      const logged = vi.spyOn(plain.services.logger, 'info');
       const email = `log-${randomUUID()}@example.com`;
       const signUp = await call(plain, 'POST', '/api/auth/sign-up/email', {
         payload: { name: 'No Mail', email, password: TEST_PASSWORD },

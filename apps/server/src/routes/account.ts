@@ -1,17 +1,26 @@
-import { AVATAR_MESSAGES, firstMessage, profileUpdateSchema } from '@crawlwise/shared/accounts';
+import { AVATAR_MESSAGES } from '@crawlwise/shared/accounts';
+import {
+  authProvidersResponseSchema,
+  avatarParamsSchema,
+  avatarResponseSchema,
+  profileBodySchema,
+  profileResponseSchema,
+} from '@crawlwise/shared/api/accounts';
+import { myReportsQuerySchema, myReportsResponseSchema } from '@crawlwise/shared/api/reports';
 import { AVATAR_MAX_BYTES } from '@crawlwise/shared/limits';
 import multipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { BODY_ERRORS, errorResponses } from '../plugins/openapi.ts';
+import { BODY_ERRORS, errorResponses, fileResponse } from '../plugins/openapi.ts';
 import { isWellFormedAccessToken } from '../services/access-token.ts';
 import { throttleMessage } from '../services/attempt-throttle.ts';
 import { configuredProviders } from '../services/auth.ts';
-import { AvatarError, AvatarService, reencodeAvatar } from '../services/avatar-service.ts';
+import { AvatarError, reencodeAvatar } from '../services/avatar-service.ts';
 import { listOwnReports } from '../services/report-history.ts';
-import { requireUser } from './require-user.ts';
+import { requireUser, signedIn } from './require-user.ts';
 
 /**
  * The signed-in account's own data: its report history, its display name and its picture, plus
@@ -19,22 +28,11 @@ import { requireUser } from './require-user.ts';
  * password change and account deletion are Better Auth's routes (plugins/auth.ts).
  */
 
-/** Offsets past this are not a real history: refused rather than scanned. */
-const MAX_HISTORY_OFFSET = 100_000;
-
 /** A picture's key never changes its bytes: a new upload is a new key. */
 const AVATAR_CACHE_CONTROL = 'private, max-age=31536000, immutable';
 
-const profileSchema = {
-  type: 'object',
-  properties: {
-    fullName: { type: 'string' },
-    avatarUrl: { type: 'string', nullable: true },
-  },
-};
-
-export const accountRoutes: FastifyPluginAsync = async (app) => {
-  const avatars = new AvatarService(app.database);
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { avatars } = app.services;
   // Multipart bodies only for the routes of this plugin (everything else stays JSON-only). The
   // file limit is counted while the upload streams in: at 2 MB + 1 byte it stops.
   await app.register(multipart, {
@@ -47,108 +45,58 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['accounts'],
         summary: 'Third-party sign-in providers configured on this installation',
-        response: {
-          200: {
-            type: 'object',
-            properties: {
-              providers: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    id: { type: 'string' },
-                    name: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
-        },
+        response: { 200: authProvidersResponseSchema },
       },
     },
     async () => ({ providers: configuredProviders(app.config) }),
   );
 
-  app.get<{ Querystring: { offset?: string } }>(
+  app.get(
     '/api/me/reports',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['accounts'],
         summary: 'Your reports, newest first, ten per page',
-        querystring: {
-          type: 'object',
-          properties: { offset: { type: 'integer', minimum: 0, default: 0 } },
-        },
+        querystring: myReportsQuerySchema,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              ok: { type: 'boolean', enum: [true] },
-              total: { type: 'integer', description: 'Exact number of your reports' },
-              offset: { type: 'integer' },
-              reports: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    id: { type: 'string' },
-                    url: { type: 'string' },
-                    score: { type: 'integer', nullable: true },
-                    status: { type: 'string' },
-                    created_at: { type: 'string', format: 'date-time' },
-                    completed_at: { type: 'string', format: 'date-time', nullable: true },
-                    access_token: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
+          200: myReportsResponseSchema,
           ...errorResponses(['invalid_request', 400], ['invalid_request', 401]),
         },
       },
     },
     async (request) => {
       const userId = requireUser(request);
-      const raw = request.query.offset ?? '0';
-      const offset = /^\d{1,6}$/.test(String(raw)) ? Number(raw) : Number.NaN;
-      if (!Number.isInteger(offset) || offset > MAX_HISTORY_OFFSET) {
-        throw new ApiError('invalid_request', 'offset must be a whole number from 0.');
-      }
-      return { ok: true, ...(await listOwnReports(app.database.db, userId, offset)) };
+      return {
+        ok: true as const,
+        ...(await listOwnReports(app.database.db, userId, request.query.offset)),
+      };
     },
   );
 
   app.patch(
     '/api/me/profile',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['accounts'],
         summary: 'Change your display name',
-        body: {
-          type: 'object',
-          required: ['fullName'],
-          properties: { fullName: { type: 'string', minLength: 2, maxLength: 50 } },
-        },
+        body: profileBodySchema,
         response: {
-          200: {
-            type: 'object',
-            properties: { ok: { type: 'boolean', enum: [true] }, profile: profileSchema },
-          },
+          200: profileResponseSchema,
           ...errorResponses(['invalid_request', 401], ...BODY_ERRORS),
         },
       },
     },
     async (request) => {
       const userId = requireUser(request);
-      const parsed = profileUpdateSchema.safeParse(request.body ?? {});
-      if (!parsed.success) throw new ApiError('invalid_request', firstMessage(parsed.error));
       const [row] = await app.database.db
         .update(users)
-        .set({ name: parsed.data.fullName, updatedAt: new Date() })
+        .set({ name: request.body.fullName, updatedAt: new Date() })
         .where(eq(users.id, userId))
         .returning({ fullName: users.name, avatarUrl: users.image });
       if (!row) throw new ApiError('invalid_request', 'Please sign in first.', { statusCode: 401 });
-      return { ok: true, profile: row };
+      return { ok: true as const, profile: row };
     },
   );
 
@@ -164,10 +112,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
           'and replaces the previous one.',
         consumes: ['multipart/form-data'],
         response: {
-          200: {
-            type: 'object',
-            properties: { ok: { type: 'boolean', enum: [true] }, avatarUrl: { type: 'string' } },
-          },
+          200: avatarResponseSchema,
           ...errorResponses(
             ['invalid_request', 400],
             ['invalid_request', 401],
@@ -181,13 +126,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const userId = requireUser(request);
-      const decision = app.attempts.check('avatarUpload', userId);
-      if (!decision.allowed) {
-        throw new ApiError('too_many_requests', throttleMessage(decision.retryAfterSeconds), {
-          headers: { 'retry-after': String(decision.retryAfterSeconds) },
+      const reservation = app.attempts.reserve('avatarUpload', userId);
+      if (!reservation.allowed) {
+        throw new ApiError('too_many_requests', throttleMessage(reservation.retryAfterSeconds), {
+          headers: { 'retry-after': String(reservation.retryAfterSeconds) },
         });
       }
-      app.attempts.record('avatarUpload', userId);
       if (!request.isMultipart()) {
         throw new ApiError('invalid_request', AVATAR_MESSAGES.invalidType.description, {
           statusCode: 415,
@@ -204,19 +148,23 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         });
       }
       const avatarUrl = await avatars.replace(userId, webp);
-      return reply.send({ ok: true, avatarUrl });
+      return reply.send({ ok: true as const, avatarUrl });
     },
   );
 
-  app.get<{ Params: { key: string } }>(
+  app.get(
     '/api/avatars/:key',
     {
       schema: {
         tags: ['accounts'],
         summary: 'A profile picture (its address is the profile’s avatarUrl)',
-        params: { type: 'object', properties: { key: { type: 'string' } } },
+        params: avatarParamsSchema,
         produces: ['image/webp'],
-        response: { 404: { description: 'No such picture', type: 'null' } },
+        response: {
+          200: fileResponse('The picture', 'image/webp'),
+          304: fileResponse('Not modified (If-None-Match)', 'image/webp', z.never()),
+          404: z.null().describe('No such picture'),
+        },
       },
     },
     async (request, reply) => {
@@ -251,15 +199,17 @@ async function readUpload(request: import('fastify').FastifyRequest): Promise<Bu
   }
 }
 
-function uploadError(error: unknown): unknown {
-  const code = (error as { code?: unknown }).code;
+/**
+ * What reading the upload failed on is the client's bytes — a file over 2 MB (413), or a body
+ * that is not the multipart it claims (no boundary, cut short, malformed parts: the parser's
+ * plain errors, which once surfaced as 500s; issue 25) — so every such failure is a 4xx.
+ */
+function uploadError(error: unknown): ApiError {
+  const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new ApiError('invalid_request', AVATAR_MESSAGES.tooLarge.description, {
       statusCode: 413,
     });
   }
-  if (typeof code === 'string' && code.startsWith('FST_')) {
-    return new ApiError('invalid_request', AVATAR_MESSAGES.failed.description, { statusCode: 400 });
-  }
-  return error;
+  return new ApiError('invalid_request', AVATAR_MESSAGES.failed.description, { statusCode: 400 });
 }

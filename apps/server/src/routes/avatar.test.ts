@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
@@ -8,6 +7,7 @@ import type { Database } from '../db/database.ts';
 import { avatars } from '../db/schema.ts';
 import { sniffImageType } from '../services/avatar-service.ts';
 import { ORIGIN, sessionUser, signUp } from '../test-support/accounts.ts';
+import { pngBomb } from '../test-support/png.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
 
 /**
@@ -73,37 +73,6 @@ const jpegWithGps = () =>
 /** The GPS IFD pointer tag (0x8825), in either byte order. */
 const hasGpsTag = (exif: Buffer | undefined) =>
   !!exif && (exif.includes(Buffer.from([0x88, 0x25])) || exif.includes(Buffer.from([0x25, 0x88])));
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(zlib.crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/**
- * A real 20000 × 20000 PNG (1-bit grey, all black): under 100 KB on disk, 400 million pixels
- * (1.2 GB as RGB) once decoded.
- */
-function pngBomb(side = 20_000): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(side, 0);
-  header.writeUInt32BE(side, 4);
-  header[8] = 1; // bit depth
-  header[9] = 0; // greyscale
-  const row = Buffer.alloc(1 + Math.ceil(side / 8)); // filter byte + packed pixels
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: side }, () => row)), {
-    level: 9,
-  });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', pixels),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('POST /api/me/avatar', () => {
   it('stores a re-encoded picture without EXIF or GPS, and serves it with cache headers', async () => {
@@ -191,6 +160,13 @@ describe('POST /api/me/avatar', () => {
     expect(performance.now() - started).toBeLessThan(2000);
     // Decoding it would take over a gigabyte.
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+  });
+
+  it('refuses a 25,000,000 × 1 PNG, within 25 megapixels but far too long a side', async () => {
+    const account = await signUp(app);
+    const response = await upload(account.cookie, 'wide.png', 'image/png', pngBomb(25_000_000, 1));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/10,000 pixels a side/);
   });
 
   it('needs a session, a file, and multipart', async () => {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import {
+  buildAppWith,
   buildTestApp,
   startSmtpServer,
   type TestSmtpServer,
@@ -87,22 +87,31 @@ describe('POST /api/contact', () => {
   });
 
   it.each([
-    [{}, 'Name is required'],
-    [{ name: ' ', email: 'x', message: '' }, 'Name is required'],
-    [{ name: 'Ada', email: 'not-an-address', message: 'hi' }, 'Invalid email address'],
+    [{}, 'Name is required', 'body.name'],
+    [{ name: ' ', email: 'x', message: '' }, 'Name is required', 'body.name'],
+    [
+      { name: 'Ada', email: 'not-an-address', message: 'hi' },
+      'Invalid email address',
+      'body.email',
+    ],
     [
       { name: 'Ada', email: 'a@example.com', website: 'nope', message: 'hi' },
       'Must be a valid URL',
+      'body.website',
     ],
     [
       { name: 'Ada', email: 'a@example.com', message: 'm'.repeat(1001) },
       'Message must be less than 1000 characters',
+      'body.message',
     ],
-  ])('refuses %j with invalid_request and the form message', async (payload, message) => {
-    const response = await post('/api/contact', payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ ok: false, error: 'invalid_request', message });
-  });
+  ])(
+    'refuses %j with invalid_request, the form message and the field',
+    async (payload, message, field) => {
+      const response = await post('/api/contact', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ ok: false, error: 'invalid_request', message, field });
+    },
+  );
 });
 
 describe('POST /api/partner-waitlist', () => {
@@ -128,13 +137,18 @@ describe('POST /api/partner-waitlist', () => {
   ])('refuses %j with invalid_request', async (payload, message) => {
     const response = await post('/api/partner-waitlist', payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ ok: false, error: 'invalid_request', message });
+    expect(response.json()).toEqual({
+      ok: false,
+      error: 'invalid_request',
+      message,
+      field: 'body.email',
+    });
   });
 });
 
 describe('without SMTP_URL', () => {
   it('still stores the contact message (the mail goes to the log, see mailer.test.ts)', async () => {
-    const plain = await buildApp(testConfig(), { database, engine: app.engine });
+    const plain = await buildAppWith(testConfig(), { database, engine: app.engine });
     try {
       const email = `visitor-${randomUUID()}@example.com`;
       const response = await plain.inject({

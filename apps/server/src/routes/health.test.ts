@@ -1,3 +1,4 @@
+import { ERROR_CATALOGUE } from '@crawlwise/shared/error-catalogue';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test-support/test-app.ts';
 
@@ -20,7 +21,11 @@ describe('health endpoints', () => {
       await database.close();
       const ready = await app.inject('/readyz');
       expect(ready.statusCode).toBe(503);
-      expect(ready.json()).toEqual({ ok: false, error: 'database_connection' });
+      expect(ready.json()).toEqual({
+        ok: false,
+        error: 'database_connection',
+        message: ERROR_CATALOGUE.database_connection.description,
+      });
     } finally {
       await app.close().catch(() => {});
     }

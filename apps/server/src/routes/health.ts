@@ -1,11 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { healthResponseSchema, readyResponseSchema } from '@crawlwise/shared/api/operations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError } from '../errors.ts';
+import { errorResponses } from '../plugins/openapi.ts';
 import { NEVER_SHED } from '../plugins/pressure.ts';
-
-const healthy = {
-  description: 'Up',
-  type: 'object',
-  properties: { ok: { type: 'boolean', enum: [true] } },
-};
 
 /** A readiness probe must answer quickly: a database this slow is not ready either. */
 const READINESS_TIMEOUT_MS = 2000;
@@ -19,7 +16,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** /healthz: the process is up. /readyz: it can reach its database, so it can take traffic. */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
     {
@@ -28,10 +25,10 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['operations'],
         summary: 'Liveness: the process answers',
-        response: { 200: healthy },
+        response: { 200: healthResponseSchema.describe('Up') },
       },
     },
-    async () => ({ ok: true }),
+    async () => ({ ok: true as const }),
   );
   app.get(
     '/readyz',
@@ -40,36 +37,20 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
         tags: ['operations'],
         summary: 'Readiness: the database answers',
         response: {
-          200: {
-            description: 'Ready',
-            type: 'object',
-            properties: {
-              ok: { type: 'boolean', enum: [true] },
-              database: { type: 'string', enum: ['pglite', 'postgres'] },
-            },
-          },
-          503: {
-            description:
-              'Error code: `database_connection` (the database does not answer) or ' +
-              '`service_unavailable` (the process is under pressure: event-loop lag or memory; ' +
-              'with `Retry-After`)',
-            type: 'object',
-            properties: {
-              ok: { type: 'boolean', enum: [false] },
-              error: { type: 'string', enum: ['database_connection', 'service_unavailable'] },
-              message: { type: 'string' },
-            },
-          },
+          200: readyResponseSchema.describe('Ready'),
+          // database_connection: the database does not answer; service_unavailable: the process
+          // is under pressure (event-loop lag or memory), with Retry-After.
+          ...errorResponses('database_connection', 'service_unavailable'),
         },
       },
     },
-    async (_request, reply) => {
+    async () => {
       try {
         await withTimeout(app.database.ping(), READINESS_TIMEOUT_MS);
-        return { ok: true, database: app.database.kind };
+        return { ok: true as const, database: app.database.kind };
       } catch (error) {
         app.log.warn({ err: error }, 'readiness check failed');
-        return reply.code(503).send({ ok: false, error: 'database_connection' });
+        throw new ApiError('database_connection');
       }
     },
   );

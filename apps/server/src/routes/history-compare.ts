@@ -1,33 +1,27 @@
 import {
-  PAGE_HISTORY_MAX_REPORTS,
+  compareQuerySchema,
+  comparisonResponseSchema,
+  pageHistoryQuerySchema,
   pageHistoryResponseSchema,
-} from '@crawlwise/shared/page-history';
-import { comparisonResponseSchema } from '@crawlwise/shared/report-compare';
-import { normalizeUrlForStorage, parseServerUrl } from '@crawlwise/shared/url-input';
-import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { ApiError } from '../errors.ts';
+} from '@crawlwise/shared/api/history';
+import { PAGE_HISTORY_MAX_REPORTS } from '@crawlwise/shared/page-history';
+import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../plugins/openapi.ts';
 import { listPageHistory } from '../services/page-history.ts';
 import { compareByTokens } from '../services/report-comparison.ts';
-import { requireUser } from './require-user.ts';
+import { requireUser, signedIn } from './require-user.ts';
 
 /**
  * A page's history (the signed-in owner's reports of one address) and the comparison of two
  * reports of one page (docs/history-and-compare.md). The comparison is read by the two access
  * tokens, like a report, so its link can be shared.
  */
-
-const openApi = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: 'output', target: 'openapi-3.0' });
-
-const historyResponse = openApi(pageHistoryResponseSchema);
-const comparisonResponse = openApi(comparisonResponseSchema);
-
-export const historyCompareRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { url?: string } }>(
+export const historyCompareRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
     '/api/me/history',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['accounts'],
         summary: 'The history of one page: your reports of its address, newest first',
@@ -36,13 +30,9 @@ export const historyCompareRoutes: FastifyPluginAsync = async (app) => {
           `fragment). At most the newest ${PAGE_HISTORY_MAX_REPORTS} reports are sent; \`total\` ` +
           'counts them all. Deleted and expired reports are left out; pending and failed ones ' +
           'are listed with a null score.',
-        querystring: {
-          type: 'object',
-          required: ['url'],
-          properties: { url: { type: 'string', maxLength: 2048, description: 'The page address' } },
-        },
+        querystring: pageHistoryQuerySchema,
         response: {
-          200: historyResponse,
+          200: pageHistoryResponseSchema,
           ...errorResponses('missing_url', 'invalid_url', 'url_too_long', 'unsupported_protocol', [
             'invalid_request',
             401,
@@ -52,14 +42,12 @@ export const historyCompareRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const userId = requireUser(request);
-      const parsed = parseServerUrl(request.query.url);
-      if (!parsed.ok) throw new ApiError(parsed.code, parsed.message);
-      const url = normalizeUrlForStorage(parsed.url);
-      return { ok: true, url, ...(await listPageHistory(app.database.db, userId, url)) };
+      const url = normalizeUrlForStorage(request.query.url);
+      return { ok: true as const, url, ...(await listPageHistory(app.database.db, userId, url)) };
     },
   );
 
-  app.get<{ Querystring: { a?: string; b?: string } }>(
+  app.get(
     '/api/compare',
     {
       schema: {
@@ -71,16 +59,9 @@ export const historyCompareRoutes: FastifyPluginAsync = async (app) => {
           'normalised address. Each report is presented as `GET /api/reports/{token}` presents ' +
           'it to this reader, so an anonymous reader’s comparison keeps the locked findings ' +
           'locked (`access: anonymous`).',
-        querystring: {
-          type: 'object',
-          required: ['a', 'b'],
-          properties: {
-            a: { type: 'string', description: 'Access token of the older report' },
-            b: { type: 'string', description: 'Access token of the newer report' },
-          },
-        },
+        querystring: compareQuerySchema,
         response: {
-          200: comparisonResponse,
+          200: comparisonResponseSchema,
           ...errorResponses(
             ['invalid_request', 400],
             'report_not_found',
@@ -93,13 +74,8 @@ export const historyCompareRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { a, b } = request.query;
-      if (typeof a !== 'string' || typeof b !== 'string' || !a || !b) {
-        throw new ApiError('invalid_request', 'Give the two reports’ access tokens as a and b.');
-      }
-      if (a === b) throw new ApiError('invalid_request', 'Pick two different reports to compare.');
-      const comparison = await compareByTokens(app.reports, { a, b }, request.userId !== null);
-      return { ok: true, comparison };
+      const comparison = await compareByTokens(app.reports, request.query, request.userId !== null);
+      return { ok: true as const, comparison };
     },
   );
 };

@@ -99,7 +99,12 @@ describe('POST /api/leads', () => {
   ])('refuses %j with invalid_email', async (payload, message) => {
     const response = await subscribe(payload);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ ok: false, error: 'invalid_email', message });
+    expect(response.json()).toEqual({
+      ok: false,
+      error: 'invalid_email',
+      message,
+      field: 'body.email',
+    });
   });
 
   it('refuses a body that is not a sign-up with invalid_request', async () => {
@@ -115,12 +120,21 @@ describe('POST /api/leads', () => {
     expect((await leadRow(email))?.utm_content).toBe('x'.repeat(200));
   });
 
-  it('answers a filled honeypot like a success without storing anything', async () => {
+  it('refuses a filled honeypot as suspicious_activity, storing nothing (issue 27)', async () => {
     const email = uniqueEmail('bot');
     const response = await subscribe({ email, honeypot: 'http://spam.example' });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(SUBSCRIBED);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ ok: false, error: 'suspicious_activity' });
     expect(await leadRow(email)).toBeUndefined();
+  });
+
+  it('refuses a disposable or reserved address as email_blocked (issue 27)', async () => {
+    for (const email of ['someone@mailinator.com', 'x@inbox.yopmail.com', 'me@server.invalid']) {
+      const response = await subscribe({ email });
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json()).toMatchObject({ ok: false, error: 'email_blocked' });
+      expect(await leadRow(email)).toBeUndefined();
+    }
   });
 
   it('stores null for report links that are malformed or unknown', async () => {

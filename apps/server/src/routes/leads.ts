@@ -1,31 +1,28 @@
-import { LEAD_SUCCESS, leadSchema, UTM_KEYS } from '@crawlwise/shared/forms';
-import { FORM_SUBMISSIONS_PER_HOUR } from '@crawlwise/shared/limits';
-import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { ApiError } from '../errors.ts';
 import {
-  BODY_ERRORS,
-  errorResponses,
-  htmlResponse,
-  okMessageResponse,
-} from '../plugins/openapi.ts';
+  formAnswerSchema,
+  leadBodySchema,
+  unsubscribeQuerySchema,
+} from '@crawlwise/shared/api/forms';
+import { LEAD_SUCCESS, UTM_KEYS } from '@crawlwise/shared/forms';
+import { FORM_SUBMISSIONS_PER_HOUR } from '@crawlwise/shared/limits';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiError } from '../errors.ts';
+import { BODY_ERRORS, errorResponses, htmlResponse } from '../plugins/openapi.ts';
 import { authBaseUrl } from '../services/auth.ts';
-import { LeadService } from '../services/lead-service.ts';
+import { isBlockedEmail } from '../services/email-policy.ts';
 import { unsubscribeUrl, welcomeMail } from '../services/newsletter-mail.ts';
 import { formPolicy, throwIfRefused } from '../services/rate-limit.ts';
 import { requesterKey } from '../services/requester.ts';
+import { storeOrFail } from '../services/store-or-fail.ts';
 import { sendPlainPage } from './html-page.ts';
 
 /**
- * The newsletter sign-up from the report screen, and the unsubscribe link. The modal's rule is
- * only "contains @" (spec point 5); the server also requires a well-formed address, since one
- * we can never write to is useless.
+ * The newsletter sign-up from the report screen (its address rules: the shared lead schema), and
+ * the unsubscribe link.
  */
 
-const deliverableEmail = z.email();
-
-export const leadRoutes: FastifyPluginAsync = async (app) => {
-  const leads = new LeadService(app.database);
+export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { leads } = app.services;
 
   app.post(
     '/api/leads',
@@ -34,71 +31,64 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
         tags: ['forms'],
         summary: 'Subscribe to the newsletter',
         description:
-          'A filled `honeypot` is answered like a success and not stored. `urlId` and ' +
+          'A filled `honeypot` is refused with `suspicious_activity` and not stored; a ' +
+          'disposable or reserved address with `email_blocked`. `urlId` and ' +
           '`reportId` link the sign-up to a report; unknown ids are stored as null. An address ' +
           'that unsubscribed is subscribed again. At most ' +
           `${FORM_SUBMISSIONS_PER_HOUR} sign-ups per requester per hour (\`too_many_requests\`, ` +
           '429 with `Retry-After`).',
-        body: z.toJSONSchema(leadSchema, { io: 'input', target: 'openapi-3.0' }),
+        body: leadBodySchema,
         response: {
-          200: okMessageResponse('Subscribed'),
+          200: formAnswerSchema.describe('Subscribed'),
           ...errorResponses(
             'invalid_email',
+            'email_blocked',
             'duplicate_email',
             'invalid_request',
+            'suspicious_activity',
             'too_many_requests',
+            'submission_failed',
             ...BODY_ERRORS,
           ),
         },
       },
     },
     async (request) => {
-      const parsed = leadSchema.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        const [issue] = parsed.error.issues;
-        throw new ApiError(
-          issue?.path[0] === 'email' ? 'invalid_email' : 'invalid_request',
-          issue?.message,
-        );
-      }
-      const lead = parsed.data;
-      if (!deliverableEmail.safeParse(lead.email).success) throw new ApiError('invalid_email');
+      const lead = request.body;
+      if (isBlockedEmail(lead.email)) throw new ApiError('email_blocked');
       // Counted before the honeypot: a bot is throttled like anyone else.
       throwIfRefused(
         await app.limits.reserve(app.database.db, formPolicy('newsletter'), requesterKey(request)),
       );
       if (lead.honeypot) {
-        // Answered like a success so the bot learns nothing; logged to see how often it happens.
-        request.log.info('newsletter sign-up with a filled honeypot dropped');
-        return { ok: true, message: LEAD_SUCCESS.description };
+        // A field people never see was filled: a bot. Refused for what it is (issue 27).
+        request.log.info('newsletter sign-up with a filled honeypot refused');
+        throw new ApiError('suspicious_activity');
       }
-      const outcome = await leads.subscribe({
-        email: lead.email,
-        urlId: lead.urlId,
-        reportId: lead.reportId,
-        utm: Object.fromEntries(UTM_KEYS.map((key) => [key, lead[key]])),
-      });
+      const outcome = await storeOrFail(() =>
+        leads.subscribe({
+          email: lead.email,
+          urlId: lead.urlId,
+          reportId: lead.reportId,
+          utm: Object.fromEntries(UTM_KEYS.map((key) => [key, lead[key]])),
+        }),
+      );
       if (outcome.kind === 'already_subscribed') throw new ApiError('duplicate_email');
       // Not awaited: the visitor's answer does not wait for the mail server.
       void app.mailer.deliver(
         welcomeMail(lead.email, unsubscribeUrl(authBaseUrl(app.config), outcome.unsubscribeToken)),
       );
-      return { ok: true, message: LEAD_SUCCESS.description };
+      return { ok: true as const, message: LEAD_SUCCESS.description };
     },
   );
 
-  app.get<{ Querystring: { token?: string } }>(
+  app.get(
     '/api/leads/unsubscribe',
     {
       schema: {
         tags: ['forms'],
         summary: 'Unsubscribe (the link in a newsletter mail)',
-        querystring: {
-          type: 'object',
-          properties: {
-            token: { type: 'string', description: 'The unsubscribe token of the address' },
-          },
-        },
+        querystring: unsubscribeQuerySchema,
         response: {
           200: htmlResponse('Confirmation page'),
           404: htmlResponse('The link is invalid'),
@@ -106,7 +96,7 @@ export const leadRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const token = typeof request.query.token === 'string' ? request.query.token : '';
+      const token = request.query.token ?? '';
       const outcome = await leads.unsubscribe(token);
       if (outcome === 'not_found') {
         return sendPlainPage(reply, 404, {

@@ -2,6 +2,7 @@ import { ERROR_CATALOGUE, type ErrorCode } from '@crawlwise/shared/error-catalog
 import { PATHS } from '@crawlwise/shared/routes';
 import { parseServerUrl } from '@crawlwise/shared/url-input';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { isDatabaseConnectionError } from '../db/connection-error.ts';
 import { ApiError } from '../errors.ts';
 import { errorPages, htmlResponse } from '../plugins/openapi.ts';
@@ -78,13 +79,14 @@ export const noScriptRoutes: FastifyPluginAsync = async (app) => {
           'With `url`: a page asking to confirm, whose button POSTs the address to /report. ' +
           'Nothing is fetched or created by the GET. An address that is not valid gets its ' +
           'error page at once. Without `url`, or with `token`: the report screen of the web app.',
-        querystring: {
-          type: 'object',
-          properties: {
-            url: { type: 'string', description: 'The page to analyse' },
-            token: { type: 'string', description: 'A report access token (report screen)' },
-          },
-        },
+        // Read by the route itself: a refused address is answered as an HTML error page.
+        querystring: z.object({
+          url: z.unknown().optional().meta({ type: 'string', description: 'The page to analyse' }),
+          token: z
+            .unknown()
+            .optional()
+            .meta({ type: 'string', description: 'A report access token' }),
+        }),
         response: {
           200: htmlResponse('The confirmation page (or the report screen)'),
           ...errorPages(['missing_url', 'invalid_url', 'url_too_long', 'unsupported_protocol']),
@@ -121,7 +123,7 @@ export const noScriptRoutes: FastifyPluginAsync = async (app) => {
           'is a plain HTML page with the error title and description, under the status listed. ' +
           'Refused (403) from another site.',
         response: {
-          303: { description: 'Report created: Location is /report?token=…', type: 'null' },
+          303: z.null().describe('Report created: Location is /report?token=…'),
           ...errorPages(REPORT_CREATION_ERRORS),
         },
       },
@@ -132,8 +134,10 @@ export const noScriptRoutes: FastifyPluginAsync = async (app) => {
   async function createFromForm(request: FastifyRequest, reply: FastifyReply) {
     const body = (request.body ?? {}) as { url?: unknown };
     try {
+      const address = parseServerUrl(firstValue(body.url));
+      if (!address.ok) throw new ApiError(address.code, address.message);
       const created = await submitReport(app, {
-        url: firstValue(body.url),
+        url: address.url,
         requesterKey: requesterKey(request),
         userId: request.userId,
       });

@@ -24,7 +24,8 @@ let database: Database;
 let owner: TestAccount;
 let token: string;
 
-const FILE_DAY = '2026-11-22';
+/** The moment the fixture report finished (FIXTURE_COMPLETED_AT), as file names carry it. */
+const FILE_MOMENT = '2026-11-22-1030';
 const findings = FIXTURE_ANALYSIS.issues;
 /** The fixture's failed findings after the free three: locked for anonymous readers. */
 const lockedForAnonymous = findings.filter((finding) => finding.severity !== 'success').slice(3);
@@ -77,7 +78,7 @@ describe('report exports: JSON', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="crawlwise-shop.acme.example-${FILE_DAY}.json"`,
+      `attachment; filename="crawlwise-shop.acme.example-${FILE_MOMENT}.json"`,
     );
     expect(response.headers['cache-control']).toBe('private, no-store');
     const report = reportSchema.parse(response.json());
@@ -132,38 +133,49 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('report exports: CSV', () => {
-  it('has one row per finding with its title, details and fix', async () => {
+  it('has one row per finding with its page, title, details (as text and JSON) and fix', async () => {
     const response = await get(`/api/reports/${token}/export.csv`, owner);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="crawlwise-shop.acme.example-${FILE_DAY}.csv"`,
+      `attachment; filename="crawlwise-shop.acme.example-${FILE_MOMENT}.csv"`,
     );
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const rows = parseCsv(response.body.slice(1));
     expect(rows[0]).toEqual([
+      'page_url',
       'id',
       'category',
       'severity',
       'outcome',
       'points',
       'title',
+      'why',
       'details',
+      'details_json',
       'how_to_fix',
     ]);
     expect(rows).toHaveLength(findings.length + 1);
     for (const [index, finding] of findings.entries()) {
       const row = rows[index + 1] as string[];
-      expect(row.slice(0, 6)).toEqual([
+      expect(row.slice(0, 8)).toEqual([
+        'http://shop.acme.example/',
         finding.id,
         finding.category,
         finding.severity,
         finding.outcome,
         String(finding.points),
         finding.message,
+        finding.why,
       ]);
-      expect(row[6]?.startsWith(finding.why)).toBe(true);
-      expect(row[7]).toBe(finding.howToFix ?? '');
+      const shown = Object.keys(finding.details).filter((key) => key !== 'fixSnippet');
+      if (shown.length > 0) {
+        // Plain text a person reads: labelled lines, not JSON.
+        expect(row[8]).toMatch(/^[A-Z][^:\n]*:/);
+        expect(row[8]).not.toMatch(/^[{[]/);
+        expect(JSON.parse(row[9] as string)).toEqual(finding.details);
+      }
+      expect(row[10]).toBe(finding.howToFix ?? '');
     }
   });
 
@@ -171,8 +183,8 @@ describe('report exports: CSV', () => {
     const response = await get(`/api/reports/${token}/export.csv`);
     const rows = parseCsv(response.body.slice(1));
     expect(rows).toHaveLength(findings.length + 1);
-    const locked = rows.filter((row) => row[3] === 'locked');
-    expect(locked.map((row) => row[0])).toEqual(lockedForAnonymous.map((finding) => finding.id));
+    const locked = rows.filter((row) => row[4] === 'locked');
+    expect(locked.map((row) => row[1])).toEqual(lockedForAnonymous.map((finding) => finding.id));
     for (const finding of lockedForAnonymous) {
       expect(response.body).not.toContain(finding.message);
       expect(response.body).not.toContain(finding.howToFix as string);
@@ -200,12 +212,13 @@ describe('report exports: CSV', () => {
     });
     const response = await get(`/api/reports/${hostileToken}/export.csv`, owner);
     const rows = parseCsv(response.body.slice(1));
-    expect(rows[1]?.[5]).toBe(`'=HYPERLINK("http://evil.example","click")`);
-    expect(rows[1]?.[6]).toBe(`'+1+cmd|" /C calc"!A0`);
-    expect(rows[1]?.[7]).toBe(`'@SUM(1,2)`);
-    expect(rows[2]?.[5]).toBe(`'\t=1+1`);
-    expect(rows[2]?.[6]).toBe(`'-2`);
-    expect(rows[2]?.[7]).toBe('Plain, with "quotes"\nand a line break');
+    // Columns: page_url, id, category, severity, outcome, points, title (6), why (7), ... how_to_fix (10).
+    expect(rows[1]?.[6]).toBe(`'=HYPERLINK("http://evil.example","click")`);
+    expect(rows[1]?.[7]).toBe(`'+1+cmd|" /C calc"!A0`);
+    expect(rows[1]?.[10]).toBe(`'@SUM(1,2)`);
+    expect(rows[2]?.[6]).toBe(`'\t=1+1`);
+    expect(rows[2]?.[7]).toBe(`'-2`);
+    expect(rows[2]?.[10]).toBe('Plain, with "quotes"\nand a line break');
   });
 });
 
@@ -215,7 +228,7 @@ describe('report exports: PDF', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="crawlwise-shop.acme.example-${FILE_DAY}.pdf"`,
+      `attachment; filename="crawlwise-shop.acme.example-${FILE_MOMENT}.pdf"`,
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // Kept for looking at: pdftoppm -png -r 60 <file> <prefix>
@@ -223,6 +236,19 @@ describe('report exports: PDF', () => {
     const text = pdfText(response.rawPayload);
     expect(text).toContain(`${FIXTURE_ANALYSIS.score} / 100`);
     expect(text).toContain('SEO report for shop.acme.example');
+    // The cover names the page and shows each category's score (issue 27).
+    expect(text).toMatch(/Page: “[^”]+”/);
+    expect(text).toContain('Score by category');
+    for (const category of [
+      'Crawlability',
+      'Performance',
+      'Metadata',
+      'Social',
+      'Content',
+      'Links',
+    ]) {
+      expect(text).toMatch(new RegExp(`${category}\\s+\\d+ / 100`));
+    }
     for (const finding of findings) expect(text).toContain(words(finding.message));
     for (const finding of findings.filter((entry) => entry.howToFix)) {
       expect(text).toContain(words(finding.howToFix as string).slice(0, 60));

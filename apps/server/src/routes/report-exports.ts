@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { reportTokenParamsSchema } from '@crawlwise/shared/api/reports';
 import { type Report, reportSchema } from '@crawlwise/shared/report';
 import {
   EXPORT_CONTENT_TYPES,
@@ -7,10 +8,11 @@ import {
   PDF_EXPORTS_PER_HOUR,
 } from '@crawlwise/shared/report-exports';
 import { PATHS } from '@crawlwise/shared/routes';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../errors.ts';
-import { errorResponses } from '../plugins/openapi.ts';
+import { errorResponses, fileResponse } from '../plugins/openapi.ts';
 import { publicOrigin } from '../services/public-origin.ts';
 import { type ThrottlePolicy, throwIfRefused } from '../services/rate-limit.ts';
 import { findingsCsv } from '../services/report-export/findings-csv.ts';
@@ -34,15 +36,7 @@ export const PDF_EXPORT_POLICY: ThrottlePolicy = {
 /** How long a client should wait before asking again when the PDF queue is full. */
 const BUSY_RETRY_AFTER_SECONDS = 5;
 
-const tokenParams = {
-  type: 'object',
-  required: ['token'],
-  properties: { token: { type: 'string', description: 'The report access token (43 characters)' } },
-};
-
 const LOOKUP_ERRORS = ['report_not_found', 'report_deleted', 'report_expired'] as const;
-
-const reportJsonSchema = z.toJSONSchema(reportSchema, { io: 'output', target: 'openapi-3.0' });
 
 /** The completed report as this reader may see it, or the catalogue error that says why not. */
 async function readableReport(app: FastifyInstance, request: FastifyRequest): Promise<Report> {
@@ -86,26 +80,22 @@ const exportSchema = (
   description:
     `${description} Sent as an attachment named \`crawlwise-<host>-<yyyy-mm-dd>.${format}\`. ` +
     'Anonymous readers get only what they may see on screen: locked findings stay locked.',
-  params: tokenParams,
+  params: reportTokenParamsSchema,
   produces: [EXPORT_CONTENT_TYPES[format]],
   response: {
-    200: {
-      description: `The report as ${format.toUpperCase()}`,
-      content: {
-        [EXPORT_CONTENT_TYPES[format].split(';')[0] as string]: {
-          schema:
-            format === 'json'
-              ? reportJsonSchema
-              : { type: 'string', ...(format === 'pdf' ? { format: 'binary' } : {}) },
-        },
-      },
-    },
+    200: fileResponse(
+      `The report as ${format.toUpperCase()}`,
+      EXPORT_CONTENT_TYPES[format].split(';')[0] as string,
+      format === 'json'
+        ? reportSchema
+        : z.string().meta(format === 'pdf' ? { format: 'binary' } : {}),
+    ),
     ...errorResponses(...LOOKUP_ERRORS, 'report_not_ready', ...extraErrors),
   },
 });
 
-export const reportExportRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { token: string } }>(
+export const reportExportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
     '/api/reports/:token/export.json',
     {
       schema: exportSchema(
@@ -121,7 +111,7 @@ export const reportExportRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/api/reports/:token/export.csv',
     {
       schema: exportSchema(
@@ -139,7 +129,7 @@ export const reportExportRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/api/reports/:token/export.pdf',
     {
       schema: exportSchema(
@@ -158,9 +148,8 @@ export const reportExportRoutes: FastifyPluginAsync = async (app) => {
       // HEAD (a link checker, a download manager's probe) learns what GET would send without
       // occupying the browser or spending the requester's hourly PDFs.
       if (request.method === 'HEAD') return download(reply, report, 'pdf').send();
-      throwIfRefused(
-        await app.limits.reserve(app.database.db, PDF_EXPORT_POLICY, requesterKey(request)),
-      );
+      const requester = requesterKey(request);
+      throwIfRefused(await app.limits.reserve(app.database.db, PDF_EXPORT_POLICY, requester));
       const reportUrl = `${publicOrigin(app.config)}${PATHS.reportFor(request.params.token)}`;
       let pdf: Buffer;
       try {
@@ -170,6 +159,8 @@ export const reportExportRoutes: FastifyPluginAsync = async (app) => {
         });
       } catch (error) {
         if (error instanceof PdfBusyError) {
+          // Nothing was made: the refusal does not spend one of the requester's PDFs (issue 25).
+          await app.limits.refund(app.database.db, PDF_EXPORT_POLICY, requester);
           throw new ApiError('export_busy', undefined, {
             headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
           });

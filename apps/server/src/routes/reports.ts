@@ -1,6 +1,12 @@
-import { FREE_TOP_ISSUES, reportResponseSchema } from '@crawlwise/shared/report';
-import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { okSchema } from '@crawlwise/shared/api/contract';
+import {
+  createReportBodySchema,
+  createReportResponseSchema,
+  reportResponseSchema,
+  reportTokenParamsSchema,
+} from '@crawlwise/shared/api/reports';
+import { FREE_TOP_ISSUES } from '@crawlwise/shared/report';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import { BODY_ERRORS, errorResponses } from '../plugins/openapi.ts';
 import { REPORT_CREATION_ERRORS, submitReport } from '../services/report-intake.ts';
@@ -11,23 +17,7 @@ import { requesterKey } from '../services/requester.ts';
  * POST /api/reports fetches the page while the visitor waits (services/report-intake.ts), so an
  * unreachable page is answered at once with its catalogue code.
  */
-
-const tokenParams = {
-  type: 'object',
-  required: ['token'],
-  properties: { token: { type: 'string', description: 'The report access token (43 characters)' } },
-};
-
-/**
- * The report payload, generated from the shared report contract: it documents the answer in the
- * OpenAPI description and serialises it (fields outside the contract are never sent).
- */
-const reportResponse = z.toJSONSchema(reportResponseSchema, {
-  io: 'output',
-  target: 'openapi-3.0',
-});
-
-export const reportRoutes: FastifyPluginAsync = async (app) => {
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/reports',
     {
@@ -40,57 +30,47 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
           'per rolling 24 hours (`rate_limit_exceeded`) and 10 per minute ' +
           '(`too_many_requests`), both 429 with `Retry-After` in seconds. From the 80th report ' +
           'of the day the answer carries `rate_limit_soft: true`.',
-        body: {
-          type: 'object',
-          properties: { url: { type: 'string', maxLength: 2048, description: 'http(s) address' } },
-          required: ['url'],
-        },
+        body: createReportBodySchema,
         response: {
-          201: {
-            description: 'Report queued',
-            type: 'object',
-            properties: {
-              ok: { type: 'boolean', enum: [true] },
-              accessToken: { type: 'string' },
-              rate_limit_soft: { type: 'boolean', enum: [true] },
-            },
-          },
-          ...errorResponses(...REPORT_CREATION_ERRORS, ...BODY_ERRORS),
+          201: createReportResponseSchema.describe('Report queued'),
+          ...errorResponses(
+            ...REPORT_CREATION_ERRORS,
+            ...BODY_ERRORS,
+            // The account was deleted while its page was being fetched.
+            ['invalid_request', 401],
+          ),
         },
       },
     },
     async (request, reply) => {
-      const body = (request.body ?? {}) as { url?: unknown };
       const created = await submitReport(app, {
-        url: body.url,
+        url: request.body.url,
         requesterKey: requesterKey(request),
         userId: request.userId,
       });
       return reply.code(201).send({
         ok: true,
         accessToken: created.accessToken,
-        ...(created.rateLimitSoft ? { rate_limit_soft: true } : {}),
+        ...(created.rateLimitSoft ? { rate_limit_soft: true as const } : {}),
       });
     },
   );
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/api/reports/:token',
     {
       schema: {
         tags: ['reports'],
         summary: 'Read a report by its access token',
-        params: tokenParams,
+        params: reportTokenParamsSchema,
         response: {
-          200: {
-            description:
-              'The report (poll until status is completed or failed). A report still queued or ' +
+          200: reportResponseSchema.describe(
+            'The report (poll until status is completed or failed). A report still queued or ' +
               'analysing REPORT_STUCK_AFTER_SECONDS (default 300) after creation is answered ' +
               'failed with `function_timeout`. After the first ' +
               `${FREE_TOP_ISSUES} top issues (critical and warning findings), anonymous readers ` +
               'get `{id, severity, category, locked}` instead.',
-            ...reportResponse,
-          },
+          ),
           ...errorResponses('report_not_found', 'report_deleted', 'report_expired'),
         },
       },
@@ -112,14 +92,14 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
           throw new ApiError('report_expired');
         case 'found':
           return {
-            ok: true,
+            ok: true as const,
             report: presentReport(lookup.report, lookup.url, request.userId !== null),
           };
       }
     },
   );
 
-  app.delete<{ Params: { token: string } }>(
+  app.delete(
     '/api/reports/:token',
     {
       schema: {
@@ -128,13 +108,9 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
         description:
           'Owner only: the report must belong to the signed-in account. Later reads answer ' +
           '`report_deleted` (410). Without a session: 401 `invalid_request`.',
-        params: tokenParams,
+        params: reportTokenParamsSchema,
         response: {
-          200: {
-            description: 'Deleted',
-            type: 'object',
-            properties: { ok: { type: 'boolean', enum: [true] } },
-          },
+          200: okSchema.describe('Deleted'),
           ...errorResponses(['invalid_request', 401], ['invalid_request', 403], 'report_not_found'),
         },
       },
@@ -153,7 +129,7 @@ export const reportRoutes: FastifyPluginAsync = async (app) => {
           statusCode: 403,
         });
       }
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 };

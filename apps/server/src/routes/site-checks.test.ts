@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,9 @@ import { buildTestApp, testWorker } from '../test-support/test-app.ts';
  * a plain sitemap and a gzip one; some pages slow, some 404, one redirect loop, one redirect,
  * three blocked by robots.txt, duplicate titles. Two workers share the run; one is cut off from
  * the database mid-run (as a killed process: its leases stop being renewed and its results are
- * never written); every page still ends analysed or failed with the right code.
+ * never written); every page still ends analysed or failed with the right code. Issue 27: the
+ * pages robots.txt disallows are never requested (recorded as blocked), and the listed address
+ * that redirects is a redirect only, not a page and not a duplicate of its target.
  */
 
 const PAGES = 140;
@@ -36,6 +39,8 @@ function page(title: string, description: string): string {
 interface Site {
   origin: string;
   entries: string[];
+  /** Every path requested, in order. */
+  requested: string[];
   close(): Promise<void>;
 }
 
@@ -52,8 +57,10 @@ async function startSite(): Promise<Site> {
     `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${list
       .map((path) => `<url><loc>${origin}${path}</loc></url>`)
       .join('')}</urlset>`;
+  const requested: string[] = [];
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
+    requested.push(path);
     const send = (status: number, type: string, body: string | Buffer, headers = {}) =>
       response.writeHead(status, { 'content-type': type, ...headers }).end(body);
     if (path === '/robots.txt') {
@@ -102,6 +109,7 @@ async function startSite(): Promise<Site> {
   return {
     origin,
     entries: paths.map((path) => `${origin}${path}`),
+    requested,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -152,15 +160,15 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function waitForCheck(id: string, done: (check: Record<string, unknown>) => boolean) {
-  const deadline = Date.now() + 25_000;
-  for (;;) {
-    const response = await call(app, 'GET', `/api/site-checks/${id}`, { cookie: owner.cookie });
-    const check = response.json().siteCheck as Record<string, unknown>;
-    if (done(check)) return check;
-    if (Date.now() > deadline) throw new Error(`site check still ${JSON.stringify(check)}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
+function waitForCheck(id: string, done: (check: Record<string, unknown>) => boolean) {
+  return waitUntil(
+    async () => {
+      const response = await call(app, 'GET', `/api/site-checks/${id}`, { cookie: owner.cookie });
+      const check = response.json().siteCheck as Record<string, unknown>;
+      return done(check) ? check : undefined;
+    },
+    { timeoutMs: 25_000, intervalMs: 50, what: `site check ${id}` },
+  );
 }
 
 describe('whole-site check', () => {
@@ -200,7 +208,8 @@ describe('whole-site check', () => {
         total: 150,
         queued: 0,
         analyzing: 0,
-        completed: 150 - MISSING.length - 1,
+        completed: 150 - MISSING.length - 1 - PRIVATE.length,
+        blocked: PRIVATE.length,
         failed: MISSING.length + 1,
         cancelled: 0,
       });
@@ -228,20 +237,27 @@ describe('whole-site check', () => {
     for (const path of MISSING)
       expect(byPath.get(path)).toMatchObject({ error_code: 'http_error_404' });
     expect(byPath.get('/loop-a')).toMatchObject({ status: 'failed', error_code: 'redirect_loop' });
+    // robots.txt disallows /private/: recorded as blocked, never requested (issue 27).
+    for (const path of PRIVATE) {
+      expect(byPath.get(path)).toMatchObject({ status: 'failed', error_code: 'blocked_by_robots' });
+    }
+    expect(site.requested.filter((path) => path.startsWith('/private/'))).toEqual([]);
 
     const report = await call(app, 'GET', `/api/site-checks/${id}/report`, {
       cookie: owner.cookie,
     });
     expect(report.statusCode).toBe(200);
     const body = report.json().report;
-    expect(body.pages).toHaveLength(150);
+    // Every listed address but the three blocked ones and the one that redirects.
+    expect(body.pages).toHaveLength(150 - PRIVATE.length - 1);
+    expect(body).toMatchObject({ pagesBlocked: PRIVATE.length, pagesRedirected: 1 });
     const scores = body.pages
       .filter((entry: { score: number | null }) => entry.score !== null)
       .map((entry: { score: number }) => entry.score);
     expect(scores).toEqual([...scores].sort((a, b) => a - b));
     expect(body.duplicateTitles[0]).toMatchObject({ value: 'Oak furniture shop' });
-    // Pages 1-10 and /old (which ends on page 1) share the title.
-    expect(body.duplicateTitles[0].urls).toHaveLength(11);
+    // Pages 1-10 share the title; /old, which ends on page 1, is a redirect, not a duplicate.
+    expect(body.duplicateTitles[0].urls).toHaveLength(10);
     expect(body.duplicateDescriptions[0].urls).toHaveLength(10);
     expect(
       body.robotsBlocked.map((entry: { url: string }) => new URL(entry.url).pathname).sort(),
@@ -318,10 +334,14 @@ describe('whole-site check', () => {
     );
     const two = `${site.origin}/p/1\n${site.origin}/p/2\n`;
     await expect(
-      startSiteCheck(deps, account.userId, { siteUrl: site.origin, source: 'list', list: two }),
+      startSiteCheck(deps, account.userId, {
+        site: new URL(`${site.origin}/`),
+        source: 'list',
+        list: two,
+      }),
     ).rejects.toMatchObject({ code: 'site_check_page_limit', statusCode: 429 });
     const one = await startSiteCheck(deps, account.userId, {
-      siteUrl: site.origin,
+      site: new URL(`${site.origin}/`),
       source: 'list',
       list: `${site.origin}/p/1\n`,
     });
@@ -334,7 +354,7 @@ describe('whole-site check', () => {
     const requester = `user:${account.userId}`;
     const list = [10, 11, 12, 13, 14].map((n) => `${site.origin}/p/${n}`).join('\n');
     const check = await startSiteCheck(deps, account.userId, {
-      siteUrl: site.origin,
+      site: new URL(`${site.origin}/`),
       source: 'list',
       list,
     });
@@ -364,11 +384,53 @@ describe('whole-site check', () => {
     // Cancelling again answers the check as it is; a new check can start at once.
     expect((await cancelSiteCheck(deps, account.userId, check.id)).status).toBe('cancelled');
     const next = await startSiteCheck(deps, account.userId, {
-      siteUrl: site.origin,
+      site: new URL(`${site.origin}/`),
       source: 'list',
       list: `${site.origin}/p/15\n`,
     });
     expect(next.status).toBe('running');
+  });
+
+  it('completes in the transaction of its last page, and a GET writes nothing (issue 24)', async () => {
+    const account = await signUp(app);
+    const started = await call(app, 'POST', '/api/site-checks', {
+      cookie: account.cookie,
+      payload: {
+        siteUrl: site.origin,
+        source: 'list',
+        list: `${site.origin}/p/30\n${site.origin}/p/31\n`,
+      },
+    });
+    const id = started.json().siteCheck.id as string;
+    const statusInDb = async () =>
+      (
+        await queryRows<{ status: string }>(
+          app.database.db,
+          sql`select status from site_checks where id = ${id}`,
+        )
+      )[0]?.status;
+    const worker = testWorker(app, { concurrency: 2, pollIntervalMs: 50 });
+    await worker.start();
+    try {
+      // Nobody reads the check meanwhile: the worker's own transaction completes it.
+      await waitUntil(async () => (await statusInDb()) === 'completed', {
+        timeoutMs: 20_000,
+        what: 'the check to complete without a read',
+      });
+    } finally {
+      await worker.stop();
+    }
+
+    // A check left running with every page done (an operator's hand) stays so through reads.
+    await app.database.db.execute(sql`update site_checks set status = 'running' where id = ${id}`);
+    for (const path of [
+      `/api/site-checks/${id}`,
+      '/api/site-checks',
+      `/api/site-checks/${id}/report`,
+    ]) {
+      expect((await call(app, 'GET', path, { cookie: account.cookie })).statusCode).toBe(200);
+    }
+    expect(await statusInDb()).toBe('running');
   });
 
   it('cancels through the API for the owner only, and not a finished check', async () => {
@@ -496,13 +558,11 @@ describe('whole-site check', () => {
     );
     for (const worker of workers) await worker.start();
     try {
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const check = await getSiteCheck(app.database.db, account.userId, id);
-        if (check?.status === 'completed') break;
-        if (Date.now() > deadline) throw new Error('site check did not complete');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await waitUntil(
+        async () =>
+          (await getSiteCheck(app.database.db, account.userId, id))?.status === 'completed',
+        { timeoutMs: 15_000, what: 'the site check to complete' },
+      );
     } finally {
       for (const worker of workers) await worker.stop(0);
     }

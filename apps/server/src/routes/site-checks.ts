@@ -1,12 +1,18 @@
 import {
+  siteCheckIdParamsSchema,
+  siteCheckListResponseSchema,
+  siteCheckResponseSchema,
+  siteReportResponseSchema,
+  startSiteCheckBodySchema,
+} from '@crawlwise/shared/api/site-checks';
+import {
   DAILY_SITE_CHECK_PAGE_LIMIT,
   MAX_SITE_CHECK_LIST_CHARS,
   MAX_SITE_CHECK_PAGES,
-  SITE_CHECK_STATUSES,
 } from '@crawlwise/shared/site-check';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
-import { BODY_ERRORS, errorResponses } from '../plugins/openapi.ts';
+import { BODY_ERRORS, errorResponses, fileResponse } from '../plugins/openapi.ts';
 import { publicOrigin } from '../services/public-origin.ts';
 import {
   cancelSiteCheck,
@@ -17,7 +23,7 @@ import {
 } from '../services/site-checks.ts';
 import { buildSiteReport } from '../services/site-report.ts';
 import { siteReportCsv } from '../services/site-report-csv.ts';
-import { requireUser } from './require-user.ts';
+import { requireUser, signedIn } from './require-user.ts';
 
 /**
  * Whole-site checks (docs/site-checks.md): start one, follow its progress, read its site report,
@@ -25,121 +31,9 @@ import { requireUser } from './require-user.ts';
  * `site_check_not_found`, as a missing one does.
  */
 
-const counts = {
-  type: 'object',
-  properties: {
-    total: { type: 'integer' },
-    queued: { type: 'integer' },
-    analyzing: { type: 'integer' },
-    completed: { type: 'integer' },
-    failed: { type: 'integer', description: 'Tried and could not be analysed' },
-    cancelled: { type: 'integer', description: 'Dropped by a cancel before being tried' },
-  },
-};
-
-const siteCheckSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    siteUrl: { type: 'string' },
-    source: { type: 'string', enum: ['sitemap', 'list'] },
-    status: { type: 'string', enum: [...SITE_CHECK_STATUSES] },
-    counts,
-    skipped: {
-      type: 'object',
-      nullable: true,
-      description: 'Addresses found but not queued',
-      properties: {
-        offSite: { type: 'integer' },
-        invalid: { type: 'integer' },
-        duplicates: { type: 'integer' },
-        overCap: { type: 'integer' },
-        overDailyLimit: { type: 'integer' },
-      },
-    },
-    discovery: {
-      type: 'object',
-      nullable: true,
-      description: 'Sitemaps read (foundVia, sitemaps, failures, truncated)',
-      additionalProperties: true,
-    },
-    errorCode: { type: 'string', nullable: true },
-    errorMessage: { type: 'string', nullable: true },
-    createdAt: { type: 'string', format: 'date-time' },
-    completedAt: { type: 'string', format: 'date-time', nullable: true },
-  },
-};
-
-const group = {
-  type: 'object',
-  properties: { value: { type: 'string' }, urls: { type: 'array', items: { type: 'string' } } },
-};
-
-const siteReportSchema = {
-  type: 'object',
-  properties: {
-    pagesAnalysed: { type: 'integer' },
-    pagesFailed: { type: 'integer' },
-    pagesCancelled: { type: 'integer' },
-    pagesPending: { type: 'integer' },
-    averageScore: { type: 'integer', nullable: true },
-    pages: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          url: { type: 'string' },
-          finalUrl: { type: 'string', nullable: true },
-          status: { type: 'string' },
-          score: { type: 'integer', nullable: true },
-          title: { type: 'string', nullable: true },
-          accessToken: { type: 'string' },
-          errorCode: { type: 'string', nullable: true },
-          errorMessage: { type: 'string', nullable: true },
-        },
-      },
-    },
-    duplicateTitles: { type: 'array', items: group },
-    duplicateDescriptions: { type: 'array', items: group },
-    canonicalElsewhere: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { url: { type: 'string' }, canonical: { type: 'string' } },
-      },
-    },
-    robotsBlocked: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { url: { type: 'string' }, rule: { type: 'string', nullable: true } },
-      },
-    },
-    entryProblems: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          url: { type: 'string' },
-          kind: { type: 'string', enum: ['redirect', 'failed'] },
-          finalUrl: { type: 'string', nullable: true },
-          code: { type: 'string', nullable: true },
-          message: { type: 'string', nullable: true },
-        },
-      },
-    },
-  },
-};
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', description: 'The site check id' } },
-};
-
 const SIGNED_OUT = ['invalid_request', 401] as const;
 
-export const siteCheckRoutes: FastifyPluginAsync = async (app) => {
+export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownCheck = async (userId: string, id: string) => {
     const check = await getSiteCheck(app.database.db, userId, id);
     if (!check) throw new ApiError('site_check_not_found');
@@ -149,6 +43,7 @@ export const siteCheckRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/api/site-checks',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['site checks'],
         summary: 'Start a whole-site check',
@@ -159,21 +54,9 @@ export const siteCheckRoutes: FastifyPluginAsync = async (app) => {
           `site's host are kept, at most ${MAX_SITE_CHECK_PAGES} pages. Every queued page counts ` +
           `against the daily allowance of ${DAILY_SITE_CHECK_PAGE_LIMIT} site-check pages per ` +
           'account (`site_check_page_limit`); one site check at a time (`site_check_in_progress`).',
-        body: {
-          type: 'object',
-          required: ['siteUrl', 'source'],
-          properties: {
-            siteUrl: { type: 'string', maxLength: 2048 },
-            source: { type: 'string', enum: ['sitemap', 'list'] },
-            list: { type: 'string', maxLength: MAX_SITE_CHECK_LIST_CHARS },
-          },
-        },
+        body: startSiteCheckBodySchema,
         response: {
-          201: {
-            description: 'Site check started',
-            type: 'object',
-            properties: { ok: { type: 'boolean', enum: [true] }, siteCheck: siteCheckSchema },
-          },
+          201: siteCheckResponseSchema.describe('Site check started'),
           ...errorResponses(
             SIGNED_OUT,
             'missing_url',
@@ -192,61 +75,59 @@ export const siteCheckRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const userId = requireUser(request);
-      const body = (request.body ?? {}) as { siteUrl?: unknown; source?: unknown; list?: unknown };
-      const siteCheck = await startSiteCheck(app, userId, body);
-      return reply.code(201).send({ ok: true, siteCheck });
+      const { siteUrl, source, list } = request.body;
+      const siteCheck = await startSiteCheck(
+        app,
+        userId,
+        source === 'list' ? { site: siteUrl, source, list: list ?? '' } : { site: siteUrl, source },
+      );
+      return reply.code(201).send({ ok: true as const, siteCheck });
     },
   );
 
   app.get(
     '/api/site-checks',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['site checks'],
         summary: 'Your site checks, newest first (the latest 20)',
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              ok: { type: 'boolean', enum: [true] },
-              siteChecks: { type: 'array', items: siteCheckSchema },
-            },
-          },
+          200: siteCheckListResponseSchema,
           ...errorResponses(SIGNED_OUT),
         },
       },
     },
     async (request) => {
       const userId = requireUser(request);
-      return { ok: true, siteChecks: await listSiteChecks(app.database.db, userId) };
+      return { ok: true as const, siteChecks: await listSiteChecks(app.database.db, userId) };
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/site-checks/:id',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['site checks'],
         summary: 'A site check and its progress (poll until completed or failed)',
-        params: idParams,
+        params: siteCheckIdParamsSchema,
         response: {
-          200: {
-            type: 'object',
-            properties: { ok: { type: 'boolean', enum: [true] }, siteCheck: siteCheckSchema },
-          },
+          200: siteCheckResponseSchema,
           ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
         },
       },
     },
     async (request) => {
       const userId = requireUser(request);
-      return { ok: true, siteCheck: await ownCheck(userId, request.params.id) };
+      return { ok: true as const, siteCheck: await ownCheck(userId, request.params.id) };
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/api/site-checks/:id/cancel',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['site checks'],
         summary: 'Cancel a site check that is still running',
@@ -255,25 +136,26 @@ export const siteCheckRoutes: FastifyPluginAsync = async (app) => {
           'back to the daily allowance; pages being analysed finish, and every analysed page ' +
           'stays in the site report. Cancelling a cancelled check answers it again; a finished ' +
           'one answers `site_check_not_active`.',
-        params: idParams,
+        params: siteCheckIdParamsSchema,
         response: {
-          200: {
-            type: 'object',
-            properties: { ok: { type: 'boolean', enum: [true] }, siteCheck: siteCheckSchema },
-          },
+          200: siteCheckResponseSchema,
           ...errorResponses(SIGNED_OUT, 'site_check_not_found', 'site_check_not_active'),
         },
       },
     },
     async (request) => {
       const userId = requireUser(request);
-      return { ok: true, siteCheck: await cancelSiteCheck(app, userId, request.params.id) };
+      return {
+        ok: true as const,
+        siteCheck: await cancelSiteCheck(app, userId, request.params.id),
+      };
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/site-checks/:id/report',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['site checks'],
         summary: 'The site report: pages by score and what shows only across pages',
@@ -281,16 +163,9 @@ export const siteCheckRoutes: FastifyPluginAsync = async (app) => {
           'Available while the check runs (pending pages are listed as such): duplicate titles ' +
           'and descriptions, canonicals naming another address, pages robots.txt blocks, and ' +
           'listed addresses (sitemap entries) that redirect or fail.',
-        params: idParams,
+        params: siteCheckIdParamsSchema,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              ok: { type: 'boolean', enum: [true] },
-              siteCheck: siteCheckSchema,
-              report: siteReportSchema,
-            },
-          },
+          200: siteReportResponseSchema,
           ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
         },
       },
@@ -299,22 +174,20 @@ export const siteCheckRoutes: FastifyPluginAsync = async (app) => {
       const userId = requireUser(request);
       const siteCheck = await ownCheck(userId, request.params.id);
       const report = buildSiteReport(await listSitePages(app.database.db, siteCheck.id));
-      return { ok: true, siteCheck, report };
+      return { ok: true as const, siteCheck, report };
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/site-checks/:id/export.csv',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['site checks'],
         summary: 'The site report as CSV, one row per page',
-        params: idParams,
+        params: siteCheckIdParamsSchema,
         response: {
-          200: {
-            description: 'text/csv; a download named crawlwise-site-<host>-<date>.csv',
-            type: 'string',
-          },
+          200: fileResponse('A download named crawlwise-site-<host>-<date>.csv', 'text/csv'),
           ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
         },
       },

@@ -1,23 +1,23 @@
+import { okSchema } from '@crawlwise/shared/api/contract';
+import {
+  createWatchBodySchema,
+  stopFormSchema,
+  stopQuerySchema,
+  watchIdParamsSchema,
+  watchListResponseSchema,
+  watchResponseSchema,
+} from '@crawlwise/shared/api/watches';
 import { PATHS } from '@crawlwise/shared/routes';
 import { parseSiteAddress } from '@crawlwise/shared/site-check';
 import { parseServerUrl } from '@crawlwise/shared/url-input';
-import {
-  DEFAULT_WATCH_THRESHOLD,
-  MAX_WATCH_THRESHOLD,
-  MAX_WATCHES_PER_ACCOUNT,
-  MIN_WATCH_THRESHOLD,
-  WATCH_CREATIONS_PER_HOUR,
-  WATCH_FREQUENCIES,
-  watchInputSchema,
-} from '@crawlwise/shared/watches';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { MAX_WATCHES_PER_ACCOUNT, WATCH_CREATIONS_PER_HOUR } from '@crawlwise/shared/watches';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
-import { WatchService } from '../monitoring/watch-service.ts';
-import { BODY_ERRORS, errorResponses, htmlResponse } from '../plugins/openapi.ts';
+import type { WatchService } from '../monitoring/watch-service.ts';
+import { BODY_ERRORS, errorResponses, htmlResponse, type ZodApp } from '../plugins/openapi.ts';
 import { type ThrottlePolicy, throwIfRefused } from '../services/rate-limit.ts';
 import { sendPlainPage } from './html-page.ts';
-import { requireUser } from './require-user.ts';
+import { requireUser, signedIn } from './require-user.ts';
 
 /**
  * Monitoring (docs/monitoring.md): the owner's watches (create, list, remove; signed-in only)
@@ -30,38 +30,19 @@ const WATCH_CREATE_POLICY: ThrottlePolicy = {
   rules: [{ windowSeconds: 60 * 60, limit: WATCH_CREATIONS_PER_HOUR, code: 'too_many_requests' }],
 };
 
-const watchSchema = {
-  type: 'object',
-  required: ['id', 'url', 'kind', 'frequency', 'threshold', 'next_run_at', 'created_at'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    url: { type: 'string', description: 'The watched address, normalised' },
-    kind: { type: 'string', enum: ['page', 'site'] },
-    frequency: { type: 'string', enum: [...WATCH_FREQUENCIES] },
-    threshold: { type: 'integer', description: 'Score drop (points) that triggers a mail' },
-    next_run_at: { type: 'string', format: 'date-time' },
-    last_score: { type: 'integer', nullable: true, description: 'Score of the latest check' },
-    last_checked_at: { type: 'string', format: 'date-time', nullable: true },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-};
-
-const stopQuery = {
-  type: 'object',
-  properties: { token: { type: 'string', description: 'The stop token from the mail' } },
-};
-
 const SIGNED_IN_ERRORS = [['invalid_request', 401]] as const;
 
-export const watchRoutes: FastifyPluginAsync = async (app) => {
-  const watches = new WatchService(app.database);
+export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { watches } = app.services;
   await watchCrudRoutes(app, watches);
 
-  await app.register(async (stopRoutes) => stopLinkRoutes(stopRoutes, watches));
+  await app.register(async (stopRoutes) =>
+    stopLinkRoutes(stopRoutes.withTypeProvider<ZodTypeProvider>(), watches),
+  );
 };
 
 /** The mail's stop link, in its own scope: only these two routes accept a urlencoded body. */
-async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
+async function stopLinkRoutes(app: ZodApp, watches: WatchService) {
   // The one-click stop is a urlencoded POST (a mail client's, or the confirmation page's form).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -71,7 +52,7 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
     },
   );
 
-  app.get<{ Querystring: { token?: string } }>(
+  app.get(
     '/api/watches/stop',
     {
       schema: {
@@ -79,7 +60,7 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
         summary: 'The stop link of a watch mail: a page confirming the stop (changes nothing)',
         description:
           'Mail scanners open links: the GET only asks, its button POSTs to the same address.',
-        querystring: stopQuery,
+        querystring: stopQuerySchema,
         response: {
           200: htmlResponse('Confirmation page'),
           404: htmlResponse('The link is invalid or the watch was already removed'),
@@ -87,7 +68,7 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
       },
     },
     async (request, reply) => {
-      const token = typeof request.query.token === 'string' ? request.query.token : '';
+      const token = request.query.token ?? '';
       const found = await watches.findByStopToken(token);
       if (!found) return sendInvalidLink(reply);
       return sendPlainPage(reply, 200, {
@@ -103,7 +84,7 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
     },
   );
 
-  app.post<{ Querystring: { token?: string }; Body: Record<string, string> | undefined }>(
+  app.post(
     '/api/watches/stop',
     {
       schema: {
@@ -112,7 +93,8 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
         description:
           'Token in the query (the List-Unsubscribe address) or in the form field `token`; ' +
           'body `List-Unsubscribe=One-Click` (urlencoded) as mail clients send it.',
-        querystring: stopQuery,
+        querystring: stopQuerySchema,
+        body: stopFormSchema,
         response: {
           200: htmlResponse('The watch is removed'),
           404: htmlResponse('The link is invalid or the watch was already removed'),
@@ -121,7 +103,7 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
     },
     async (request, reply) => {
       const token = request.query.token ?? request.body?.token ?? '';
-      const stopped = await watches.stopByToken(String(token));
+      const stopped = await watches.stopByToken(token);
       if (!stopped) return sendInvalidLink(reply);
       return sendPlainPage(reply, 200, {
         title: `You stopped watching this ${stopped.kind}`,
@@ -132,31 +114,30 @@ async function stopLinkRoutes(app: FastifyInstance, watches: WatchService) {
   );
 }
 
-const watchCrudRoutes = async (app: FastifyInstance, watches: WatchService) => {
+const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
   app.get(
     '/api/watches',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['monitoring'],
         summary: 'Your watches, oldest first',
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              ok: { type: 'boolean', enum: [true] },
-              watches: { type: 'array', items: watchSchema },
-            },
-          },
+          200: watchListResponseSchema,
           ...errorResponses(...SIGNED_IN_ERRORS),
         },
       },
     },
-    async (request) => ({ ok: true, watches: await watches.list(requireUser(request)) }),
+    async (request) => ({
+      ok: true as const,
+      watches: await watches.list(requireUser(request)),
+    }),
   );
 
   app.post(
     '/api/watches',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['monitoring'],
         summary:
@@ -173,29 +154,9 @@ const watchCrudRoutes = async (app: FastifyInstance, watches: WatchService) => {
           '(`siteCheckId`, a completed site check of yours of the same site, is the first). ' +
           `At most ${MAX_WATCHES_PER_ACCOUNT} watches per account (\`watch_limit_reached\`) and ` +
           `${WATCH_CREATIONS_PER_HOUR} creations per hour (\`too_many_requests\`).`,
-        body: {
-          type: 'object',
-          required: ['url'],
-          properties: {
-            url: { type: 'string', maxLength: 2048 },
-            kind: { type: 'string', enum: ['page', 'site'], default: 'page' },
-            frequency: { type: 'string', enum: [...WATCH_FREQUENCIES], default: 'daily' },
-            threshold: {
-              type: 'integer',
-              minimum: MIN_WATCH_THRESHOLD,
-              maximum: MAX_WATCH_THRESHOLD,
-              default: DEFAULT_WATCH_THRESHOLD,
-            },
-            reportToken: { type: 'string', maxLength: 64 },
-            siteCheckId: { type: 'string', maxLength: 64 },
-          },
-        },
+        body: createWatchBodySchema,
         response: {
-          201: {
-            description: 'Watch created',
-            type: 'object',
-            properties: { ok: { type: 'boolean', enum: [true] }, watch: watchSchema },
-          },
+          201: watchResponseSchema.describe('Watch created'),
           ...errorResponses(
             ...SIGNED_IN_ERRORS,
             'missing_url',
@@ -213,11 +174,7 @@ const watchCrudRoutes = async (app: FastifyInstance, watches: WatchService) => {
     },
     async (request, reply) => {
       const userId = requireUser(request);
-      const parsed = watchInputSchema.safeParse(request.body ?? {});
-      if (!parsed.success) {
-        throw new ApiError('invalid_request', z.prettifyError(parsed.error));
-      }
-      const input = parsed.data;
+      const input = request.body;
       const address =
         input.kind === 'site' ? parseSiteAddress(input.url) : parseServerUrl(input.url);
       if (!address.ok) throw new ApiError(address.code, address.message);
@@ -234,30 +191,27 @@ const watchCrudRoutes = async (app: FastifyInstance, watches: WatchService) => {
         reportToken: input.reportToken,
         siteCheckId: input.siteCheckId,
       });
-      return reply.code(201).send({ ok: true, watch });
+      return reply.code(201).send({ ok: true as const, watch });
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/api/watches/:id',
     {
+      preValidation: signedIn,
       schema: {
         tags: ['monitoring'],
         summary: 'Stop watching: remove one of your watches',
-        params: {
-          type: 'object',
-          required: ['id'],
-          properties: { id: { type: 'string', description: 'The watch id' } },
-        },
+        params: watchIdParamsSchema,
         response: {
-          200: { type: 'object', properties: { ok: { type: 'boolean', enum: [true] } } },
+          200: okSchema,
           ...errorResponses(...SIGNED_IN_ERRORS, 'watch_not_found', ['invalid_request', 403]),
         },
       },
     },
     async (request) => {
       await watches.remove(requireUser(request), request.params.id);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 };

@@ -1,12 +1,15 @@
+import { waitUntil } from '@crawlwise/shared/wait-until';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import {
+  buildAppWith,
   buildTestApp,
   HEALTHY_PAGE,
   startTestSite,
   type TestSite,
+  testConfig,
 } from '../test-support/test-app.ts';
 import { AdmissionControl } from './admission.ts';
 
@@ -37,8 +40,11 @@ describe('AdmissionControl', () => {
       headers: { 'retry-after': '5' },
     });
     // `finish` is set once the first's backlog read is done and its work has started.
-    while (!finish) await new Promise((resolve) => setTimeout(resolve, 5));
-    finish();
+    const release = await waitUntil(() => finish, {
+      intervalMs: 5,
+      what: 'the first work to start',
+    });
+    release();
     await first;
     await expect(admission.admit(async () => 'ran')).resolves.toBe('ran');
   });
@@ -52,7 +58,12 @@ describe('AdmissionControl', () => {
 
 describe('POST /api/reports under overload', () => {
   it('answers 503 service_unavailable with Retry-After once the queue is full', async () => {
-    const { app: small } = await buildTestApp({ MAX_QUEUED_REPORTS: '1' });
+    // The backlog count is reused for a second: the test moves the services' clock past it.
+    let now = Date.now();
+    const small = await buildAppWith(testConfig({ MAX_QUEUED_REPORTS: '1' }), {
+      database,
+      now: () => now,
+    });
     try {
       // No worker runs here, so reports stay queued and the bound is reached.
       const answers = [];
@@ -64,8 +75,7 @@ describe('POST /api/reports under overload', () => {
             payload: { url: `${site.url('/')}?n=${i}` },
           }),
         );
-        // The backlog count is cached for a second; wait it out between requests.
-        await new Promise((resolve) => setTimeout(resolve, 1100));
+        now += 1_100;
       }
       const last = answers.at(-1)!;
       expect(last.statusCode).toBe(503);

@@ -6,6 +6,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '@crawlwise/shared/accounts';
+import { safeEmailLanding } from '@crawlwise/shared/routes';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { z } from 'zod';
 
@@ -41,13 +42,18 @@ export const accountRulesHook = createAuthMiddleware(async (ctx) => {
       if (await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase())) {
         throw refuse(AUTH_MESSAGES.emailTaken, 'UNPROCESSABLE_ENTITY');
       }
-      // The confirmation link returns to the site root. (Hooks merge into the body and cannot
-      // drop a field: a sign-up's `image` is cleared by the user-create hook in services/auth.ts.)
-      return { context: { body: { name, email, password, callbackURL: '/' } } };
+      // The confirmation link returns to the page the visitor signed up from when it is one of
+      // ours (safeEmailLanding), else to the root. (Hooks merge into the body and cannot drop a
+      // field: a sign-up's `image` is cleared by the user-create hook in services/auth.ts.)
+      const callbackURL = safeEmailLanding(body.callbackURL);
+      return { context: { body: { name, email, password, callbackURL } } };
     }
     case '/sign-in/email': {
       const { email, password } = parseOrRefuse(signInSchema, body);
-      return { context: { body: { ...body, email, password } } };
+      // A sign-in of an unconfirmed account mails a new link; it lands where a sign-up's would.
+      const landing =
+        body.callbackURL === undefined ? {} : { callbackURL: safeEmailLanding(body.callbackURL) };
+      return { context: { body: { ...body, email, password, ...landing } } };
     }
     case '/update-user': {
       if (body.image !== undefined) {

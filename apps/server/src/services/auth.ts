@@ -7,8 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { accounts, sessions, users, verifications } from '../db/schema.ts';
+import type { AttemptThrottle } from './attempt-throttle.ts';
 import { accountRulesHook } from './auth-rules.ts';
-import type { Mailer } from './mailer.ts';
+import { type Mailer, mailSafeName } from './mailer.ts';
 import { publicOrigin } from './public-origin.ts';
 
 /**
@@ -34,7 +35,9 @@ export interface AuthDependencies {
   secret: string;
   log: FastifyBaseLogger;
   mailer: Mailer;
-  /** Runs before an account is deleted (erases its reports). */
+  /** Bounds the confirmation mails one address receives (plugins/auth.ts bounds the requests). */
+  attempts: AttemptThrottle;
+  /** Runs before and again after an account is deleted (erases its reports). */
   beforeDeleteUser: (userId: string) => Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export function createAuth({
   secret,
   log,
   mailer,
+  attempts,
   beforeDeleteUser,
 }: AuthDependencies) {
   const baseURL = authBaseUrl(config);
@@ -69,11 +73,17 @@ export function createAuth({
       sendOnSignIn: confirmationRequired,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
+        // However many sign-ins, sign-ups and resends ask, one inbox gets a handful an hour.
+        const budget = attempts.reserve('verificationMail', user.email.toLowerCase());
+        if (!budget.allowed) {
+          log.warn({ userId: user.id }, 'confirmation mail not sent: this address had enough');
+          return;
+        }
         await mailer.deliver({
           to: user.email,
           subject: 'Confirm your email address for Crawlwise',
           text: [
-            `Hello ${user.name},`,
+            `Hello ${mailSafeName(user.name)},`,
             '',
             'Please confirm your email address for your Crawlwise account by opening this link:',
             '',
@@ -116,6 +126,8 @@ export function createAuth({
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => beforeDeleteUser(user.id),
+        // Again once the account is gone: a report stored while the deletion ran is erased too.
+        afterDelete: async (user) => beforeDeleteUser(user.id),
       },
     },
     session: { freshAge: FRESH_SESSION_SECONDS },

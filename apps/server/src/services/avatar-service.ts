@@ -19,6 +19,13 @@ export type AvatarType = 'image/jpeg' | 'image/png' | 'image/webp';
 
 /** A picture of more pixels than this is refused before decoding (a small file can be huge). */
 export const AVATAR_MAX_PIXELS = 25_000_000;
+/**
+ * And a picture longer than this on either side: 25,000,000 × 1 px is within the pixel bound
+ * yet cost about 570 MB to decode and shrink (issue 25).
+ */
+export const AVATAR_MAX_SIDE_PX = 10_000;
+/** Decodes at once per process; more wait their turn (eight at once took the server to 2.6 GB). */
+const AVATAR_DECODES_AT_ONCE = 2;
 const AVATAR_MAX_SIDE = 512;
 const AVATAR_WEBP_QUALITY = 85;
 export const AVATAR_PATH_PREFIX = '/api/avatars/';
@@ -65,9 +72,11 @@ export async function reencodeAvatar(upload: Buffer): Promise<Buffer> {
   }
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   if (pixels === 0) throw new AvatarError('invalid_type', AVATAR_MESSAGES.invalidType.description);
-  if (pixels > AVATAR_MAX_PIXELS) {
+  const longestSide = Math.max(metadata.width ?? 0, metadata.height ?? 0);
+  if (pixels > AVATAR_MAX_PIXELS || longestSide > AVATAR_MAX_SIDE_PX) {
     throw new AvatarError('too_many_pixels', AVATAR_MESSAGES.tooManyPixels.description);
   }
+  await decodeTurns.acquire();
   try {
     return await sharp(upload, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: 'error' })
       // Turn the picture upright by its EXIF orientation before that metadata is dropped.
@@ -78,8 +87,35 @@ export async function reencodeAvatar(upload: Buffer): Promise<Buffer> {
   } catch {
     // Truncated or corrupt data behind a valid header.
     throw new AvatarError('invalid_type', AVATAR_MESSAGES.invalidType.description);
+  } finally {
+    decodeTurns.release();
   }
 }
+
+/** A counting gate: at most `limit` holders, the rest wait in arrival order. */
+class Turns {
+  private held = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly limit: number) {}
+
+  acquire(): Promise<void> {
+    if (this.held < this.limit) {
+      this.held += 1;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    // The turn passes straight to the next waiter; `held` stays the same.
+    if (next) next();
+    else this.held -= 1;
+  }
+}
+
+const decodeTurns = new Turns(AVATAR_DECODES_AT_ONCE);
 
 export interface StoredAvatar {
   contentType: string;

@@ -1,6 +1,8 @@
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../db/database.ts';
+import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { lockCheckOfPage, settleSiteCheck } from './site-check-settle.ts';
+import { boundForStorage } from './stored-report-bounds.ts';
 
 /**
  * The queue is the reports table itself. A worker claims one queued report (or one whose lease
@@ -67,8 +69,14 @@ export class JobQueue {
    * Single reports first (someone is watching the report screen), then one page of a site
    * check whose host may be visited again.
    */
-  async claim(workerId: string): Promise<ClaimedJob | null> {
-    return (await this.claimSingleReport(workerId)) ?? (await this.claimSitePage(workerId));
+  /**
+   * A single report first, else (when `sitePages`) a site check's page. The worker leaves site
+   * pages out once site work holds all but one of its slots (issue 25).
+   */
+  async claim(workerId: string, { sitePages = true } = {}): Promise<ClaimedJob | null> {
+    const single = await this.claimSingleReport(workerId);
+    if (single || !sitePages) return single;
+    return this.claimSitePage(workerId);
   }
 
   private async claimSingleReport(workerId: string): Promise<ClaimedJob | null> {
@@ -151,10 +159,13 @@ export class JobQueue {
   }
 
   /** Completion is accepted once, from the worker holding the lease. */
-  async complete(id: string, workerId: string, result: AnalysisReport): Promise<boolean> {
-    const updated = await queryRows(
-      this.database.db,
-      sql`update reports set
+  async complete(id: string, workerId: string, analysis: AnalysisReport): Promise<boolean> {
+    // Page-derived text is clipped and the whole bounded where it is stored (issue 25).
+    const result = boundForStorage(analysis);
+    return this.endJob(id, (tx) =>
+      queryRows(
+        tx,
+        sql`update reports set
             status = 'completed',
             score = ${result.score},
             score_model = ${result.scoreModel},
@@ -166,22 +177,38 @@ export class JobQueue {
             error_code = null, error_message = null,
             completed_at = now(), lease_owner = null, lease_expires_at = null
           where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'
+            -- An owner's report completes only while the owner exists (issue 25).
+            and (user_id is null or exists (select 1 from users where users.id = reports.user_id))
           returning id`,
+      ),
     );
-    return updated.length > 0;
   }
 
   async fail(id: string, workerId: string, code: string, message: string): Promise<boolean> {
-    const updated = await queryRows(
-      this.database.db,
-      sql`update reports set
+    return this.endJob(id, (tx) =>
+      queryRows(
+        tx,
+        sql`update reports set
             status = 'failed', error_code = ${code}, error_message = ${message},
             fetch_artifact = null,
             completed_at = now(), lease_owner = null, lease_expires_at = null
           where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'
           returning id`,
+      ),
     );
-    return updated.length > 0;
+  }
+
+  /**
+   * Writes a job's end; a site page's check is locked first and completed in the same
+   * transaction when this was its last page (services/site-check-settle.ts).
+   */
+  private endJob(id: string, write: (tx: Db) => Promise<unknown[]>): Promise<boolean> {
+    return inTransaction(this.database.db, async (tx) => {
+      const siteCheckId = await lockCheckOfPage(tx, id);
+      const written = await write(tx);
+      if (siteCheckId !== null && written.length > 0) await settleSiteCheck(tx, siteCheckId);
+      return written.length > 0;
+    });
   }
 
   /** Puts a job back for a later attempt (transient fault), with the given delay. */

@@ -1,3 +1,4 @@
+import { isUuid } from '@crawlwise/shared/api/contract';
 import type { UtmKey } from '@crawlwise/shared/forms';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/database.ts';
@@ -22,10 +23,8 @@ export type SubscribeOutcome =
   | { kind: 'subscribed'; unsubscribeToken: string }
   | { kind: 'already_subscribed' };
 
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A uuid that may name a row, or null: a bad id must not cost the visitor the sign-up. */
-const uuidOrNull = (value: string | undefined) => (value && UUID_SHAPE.test(value) ? value : null);
+const uuidOrNull = (value: string | undefined) => (value && isUuid(value) ? value : null);
 
 /** Stands in for an erased address; unique per row, and never a deliverable email. */
 export const ERASED_EMAIL_PREFIX = 'erased:';

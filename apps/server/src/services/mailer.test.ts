@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../test-support/test-app.ts';
-import { Mailer } from './mailer.ts';
+import { MAIL_NAME_MAX_CHARS, Mailer, mailSafeName } from './mailer.ts';
 
 /** A real pino logger whose lines are kept for the assertions. */
 function capturingLogger() {
@@ -61,5 +61,25 @@ describe('Mailer', () => {
     await expect(mailer.deliver(MESSAGE)).resolves.toBeUndefined();
     await mailer.close();
     expect(lines).toEqual([expect.objectContaining({ level: 50, msg: 'mail delivery failed' })]);
+  });
+});
+
+describe('mailSafeName', () => {
+  it('flattens line breaks and control characters into single spaces', () => {
+    expect(mailSafeName('Ann\r\nBcc: victim@example.com\n\nClick here')).toBe(
+      'Ann Bcc: victim@example.com Click here',
+    );
+    expect(mailSafeName('a\u2028b\u0000c\u0085d')).toBe('a b c d');
+  });
+
+  it('cuts a long name to the limit with an ellipsis', () => {
+    const cut = mailSafeName(`${'Win a prize '.repeat(10)}`);
+    expect(Array.from(cut)).toHaveLength(MAIL_NAME_MAX_CHARS);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(mailSafeName('Ada Lovelace')).toBe('Ada Lovelace');
+  });
+
+  it('greets an empty name as "there"', () => {
+    expect(mailSafeName(' \n ')).toBe('there');
   });
 });

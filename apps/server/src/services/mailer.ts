@@ -76,3 +76,23 @@ export class Mailer {
     this.transport?.close();
   }
 }
+
+/** Longest account name a mail repeats; the rest is cut with an ellipsis. */
+export const MAIL_NAME_MAX_CHARS = 40;
+
+/**
+ * An account name as a mail may quote it: whoever signs up chooses the name, and a mail that
+ * greets by name must not carry their line breaks (a forged paragraph, fake headers in the text)
+ * or a 100-character pitch into someone else's inbox (issue 25).
+ */
+export function mailSafeName(name: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const flat = name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  const single = flat.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(single);
+  if (chars.length <= MAIL_NAME_MAX_CHARS) return single || 'there';
+  return `${chars
+    .slice(0, MAIL_NAME_MAX_CHARS - 1)
+    .join('')
+    .trimEnd()}…`;
+}

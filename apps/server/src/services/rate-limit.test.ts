@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import {
+  buildAppWith,
   buildTestApp,
   HEALTHY_PAGE,
   startTestSite,
@@ -228,7 +228,7 @@ describe('who the requester is', () => {
 
   it('believes X-Forwarded-For only from a trusted proxy', async () => {
     // A second app on the same database, behind a proxy at 127.0.0.1.
-    const proxied = await buildApp(
+    const proxied = await buildAppWith(
       testConfig({ RATE_LIMITS: 'on', TRUSTED_PROXIES: '127.0.0.1' }),
       { database, engine: app.engine },
     );

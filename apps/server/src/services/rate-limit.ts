@@ -6,7 +6,7 @@ import {
 } from '@crawlwise/shared/limits';
 import { DAILY_SITE_CHECK_PAGE_LIMIT } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { type Db, inTransaction, queryRows } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 
 /**
@@ -103,7 +103,7 @@ export class RateLimiter {
   /** Counts the action against `policy` if it is allowed; in its own short transaction. */
   async reserve(db: Db, policy: ThrottlePolicy, key: string): Promise<LimitDecision> {
     if (!this.enabled) return { allowed: true, soft: false };
-    return db.transaction((tx) => this.admit(tx as unknown as Db, policy, key));
+    return inTransaction(db, (tx) => this.admit(tx, policy, key));
   }
 
   /**
@@ -154,6 +154,12 @@ export class RateLimiter {
             select id from throttle_events where kind = ${policy.kind} and requester_key = ${key}
             order by created_at desc, id desc limit ${count})`,
     );
+  }
+
+  /** Takes back one action counted by reserve() that the server then could not do (busy). */
+  async refund(db: Db, policy: ThrottlePolicy, key: string): Promise<void> {
+    if (!this.enabled) return;
+    await inTransaction(db, (tx) => this.giveBack(tx, policy, key, 1));
   }
 
   /** How many actions the policy's first rule still allows (a preview; nothing is counted). */

@@ -1,3 +1,4 @@
+import type { MyReportsResponse } from '@crawlwise/shared/api/reports';
 import { PROFILE_PAGE_SIZE } from '@crawlwise/shared/limits';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
@@ -9,21 +10,7 @@ import { reports, urls } from '../db/schema.ts';
  * (erased) reports are gone from the list.
  */
 
-export interface HistoryEntry {
-  id: string;
-  url: string;
-  score: number | null;
-  status: string;
-  created_at: string;
-  completed_at: string | null;
-  access_token: string;
-}
-
-export interface HistoryPage {
-  reports: HistoryEntry[];
-  total: number;
-  offset: number;
-}
+export type HistoryPage = Omit<MyReportsResponse, 'ok'>;
 
 export async function listOwnReports(db: Db, userId: string, offset: number): Promise<HistoryPage> {
   // Pages of a whole-site check are listed with their site check, not one by one.

@@ -1,7 +1,6 @@
 import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import { ANALYSIS_ERROR_CODES, type ErrorCode } from '@crawlwise/shared/error-catalogue';
-import { parseServerUrl } from '@crawlwise/shared/url-input';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import type { AdmissionControl } from './admission.ts';
@@ -34,7 +33,8 @@ export interface IntakeServices {
 }
 
 export interface IntakeRequest {
-  url: unknown;
+  /** The page, already read by the shared URL rule (the route's schema, or the no-script form). */
+  url: URL;
   requesterKey: string;
   userId: string | null;
 }
@@ -54,8 +54,6 @@ export function submitReport(
 }
 
 async function intake(services: IntakeServices, request: IntakeRequest): Promise<IntakeResult> {
-  const parsed = parseServerUrl(request.url);
-  if (!parsed.ok) throw new ApiError(parsed.code, parsed.message);
   const decision = await services.limits.reserve(
     services.database.db,
     PAGE_FETCH_POLICY,
@@ -65,14 +63,14 @@ async function intake(services: IntakeServices, request: IntakeRequest): Promise
 
   let document: Awaited<ReturnType<AnalysisEngine['fetchDocument']>>;
   try {
-    document = await services.engine.fetchDocument(parsed.url.href);
+    document = await services.engine.fetchDocument(request.url.href);
   } catch (error) {
     if (isAnalysisError(error)) throw new ApiError(error.code, error.message);
     throw error;
   }
 
   const { accessToken } = await services.reports.create({
-    url: parsed.url.href,
+    url: request.url.href,
     fetchArtifact: document,
     userId: request.userId,
     requesterKey: request.requesterKey,

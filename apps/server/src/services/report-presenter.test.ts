@@ -5,12 +5,7 @@ import {
   type Severity,
 } from '@crawlwise/shared/report';
 import { describe, expect, it } from 'vitest';
-import {
-  presentCategories,
-  presentIssues,
-  presentReport,
-  readStoredFinding,
-} from './report-presenter.ts';
+import { presentCategories, presentIssues, presentReport } from './report-presenter.ts';
 import type { ReportView } from './report-service.ts';
 
 const finding = (id: string, severity: Severity): ScoredFinding => ({
@@ -69,23 +64,6 @@ describe('presentCategories', () => {
 
   it('gives a signed-in reader every deduction', () => {
     expect(presentCategories(categories, true)).toEqual(categories);
-  });
-});
-
-describe('readStoredFinding', () => {
-  it('keeps a finding stored with its outcome as it is', () => {
-    expect(readStoredFinding(issues[0]!)).toEqual(issues[0]);
-  });
-
-  it('reads a finding stored before explicit outcomes: details.skipped becomes the outcome', () => {
-    const { outcome: _o, howToFix: _h, ...old } = finding('robots-txt', 'warning');
-    expect(
-      readStoredFinding({ ...old, details: { skipped: 'robots.txt could not be fetched', n: 1 } }),
-    ).toMatchObject({ outcome: 'skipped', howToFix: null, details: { n: 1 } });
-    expect(readStoredFinding({ ...old, details: {} })).toMatchObject({ outcome: 'failed' });
-    expect(readStoredFinding({ ...old, severity: 'success' })).toMatchObject({
-      outcome: 'passed',
-    });
   });
 });
 

@@ -2,41 +2,17 @@ import {
   type CategoryScore,
   FREE_TOP_ISSUES,
   type MetaJson,
-  type Outcome,
   type Report,
   type ReportIssue,
   type ScoredFinding,
 } from '@crawlwise/shared/report';
+import { decodeStoredFindings } from '../db/stored-findings.ts';
 import type { ReportView } from './report-service.ts';
 
 /**
  * A stored report → the report contract (packages/shared/src/report.ts) a reader receives. The
  * lock on the top issues after the free ones is enforced here, not only blurred in the browser.
  */
-
-/**
- * A finding as stored. Reports analysed before findings carried an explicit outcome named a
- * skipped check in `details.skipped` and had no how-to-fix; they are read into today's shape.
- */
-type StoredFinding = Omit<ScoredFinding, 'outcome' | 'howToFix'> &
-  Partial<Pick<ScoredFinding, 'outcome' | 'howToFix'>>;
-
-function storedOutcome(finding: StoredFinding): Outcome {
-  if (finding.outcome) return finding.outcome;
-  if (finding.details?.skipped) return 'skipped';
-  return finding.severity === 'success' ? 'passed' : 'failed';
-}
-
-export function readStoredFinding(finding: StoredFinding): ScoredFinding {
-  if (finding.outcome && finding.howToFix !== undefined) return finding as ScoredFinding;
-  const { skipped: _skipped, ...details } = finding.details ?? {};
-  return {
-    ...finding,
-    outcome: storedOutcome(finding),
-    howToFix: finding.howToFix ?? null,
-    details,
-  };
-}
 
 /**
  * For an anonymous reader, critical and warning findings after the first FREE_TOP_ISSUES lose
@@ -71,7 +47,6 @@ export function presentCategories(
 }
 
 export function presentReport(row: ReportView, url: string, readerSignedIn: boolean): Report {
-  const stored = (row.issues as StoredFinding[] | null) ?? [];
   return {
     id: row.id,
     url,
@@ -85,7 +60,7 @@ export function presentReport(row: ReportView, url: string, readerSignedIn: bool
     error_message: row.errorMessage,
     meta_json: (row.metaJson as MetaJson | null) ?? null,
     categories: presentCategories((row.categories as CategoryScore[] | null) ?? [], readerSignedIn),
-    issues: presentIssues(stored.map(readStoredFinding), readerSignedIn),
+    issues: presentIssues(decodeStoredFindings(row.issues), readerSignedIn),
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     completed_at: row.completedAt?.toISOString() ?? null,

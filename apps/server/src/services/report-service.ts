@@ -1,9 +1,10 @@
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import { REPORT_EXPIRY_DAYS } from '@crawlwise/shared/limits';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
-import { type ReportRow, reports, urls } from '../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../db/database.ts';
+import { type ReportRow, reports, urls, users } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
 import { isWellFormedAccessToken, newAccessToken } from './access-token.ts';
 import { eraseReport } from './report-erase.ts';
 import { TtlCache } from './ttl-cache.ts';
@@ -89,23 +90,25 @@ export class ReportService {
     return existing.id;
   }
 
-  /** Creates a queued report holding the fetched document and wakes a worker. */
+  /**
+   * Creates a queued report holding the fetched document and wakes a worker. A signed-in
+   * requester's report is stored only while the account exists: an account deleted while its
+   * page was being fetched gets no report afterwards (issue 25; the deletion erases the rest).
+   */
   async create(input: CreateReportInput): Promise<{ id: string; accessToken: string }> {
     const accessToken = newAccessToken();
+    const userId = input.userId ?? null;
     const insert = async () => {
       const urlId = await this.upsertUrl(input.url);
-      const [row] = await this.db
-        .insert(reports)
-        .values({
-          urlId,
-          accessToken,
-          userId: input.userId ?? null,
-          requesterKey: input.requesterKey ?? null,
-          fetchArtifact: input.fetchArtifact,
-          status: 'queued',
-        })
-        .returning({ id: reports.id });
-      return row!.id;
+      const rows = await queryRows<{ id: string }>(
+        this.db,
+        sql`insert into ${reports} (url_id, access_token, user_id, requester_key, fetch_artifact, status)
+            select ${urlId}, ${accessToken}, ${userId}, ${input.requesterKey ?? null},
+                   ${JSON.stringify(input.fetchArtifact)}::jsonb, 'queued'
+            where ${userId}::text is null or exists (select 1 from ${users} where id = ${userId})
+            returning id`,
+      );
+      return rows[0]?.id ?? null;
     };
     // The purge deletes addresses no report points to; one may go between the upsert and the
     // insert. The second upsert then stores it afresh.
@@ -113,6 +116,9 @@ export class ReportService {
       if (isForeignKeyViolation(error)) return insert();
       throw error;
     });
+    if (id === null) {
+      throw new ApiError('invalid_request', 'Please sign in first.', { statusCode: 401 });
+    }
     await this.database.notifyJobs();
     return { id, accessToken };
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,10 +183,10 @@ describe('the purge in the worker', () => {
     const worker = testWorker(app, { clock: () => daysFromNow(61), purgeIntervalMs: 100 });
     await worker.start();
     try {
-      for (let i = 0; i < 100 && (await stored(later.id)); i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      expect(await stored(later.id)).toBeUndefined();
+      await waitUntil(async () => (await stored(later.id)) === undefined, {
+        timeoutMs: 5_000,
+        what: 'the purge to erase the report',
+      });
     } finally {
       await worker.stop();
     }

@@ -1,6 +1,6 @@
 import { REPORT_EXPIRY_DAYS, REPORT_PURGE_AFTER_DAYS } from '@crawlwise/shared/limits';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from '../db/database.ts';
+import { type Database, inTransaction, queryRows } from '../db/database.ts';
 import { LONGEST_WINDOW_SECONDS } from './rate-limit.ts';
 
 /**
@@ -36,9 +36,9 @@ export interface PurgeCounts {
 export async function purgeExpiredData(database: Database, now = new Date()): Promise<PurgeCounts> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const reports = await inBatches(() =>
-    database.db.transaction(async (tx) => {
+    inTransaction(database.db, async (tx) => {
       const doomed = await queryRows<{ id: string }>(
-        tx as unknown as Db,
+        tx,
         sql`select id from reports
             where created_at < ${at} - make_interval(secs => ${(REPORT_EXPIRY_DAYS + REPORT_PURGE_AFTER_DAYS) * DAY_SECONDS})
                or deleted_at < ${at} - make_interval(secs => ${REPORT_PURGE_AFTER_DAYS * DAY_SECONDS})

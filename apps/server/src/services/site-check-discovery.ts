@@ -1,12 +1,13 @@
 import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
+import type { SkippedAddresses } from '@crawlwise/shared/api/site-checks';
 import { MAX_SITE_CHECK_PAGES } from '@crawlwise/shared/site-check';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from '../db/database.ts';
+import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { MAX_ATTEMPTS } from './job-queue.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
-import { insertPages, type SkippedAddresses } from './site-checks.ts';
+import { insertPages } from './site-checks.ts';
 
 /**
  * The discovery job of a sitemap site check. It is claimed like a report (lease, attempts,
@@ -27,11 +28,16 @@ export interface DiscoveryJob {
   attempts: number;
 }
 
+/** How often a running discovery looks whether its check was cancelled. */
+const CANCEL_POLL_MS = 500;
+
 export class SiteCheckDiscovery {
   constructor(
     private readonly database: Database,
     private readonly limits: RateLimiter,
     readonly leaseSeconds: number,
+    /** The whole discovery's deadline (SITE_DISCOVERY_TIMEOUT_SECONDS). */
+    private readonly deadlineMs = 60_000,
   ) {}
 
   async claim(workerId: string): Promise<DiscoveryJob | null> {
@@ -64,17 +70,56 @@ export class SiteCheckDiscovery {
     );
   }
 
-  /** Reads the sitemaps and queues the pages; never rejects (the outcome is written). */
+  /**
+   * Reads the sitemaps and queues the pages; never rejects (the outcome is written). A cancel
+   * of the check stops the reading at once, freeing the worker's slot.
+   */
   async run(job: DiscoveryJob, workerId: string, engine: AnalysisEngine): Promise<void> {
+    const cancelled = new AbortController();
+    const watch = setInterval(() => {
+      void this.stillDiscovering(job.id).then(
+        (still) => {
+          if (!still) cancelled.abort();
+        },
+        () => {},
+      );
+    }, CANCEL_POLL_MS);
+    try {
+      await this.discover(job, workerId, engine, cancelled.signal);
+    } finally {
+      clearInterval(watch);
+    }
+  }
+
+  private async stillDiscovering(id: string): Promise<boolean> {
+    const [row] = await queryRows(
+      this.database.db,
+      sql`select 1 from site_checks where id = ${id} and status = 'discovering'`,
+    );
+    return row !== undefined;
+  }
+
+  private async discover(
+    job: DiscoveryJob,
+    workerId: string,
+    engine: AnalysisEngine,
+    signal: AbortSignal,
+  ): Promise<void> {
     let discovered: Awaited<ReturnType<AnalysisEngine['discoverSitemaps']>>;
     try {
-      discovered = await engine.discoverSitemaps(job.siteUrl, { maxUrls: MAX_DISCOVERED_URLS });
+      discovered = await engine.discoverSitemaps(job.siteUrl, {
+        maxUrls: MAX_DISCOVERED_URLS,
+        signal,
+        deadlineMs: this.deadlineMs,
+      });
     } catch (error) {
+      // Cancelled: the cancel already ended the check; nothing to write.
+      if (signal.aborted) return;
       if (isAnalysisError(error)) {
-        await this.fail(job.id, workerId, error.code, error.message);
+        await this.fail(job, workerId, error.code, error.message);
       } else if (job.attempts >= MAX_ATTEMPTS) {
         await this.fail(
-          job.id,
+          job,
           workerId,
           'analysis_failed',
           'Reading the sitemaps failed repeatedly. Please try again later.',
@@ -85,6 +130,7 @@ export class SiteCheckDiscovery {
       }
       return;
     }
+    // The site's own origin (scheme, host and port), not only its host name (issue 25).
     const site = new URL(job.siteUrl);
     const skipped: SkippedAddresses = {
       offSite: 0,
@@ -96,7 +142,7 @@ export class SiteCheckDiscovery {
     const pages: string[] = [];
     const seen = new Set<string>();
     for (const url of discovered.urls) {
-      if (new URL(url).hostname !== site.hostname) {
+      if (new URL(url).origin !== site.origin) {
         skipped.offSite += 1;
         continue;
       }
@@ -117,7 +163,7 @@ export class SiteCheckDiscovery {
     };
     if (pages.length === 0) {
       await this.fail(
-        job.id,
+        job,
         workerId,
         'site_check_no_pages',
         'The sitemaps list no page on this site.',
@@ -125,8 +171,7 @@ export class SiteCheckDiscovery {
       );
       return;
     }
-    await this.database.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await inTransaction(this.database.db, async (tx) => {
       const [held] = await queryRows(
         tx,
         sql`select id from site_checks where id = ${job.id} and lease_owner = ${workerId}
@@ -163,21 +208,27 @@ export class SiteCheckDiscovery {
     await this.database.notifyJobs();
   }
 
+  /**
+   * Ends a discovery that found nothing to check. It costs one page of the account's daily
+   * site-page allowance: a discovery is work for the server, and one that fails for free could
+   * be repeated forever (issue 25).
+   */
   private async fail(
-    id: string,
+    job: DiscoveryJob,
     workerId: string,
     code: string,
     message: string,
     discovery: unknown = null,
   ): Promise<void> {
-    await this.database.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await inTransaction(this.database.db, async (tx) => {
       const [held] = await queryRows(
         tx,
-        sql`select id from site_checks where id = ${id} and lease_owner = ${workerId}
+        sql`select id from site_checks where id = ${job.id} and lease_owner = ${workerId}
             and status = 'discovering' for update`,
       );
-      if (held) await this.writeFailure(tx, id, code, message, discovery);
+      if (!held) return;
+      await this.limits.admitMany(tx, SITE_PAGE_POLICY, job.requesterKey, 1, true);
+      await this.writeFailure(tx, job.id, code, message, discovery);
     });
   }
 

@@ -1,8 +1,7 @@
+import type { SiteCheck, SkippedAddresses } from '@crawlwise/shared/api/site-checks';
+import type { ReportStatus } from '@crawlwise/shared/report';
 import {
-  MAX_SITE_CHECK_LIST_CHARS,
-  parseSiteAddress,
   parseSiteAddressList,
-  type SiteCheckCounts,
   type SiteCheckSource,
   type SiteCheckStatus,
 } from '@crawlwise/shared/site-check';
@@ -12,6 +11,7 @@ import { type Database, type Db, queryRows } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { newAccessToken } from './access-token.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
+import { settleSiteCheck } from './site-check-settle.ts';
 
 /**
  * Whole-site checks (docs/site-checks.md). A site check is a row of `site_checks`; each of its
@@ -28,34 +28,13 @@ export interface SiteCheckDeps {
   limits: RateLimiter;
 }
 
-export interface StartSiteCheckInput {
-  siteUrl?: unknown;
-  source?: unknown;
-  /** The pasted list (source `list`): one address per line, or CSV. */
-  list?: unknown;
-}
+/** What to check: the site (its origin, read by the shared rules) and where its pages come from. */
+export type StartSiteCheckInput =
+  | { site: URL; source: 'sitemap' }
+  /** The pasted list: one address per line, or CSV. */
+  | { site: URL; source: 'list'; list: string };
 
-export interface SiteCheckSummary {
-  id: string;
-  siteUrl: string;
-  source: SiteCheckSource;
-  status: SiteCheckStatus;
-  counts: SiteCheckCounts;
-  skipped: SkippedAddresses | null;
-  discovery: Record<string, unknown> | null;
-  errorCode: string | null;
-  errorMessage: string | null;
-  createdAt: string;
-  completedAt: string | null;
-}
-
-export interface SkippedAddresses {
-  offSite: number;
-  invalid: number;
-  duplicates: number;
-  overCap: number;
-  overDailyLimit: number;
-}
+export type SiteCheckSummary = SiteCheck;
 
 /** Namespace of the per-owner advisory lock that serialises site-check starts. */
 const START_LOCK_NAMESPACE = 7_302;
@@ -76,24 +55,12 @@ export async function startSiteCheck(
   input: StartSiteCheckInput,
   options: StartSiteCheckOptions = {},
 ): Promise<SiteCheckSummary> {
-  const site = parseSiteAddress(input.siteUrl);
-  if (!site.ok) throw new ApiError(site.code, site.message);
-  if (input.source !== 'sitemap' && input.source !== 'list') {
-    throw new ApiError('invalid_request', 'The source must be "sitemap" or "list".');
-  }
-  const source: SiteCheckSource = input.source;
+  const { site, source } = input;
   let list: ReturnType<typeof parseSiteAddressList> | null = null;
-  if (source === 'list') {
-    if (typeof input.list !== 'string' || input.list.length > MAX_SITE_CHECK_LIST_CHARS) {
-      throw new ApiError(
-        'invalid_request',
-        'Paste the list of addresses (at most 450,000 characters).',
-      );
-    }
-    list = parseSiteAddressList(input.list, site.site);
+  if (input.source === 'list') {
+    list = parseSiteAddressList(input.list, site);
     if (list.urls.length === 0) throw new ApiError('site_check_no_pages');
   }
-  await settleOwnerChecks(deps.database.db, ownerId);
   const requesterKey = requesterOf(ownerId);
   const id = await deps.database.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -131,7 +98,7 @@ export async function startSiteCheck(
       tx,
       sql`insert into site_checks (user_id, site_url, host, source, status, requester_key,
             page_count, skipped)
-          values (${ownerId}, ${site.site.href}, ${site.site.hostname}, ${source},
+          values (${ownerId}, ${site.href}, ${site.hostname}, ${source},
             ${list ? 'running' : 'discovering'}, ${requesterKey}, ${list?.urls.length ?? 0},
             ${skipped ? JSON.stringify(skipped) : null}::jsonb)
           returning id`,
@@ -190,7 +157,8 @@ export async function cancelSiteCheck(
   id: string,
 ): Promise<SiteCheckSummary> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError('site_check_not_found');
-  // A check whose last page just finished is completed, not cancellable.
+  // Pages finished outside a worker's transaction (an operator, the sweep) are settled first:
+  // a check with nothing left to do is completed, not cancellable.
   await settleSiteCheck(deps.database.db, id);
   await deps.database.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -218,16 +186,6 @@ export async function cancelSiteCheck(
   return summary;
 }
 
-/** A running site check whose pages are all finished becomes completed. */
-export async function settleSiteCheck(db: Db, siteCheckId: string): Promise<void> {
-  await db.execute(
-    sql`update site_checks set status = 'completed', completed_at = now()
-        where id = ${siteCheckId} and status = 'running'
-          and not exists (select 1 from reports where site_check_id = ${siteCheckId}
-            and status in ('queued', 'analyzing') and deleted_at is null)`,
-  );
-}
-
 /** Settles every running site check whose pages are done (the sweep may have failed the last). */
 export async function settleAllSiteChecks(db: Db): Promise<number> {
   const rows = await queryRows(
@@ -241,21 +199,14 @@ export async function settleAllSiteChecks(db: Db): Promise<number> {
   return rows.length;
 }
 
-async function settleOwnerChecks(db: Db, ownerId: string): Promise<void> {
-  const running = await queryRows<{ id: string }>(
-    db,
-    sql`select id from site_checks where user_id = ${ownerId} and status = 'running'`,
-  );
-  for (const { id } of running) await settleSiteCheck(db, id);
-}
-
 const SUMMARY_COLUMNS = sql`s.id, s.site_url, s.source, s.status, s.skipped, s.discovery,
   s.error_code, s.error_message, s.created_at, s.completed_at,
   (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null) as total,
   (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'queued') as queued,
   (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'analyzing') as analyzing,
   (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'completed') as completed,
-  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed' and r.error_code is distinct from 'site_check_cancelled') as failed,
+  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed' and r.error_code is distinct from 'site_check_cancelled' and r.error_code is distinct from 'blocked_by_robots') as failed,
+  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed' and r.error_code = 'blocked_by_robots') as blocked,
   (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed' and r.error_code = 'site_check_cancelled') as cancelled`;
 
 function summaryOf(row: Record<string, unknown>): SiteCheckSummary {
@@ -277,6 +228,7 @@ function summaryOf(row: Record<string, unknown>): SiteCheckSummary {
       analyzing: Number(row.analyzing),
       completed: Number(row.completed),
       failed: Number(row.failed),
+      blocked: Number(row.blocked),
       cancelled: Number(row.cancelled),
     },
     skipped: json(row.skipped) as SkippedAddresses | null,
@@ -295,7 +247,6 @@ export async function getSiteCheck(
   id: string,
 ): Promise<SiteCheckSummary | null> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  await settleSiteCheck(db, id);
   const [row] = await queryRows(
     db,
     sql`select ${SUMMARY_COLUMNS} from site_checks s where s.id = ${id} and s.user_id = ${ownerId}`,
@@ -309,7 +260,6 @@ export async function listSiteChecks(
   ownerId: string,
   limit = 20,
 ): Promise<SiteCheckSummary[]> {
-  await settleOwnerChecks(db, ownerId);
   const rows = await queryRows(
     db,
     sql`select ${SUMMARY_COLUMNS} from site_checks s where s.user_id = ${ownerId}
@@ -322,7 +272,7 @@ export async function listSiteChecks(
 export interface SitePageRow {
   url: string;
   accessToken: string;
-  status: string;
+  status: ReportStatus;
   score: number | null;
   finalUrl: string | null;
   errorCode: string | null;
@@ -344,7 +294,7 @@ export async function listSitePages(db: Db, siteCheckId: string): Promise<SitePa
   return rows.map((row) => ({
     url: String(row.url),
     accessToken: String(row.access_token),
-    status: String(row.status),
+    status: row.status as ReportStatus,
     score: row.score === null ? null : Number(row.score),
     finalUrl: (row.final_url as string | null) ?? null,
     errorCode: (row.error_code as string | null) ?? null,

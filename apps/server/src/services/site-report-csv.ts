@@ -1,7 +1,9 @@
-import type { SiteReport } from './site-report.ts';
+import type { SiteReport } from '@crawlwise/shared/api/site-checks';
 
 /**
- * The site report as CSV (RFC 4180): one row per page with what the site report says of it.
+ * The site report as CSV (RFC 4180): one row per listed address with what the site report says
+ * of it — the pages, then the addresses that redirect (status `redirect`) and those robots.txt
+ * kept Crawlwise from (status `blocked`), which the report lists apart.
  * Every cell is quoted; a cell a spreadsheet would run as a formula (starting with =, +, -, @,
  * tab or carriage return) gets a leading apostrophe, since page titles and addresses come from
  * the analysed site, not from us.
@@ -38,25 +40,57 @@ export function siteReportCsv(report: SiteReport, reportLink: (token: string) =>
   const canonical = new Map(report.canonicalElsewhere.map((entry) => [entry.url, entry.canonical]));
   const blocked = new Map(report.robotsBlocked.map((entry) => [entry.url, entry.rule ?? 'yes']));
   const lines = [SITE_REPORT_CSV_COLUMNS.map(csvCell).join(',')];
+  const row = (cells: Array<string | number | null>) => lines.push(cells.map(csvCell).join(','));
   for (const page of report.pages) {
-    lines.push(
-      [
-        page.url,
-        page.status,
-        page.score,
-        page.title,
-        page.finalUrl,
-        duplicateTitle.has(page.url) ? 'yes' : 'no',
-        duplicateDescription.has(page.url) ? 'yes' : 'no',
-        canonical.get(page.url) ?? null,
-        blocked.get(page.url) ?? null,
-        page.errorCode,
-        page.errorMessage,
-        reportLink(page.accessToken),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    row([
+      page.url,
+      page.status,
+      page.score,
+      page.title,
+      page.finalUrl,
+      duplicateTitle.has(page.url) ? 'yes' : 'no',
+      duplicateDescription.has(page.url) ? 'yes' : 'no',
+      canonical.get(page.url) ?? null,
+      blocked.get(page.url) ?? null,
+      page.errorCode,
+      page.errorMessage,
+      reportLink(page.accessToken),
+    ]);
+  }
+  const listed = new Set(report.pages.map((page) => page.url));
+  for (const entry of report.entryProblems) {
+    if (entry.kind !== 'redirect') continue;
+    row([
+      entry.url,
+      'redirect',
+      null,
+      null,
+      entry.finalUrl,
+      'no',
+      'no',
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  }
+  for (const entry of report.robotsBlocked) {
+    if (listed.has(entry.url)) continue;
+    row([
+      entry.url,
+      'blocked',
+      null,
+      null,
+      null,
+      'no',
+      'no',
+      null,
+      entry.rule ?? 'yes',
+      'blocked_by_robots',
+      null,
+      null,
+    ]);
   }
   return `${lines.join('\r\n')}\r\n`;
 }

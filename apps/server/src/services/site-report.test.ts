@@ -57,18 +57,66 @@ describe('buildSiteReport', () => {
   const report = buildSiteReport(rows);
 
   it('orders analysed pages by score, then failed, then pending', () => {
+    // A listed address that redirects ('old') is a redirect only, not a page (issue 27).
     expect(report.pages.map((page) => page.url.slice(18))).toEqual([
       'b',
       'slash',
       'c',
       'canon',
       'a',
-      'old',
       'gone',
       'later',
     ]);
-    expect(report).toMatchObject({ pagesAnalysed: 6, pagesFailed: 1, pagesPending: 1 });
-    expect(report.averageScore).toBe(Math.round((90 + 40 + 70 + 90 + 60 + 75) / 6));
+    expect(report).toMatchObject({
+      pagesAnalysed: 5,
+      pagesFailed: 1,
+      pagesPending: 1,
+      pagesRedirected: 1,
+    });
+    expect(report.averageScore).toBe(Math.round((90 + 40 + 70 + 60 + 75) / 5));
+  });
+
+  it('counts a redirecting entry as a redirect only: not a duplicate of its target', () => {
+    const redirecting = buildSiteReport([
+      row('https://s.example/a', { title: 'Oak tables', description: 'Solid oak.' }),
+      row('https://s.example/old-a', {
+        finalUrl: 'https://s.example/a',
+        title: 'Oak tables',
+        description: 'Solid oak.',
+      }),
+    ]);
+    expect(redirecting.duplicateTitles).toEqual([]);
+    expect(redirecting.duplicateDescriptions).toEqual([]);
+    expect(redirecting.pages.map((page) => page.url)).toEqual(['https://s.example/a']);
+    expect(redirecting.entryProblems).toEqual([
+      {
+        url: 'https://s.example/old-a',
+        kind: 'redirect',
+        finalUrl: 'https://s.example/a',
+        code: null,
+        message: null,
+      },
+    ]);
+  });
+
+  it('lists a page robots.txt kept Crawlwise from as blocked, not as failed', () => {
+    const blocked = buildSiteReport([
+      row('https://s.example/a'),
+      row('https://s.example/private/x', {
+        status: 'failed',
+        score: null,
+        finalUrl: null,
+        metaJson: null,
+        errorCode: 'blocked_by_robots',
+        errorMessage:
+          'robots.txt does not allow Crawlwise to fetch this page ("Disallow: /private/"), so it was not requested.',
+      }),
+    ]);
+    expect(blocked).toMatchObject({ pagesBlocked: 1, pagesFailed: 0, entryProblems: [] });
+    expect(blocked.robotsBlocked).toEqual([
+      { url: 'https://s.example/private/x', rule: 'Disallow: /private/' },
+    ]);
+    expect(blocked.pages.map((page) => page.url)).toEqual(['https://s.example/a']);
   });
 
   it('groups duplicate titles and descriptions whatever their case and spacing', () => {

@@ -1,7 +1,9 @@
 import type { BatchPage } from '@crawlwise/analyzer/batch/run-batch';
-import { buildSiteView, type SiteView } from '@crawlwise/analyzer/batch/site-view';
+import { buildSiteView } from '@crawlwise/analyzer/batch/site-view';
 import type { AnalysisReport } from '@crawlwise/analyzer/types';
-import { wasCancelledPage } from '@crawlwise/shared/site-check';
+import type { EntryProblem, SiteReport, SiteReportPage } from '@crawlwise/shared/api/site-checks';
+import { wasBlockedPage, wasCancelledPage } from '@crawlwise/shared/site-check';
+import { decodeStoredFindings } from '../db/stored-findings.ts';
 import type { SitePageRow } from './site-checks.ts';
 
 /**
@@ -10,43 +12,10 @@ import type { SitePageRow } from './site-checks.ts';
  * another address, robots.txt blocks) are the analyzer's batch site view, so the CLI's batch
  * summary and the web's site report agree. Added here: pages by score, and the listed addresses
  * (sitemap entries or pasted ones) that redirect or fail, which a sitemap should not contain.
+ * A listed address that redirects is counted as a redirect only (issue 27): its analysis is of
+ * another page, so it is neither a page of the report nor a duplicate of its target. A page the
+ * site's robots.txt blocks for Crawlwise was never requested: it is listed as blocked.
  */
-
-export interface SiteReportPage {
-  url: string;
-  finalUrl: string | null;
-  status: string;
-  score: number | null;
-  title: string | null;
-  accessToken: string;
-  errorCode: string | null;
-  errorMessage: string | null;
-}
-
-export interface EntryProblem {
-  url: string;
-  kind: 'redirect' | 'failed';
-  /** Where a redirecting entry ends. */
-  finalUrl: string | null;
-  code: string | null;
-  message: string | null;
-}
-
-export interface SiteReport {
-  pagesAnalysed: number;
-  pagesFailed: number;
-  /** Pages a cancel dropped before they were tried. */
-  pagesCancelled: number;
-  pagesPending: number;
-  averageScore: number | null;
-  /** Analysed pages from the lowest score up, then failed ones, then pending ones. */
-  pages: SiteReportPage[];
-  duplicateTitles: SiteView['duplicateTitles'];
-  duplicateDescriptions: SiteView['duplicateDescriptions'];
-  canonicalElsewhere: SiteView['canonicalElsewhere'];
-  robotsBlocked: SiteView['robotsBlocked'];
-  entryProblems: EntryProblem[];
-}
 
 interface StoredMeta {
   title?: { value?: string | null };
@@ -68,7 +37,7 @@ function asBatchPage(row: SitePageRow, index: number): BatchPage | null {
     url: row.url,
     finalUrl: row.finalUrl ?? row.url,
     score: row.score ?? 0,
-    issues: Array.isArray(row.issues) ? row.issues : [],
+    issues: decodeStoredFindings(row.issues),
     meta_json: {
       title: { value: meta.title?.value ?? null },
       metaDescription: { value: meta.metaDescription?.value ?? null },
@@ -95,9 +64,12 @@ const rank = (page: SiteReportPage) =>
   page.status === 'completed' ? 0 : page.status === 'failed' ? 1 : 2;
 
 export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
-  const batchPages = rows.flatMap((row, index) => asBatchPage(row, index) ?? []);
+  const redirected = (row: SitePageRow) =>
+    row.status === 'completed' && row.finalUrl !== null && !sameTarget(row.url, row.finalUrl);
+  const pageRows = rows.filter((row) => !redirected(row) && !wasBlockedPage(row));
+  const batchPages = pageRows.flatMap((row, index) => asBatchPage(row, index) ?? []);
   const view = buildSiteView(batchPages);
-  const pages: SiteReportPage[] = rows.map((row) => ({
+  const pages: SiteReportPage[] = pageRows.map((row) => ({
     url: row.url,
     finalUrl: row.finalUrl,
     status: row.status,
@@ -111,7 +83,8 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
   const scores = pages.flatMap((page) => (page.score === null ? [] : [page.score]));
   const entryProblems: EntryProblem[] = [];
   for (const row of rows) {
-    if (wasCancelledPage(row)) continue; // never tried: not a problem of the address
+    // Never tried (cancelled) or never requested (blocked, listed apart): not a failing address.
+    if (wasCancelledPage(row) || wasBlockedPage(row)) continue;
     if (row.status === 'failed') {
       entryProblems.push({
         url: row.url,
@@ -120,7 +93,7 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
         code: row.errorCode,
         message: row.errorMessage,
       });
-    } else if (row.status === 'completed' && row.finalUrl && !sameTarget(row.url, row.finalUrl)) {
+    } else if (redirected(row)) {
       entryProblems.push({
         url: row.url,
         kind: 'redirect',
@@ -130,10 +103,18 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
       });
     }
   }
+  const blocked = rows.filter(wasBlockedPage).map((row) => ({
+    url: row.url,
+    rule: robotsRuleOf(row.errorMessage),
+  }));
   return {
     pagesAnalysed: view.pagesAnalysed,
-    pagesFailed: rows.filter((row) => row.status === 'failed' && !wasCancelledPage(row)).length,
+    pagesFailed: rows.filter(
+      (row) => row.status === 'failed' && !wasCancelledPage(row) && !wasBlockedPage(row),
+    ).length,
     pagesCancelled: rows.filter(wasCancelledPage).length,
+    pagesBlocked: blocked.length,
+    pagesRedirected: rows.filter(redirected).length,
     pagesPending: rows.filter((row) => row.status === 'queued' || row.status === 'analyzing')
       .length,
     averageScore:
@@ -144,7 +125,12 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
     duplicateTitles: view.duplicateTitles,
     duplicateDescriptions: view.duplicateDescriptions,
     canonicalElsewhere: view.canonicalElsewhere,
-    robotsBlocked: view.robotsBlocked,
+    robotsBlocked: [...blocked, ...view.robotsBlocked],
     entryProblems,
   };
+}
+
+/** The robots.txt line quoted in a blocked page's message (engine.crawlPermission's reason). */
+function robotsRuleOf(message: string | null): string | null {
+  return message?.match(/\("([^"]+)"\)/)?.[1] ?? null;
 }

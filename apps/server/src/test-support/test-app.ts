@@ -1,10 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitUntil } from '@crawlwise/shared/wait-until';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { createServices, type ServiceOverrides } from '../composition-root.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/database.ts';
-import { Worker, type WorkerOptions } from '../worker/worker.ts';
+import { Worker, type WorkerOptions, type WorkerServices } from '../worker/worker.ts';
 
 /**
  * Integration tests run on in-memory PGlite, or on the PostgreSQL named by DATABASE_URL (CI runs
@@ -14,6 +16,8 @@ import { Worker, type WorkerOptions } from '../worker/worker.ts';
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
+    // Answers are also checked against their contract outside production (plugins/openapi.ts).
+    NODE_ENV: 'test',
     DATA_DIR: 'memory://',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ALLOW_PRIVATE_TARGETS: '1',
@@ -37,13 +41,31 @@ export async function openTestDatabase(config: Config): Promise<Database> {
   return openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 5 });
 }
 
+/**
+ * An app on its own services built from `config`, sharing what `overrides` gives (a database, an
+ * engine); closing the app closes the services it created.
+ */
+export async function buildAppWith(
+  config: Config,
+  overrides: ServiceOverrides = {},
+): Promise<FastifyInstance> {
+  const services = await createServices(config, overrides);
+  const app = await buildApp(services);
+  app.addHook('onClose', () => services.close());
+  return app;
+}
+
 export async function buildTestApp(
   overrides: Record<string, string> = {},
 ): Promise<{ app: FastifyInstance; config: Config; database: Database }> {
   const config = testConfig(overrides);
   const database = await openTestDatabase(config);
-  const app = await buildApp(config, { database });
-  app.addHook('onClose', () => database.close());
+  const services = await createServices(config, { database });
+  const app = await buildApp(services);
+  app.addHook('onClose', async () => {
+    await services.close();
+    await database.close();
+  });
   return { app, config, database };
 }
 
@@ -98,14 +120,14 @@ export async function waitForReport(
   token: string,
   timeoutMs = 20_000,
 ): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await app.inject({ method: 'GET', url: `/api/reports/${token}` });
-    const report = response.json().report as Record<string, unknown>;
-    if (report.status === 'completed' || report.status === 'failed') return report;
-    if (Date.now() > deadline) throw new Error(`report still ${String(report.status)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return waitUntil(
+    async () => {
+      const response = await app.inject({ method: 'GET', url: `/api/reports/${token}` });
+      const report = response.json().report as Record<string, unknown>;
+      return report.status === 'completed' || report.status === 'failed' ? report : undefined;
+    },
+    { timeoutMs, what: `report ${token} to finish` },
+  );
 }
 
 export interface ReceivedMail {
@@ -113,6 +135,16 @@ export interface ReceivedMail {
   to: string[];
   /** The whole message as sent: headers, blank line, body. */
   raw: string;
+}
+
+/** The text of a mail as written (its body, quoted-printable undone). */
+export function mailText(mail: ReceivedMail): string {
+  const [head = '', ...body] = mail.raw.split('\r\n\r\n');
+  const text = body.join('\r\n\r\n');
+  if (!/content-transfer-encoding:\s*quoted-printable/i.test(head)) return text;
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 export interface TestSmtpServer {
@@ -150,28 +182,34 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitForMail(match, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.find(match);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching mail among ${mails.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    waitForMail: (match, timeoutMs = 10_000) =>
+      waitUntil(() => mails.find(match), { timeoutMs, what: 'a matching mail' }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
-/** A worker (not yet started) on the app's database, queue, engine and logger. */
-export function testWorker(app: FastifyInstance, options: Partial<WorkerOptions> = {}): Worker {
-  return new Worker({
-    database: app.database,
-    queue: app.queue,
-    engine: app.engine,
-    logger: app.log,
-    limits: app.limits,
-    concurrency: 1,
-    ...options,
-  });
+/**
+ * A worker (not yet started) on the app's services, without monitoring unless a test passes a
+ * monitor; any service or option can be replaced.
+ */
+export function testWorker(
+  app: FastifyInstance,
+  options: Partial<WorkerOptions> & Partial<WorkerServices> = {},
+): Worker {
+  const { database, queue, engine, logger, limits, monitor, ...rest } = options;
+  return new Worker(
+    {
+      database: database ?? app.database,
+      queue: queue ?? app.queue,
+      engine: engine ?? app.engine,
+      logger: logger ?? app.log,
+      limits: limits ?? app.limits,
+      monitor: monitor ?? null,
+    },
+    {
+      concurrency: 1,
+      discoveryDeadlineMs: app.services.config.SITE_DISCOVERY_TIMEOUT_SECONDS * 1000,
+      ...rest,
+    },
+  );
 }

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,17 +53,8 @@ async function stopWorker(worker: WorkerProcess): Promise<void> {
   await exited;
 }
 
-async function waitFor(
-  condition: () => Promise<boolean> | boolean,
-  timeoutMs: number,
-  what: string,
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const waitFor = (condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string) =>
+  waitUntil(condition, { timeoutMs, intervalMs: 100, what });
 
 describe.skipIf(!process.env.DATABASE_URL)('worker processes on PostgreSQL', () => {
   let app: FastifyInstance;

@@ -1,4 +1,5 @@
 import { createEngine } from '@crawlwise/analyzer/engine';
+import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,10 +101,10 @@ describe('Worker', () => {
     const worker = testWorker(app, { engine: slow });
     const token = await create();
     await worker.start();
-    for (let i = 0; i < 100 && (await row(token)).status !== 'analyzing'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect((await row(token)).status).toBe('analyzing');
+    await waitUntil(async () => (await row(token)).status === 'analyzing', {
+      timeoutMs: 5_000,
+      what: 'the worker to claim the report',
+    });
     await worker.stop(200);
     const released = await row(token);
     expect(released.status).toBe('queued');

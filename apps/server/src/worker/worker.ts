@@ -1,21 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
-import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../composition-root.ts';
 import { isDatabaseConnectionError } from '../db/connection-error.ts';
-import type { Database } from '../db/database.ts';
 import type { WatchMonitor } from '../monitoring/watch-monitor.ts';
-import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-queue.ts';
-import { RateLimiter } from '../services/rate-limit.ts';
+import { type ClaimedJob, MAX_ATTEMPTS } from '../services/job-queue.ts';
 import { purgeExpiredData } from '../services/retention.ts';
 import { type DiscoveryJob, SiteCheckDiscovery } from '../services/site-check-discovery.ts';
-import { settleAllSiteChecks, settleSiteCheck } from '../services/site-checks.ts';
+import { settleAllSiteChecks } from '../services/site-checks.ts';
+
+/** The services a worker uses (built by createServices). */
+export type WorkerServices = Pick<
+  Services,
+  'database' | 'queue' | 'engine' | 'logger' | 'limits'
+> & {
+  /** Runs due watches and mails regressions (docs/monitoring.md); null: no monitoring. */
+  monitor: WatchMonitor | null;
+};
 
 export interface WorkerOptions {
-  database: Database;
-  queue: JobQueue;
-  engine: AnalysisEngine;
-  logger: FastifyBaseLogger;
   concurrency: number;
   /** Fallback poll for delayed retries and expired leases; notifications cover new jobs. */
   pollIntervalMs?: number;
@@ -24,12 +27,10 @@ export interface WorkerOptions {
   purgeIntervalMs?: number;
   /** The clock of the purge and of the watch schedule; tests move it instead of waiting days. */
   clock?: () => Date;
-  /** Counts site-check pages when a sitemap discovery queues them (default: limits on). */
-  limits?: RateLimiter;
-  /** Runs due watches and mails regressions (docs/monitoring.md); without it, no monitoring. */
-  monitor?: WatchMonitor;
   /** How often due watches are looked for; finished watch runs are also judged after each job. */
   monitorIntervalMs?: number;
+  /** A whole sitemap discovery's deadline (SITE_DISCOVERY_TIMEOUT_SECONDS). */
+  discoveryDeadlineMs?: number;
 }
 
 /** In-flight key of a site check's discovery job (report ids are plain uuids). */
@@ -59,13 +60,27 @@ export class Worker {
   private purging = false;
   private readonly discovery: SiteCheckDiscovery;
   private monitorPass: Promise<void> | null = null;
+  /** In-flight keys of site work: discoveries and site-check pages. */
+  private readonly siteWork = new Set<string>();
   private monitorAgain = false;
 
-  constructor(private readonly options: WorkerOptions) {
+  private readonly options: WorkerServices & WorkerOptions;
+
+  constructor(services: WorkerServices, options: WorkerOptions) {
+    this.options = {
+      ...options,
+      database: services.database,
+      queue: services.queue,
+      engine: services.engine,
+      logger: services.logger,
+      limits: services.limits,
+      monitor: services.monitor,
+    };
     this.discovery = new SiteCheckDiscovery(
-      options.database,
-      options.limits ?? new RateLimiter(),
-      options.queue.leaseSeconds,
+      services.database,
+      services.limits,
+      services.queue.leaseSeconds,
+      options.discoveryDeadlineMs,
     );
   }
 
@@ -174,6 +189,11 @@ export class Worker {
     await this.monitorPass;
   }
 
+  /** Slots site work may hold: all but one, so a single report always finds one. */
+  private get siteSlots(): number {
+    return Math.max(1, this.options.concurrency - 1);
+  }
+
   get activeJobs(): number {
     return this.inFlight.size;
   }
@@ -191,21 +211,29 @@ export class Worker {
       do {
         this.pumpAgain = false;
         while (!this.stopping && this.inFlight.size < this.options.concurrency) {
-          const job = await this.options.queue.claim(this.id);
+          // Site work (discoveries and site pages) never takes the last slot from single
+          // reports: one free account's site check cannot starve everyone's reports (issue 25).
+          const siteAllowed = this.siteWork.size < this.siteSlots;
+          const job = await this.options.queue.claim(this.id, { sitePages: siteAllowed });
           this.claimBackoff = { until: 0, delayMs: 0 };
           if (!job) {
+            if (!siteAllowed) break;
             const discovery = await this.discovery.claim(this.id);
             if (!discovery) break;
             const key = `${DISCOVERY_KEY}${discovery.id}`;
+            this.siteWork.add(key);
             const run = this.discover(discovery).finally(() => {
               this.inFlight.delete(key);
+              this.siteWork.delete(key);
               void this.pump();
             });
             this.inFlight.set(key, run);
             continue;
           }
+          if (job.siteCheckId !== null) this.siteWork.add(job.id);
           const run = this.run(job).finally(() => {
             this.inFlight.delete(job.id);
+            this.siteWork.delete(job.id);
             void this.pump();
             // The report may be a watch run: judge it now rather than at the next interval.
             void this.runMonitoring();
@@ -255,6 +283,18 @@ export class Worker {
     try {
       let outcome: () => Promise<boolean>;
       try {
+        // A site check's page is requested only if the site's robots.txt allows our crawler.
+        if (job.siteCheckId !== null && job.fetchArtifact === null) {
+          const permission = await engine.crawlPermission(job.url);
+          if (!permission.allowed) {
+            log.info({ rule: permission.rule }, 'page blocked by robots.txt, not requested');
+            await this.record(
+              () => queue.fail(job.id, this.id, 'blocked_by_robots', permission.reason),
+              log,
+            );
+            return;
+          }
+        }
         const document = job.fetchArtifact ?? (await engine.fetchDocument(job.url));
         const result = await engine.analyze(document);
         outcome = async () => {
@@ -269,11 +309,6 @@ export class Worker {
         outcome = this.failureOutcome(job, error, log);
       }
       await this.record(outcome, log);
-      if (job.siteCheckId !== null) {
-        await settleSiteCheck(this.options.database.db, job.siteCheckId).catch((error) =>
-          log.warn({ err: error }, 'could not settle the site check'),
-        );
-      }
     } finally {
       clearInterval(heartbeat);
     }

@@ -1,20 +1,26 @@
+import { detailsPlainText } from '@crawlwise/shared/finding-details';
 import { isLockedIssue, type Report, type ReportIssue } from '@crawlwise/shared/report';
 
 /**
  * The findings of a presented report as CSV (RFC 4180: comma separated, CRLF line ends, fields
  * quoted when they hold a comma, quote or line break, quotes doubled). One row per finding in the
- * report's rank order; a finding locked for this reader keeps only what the screen shows of it
- * (id, category, severity) and says it is locked.
+ * report's rank order, each naming its page (so the files of several pages can be put together in
+ * one sheet); the details twice, as text a person reads and as the JSON a program reads. A finding
+ * locked for this reader keeps only what the screen shows of it (id, category, severity) and says
+ * it is locked.
  */
 
 export const CSV_COLUMNS = [
+  'page_url',
   'id',
   'category',
   'severity',
   'outcome',
   'points',
   'title',
+  'why',
   'details',
+  'details_json',
   'how_to_fix',
 ] as const;
 
@@ -34,13 +40,14 @@ export function csvCell(value: string | number): string {
 const csvRow = (cells: ReadonlyArray<string | number>) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The data behind a finding, as compact JSON (empty when it has none). */
-function detailsText(details: Record<string, unknown>): string {
+function detailsJson(details: Record<string, unknown>): string {
   return Object.keys(details).length === 0 ? '' : JSON.stringify(details);
 }
 
-function issueRow(issue: ReportIssue): string {
+function issueRow(page: string, issue: ReportIssue): string {
   if (isLockedIssue(issue)) {
     return csvRow([
+      page,
       issue.id,
       issue.category,
       issue.severity,
@@ -49,16 +56,21 @@ function issueRow(issue: ReportIssue): string {
       'Locked: sign in to see this finding',
       '',
       '',
+      '',
+      '',
     ]);
   }
   return csvRow([
+    page,
     issue.id,
     issue.category,
     issue.severity,
     issue.outcome,
     issue.points,
     issue.message,
-    [issue.why, detailsText(issue.details)].filter(Boolean).join('\n'),
+    issue.why,
+    detailsPlainText(issue.details),
+    detailsJson(issue.details),
     issue.howToFix ?? '',
   ]);
 }
@@ -67,5 +79,5 @@ function issueRow(issue: ReportIssue): string {
 export function* findingsCsv(report: Report): Generator<string> {
   // A byte order mark lets spreadsheet programs read the file as UTF-8.
   yield `\uFEFF${csvRow([...CSV_COLUMNS])}`;
-  for (const issue of report.issues) yield issueRow(issue);
+  for (const issue of report.issues) yield issueRow(report.url, issue);
 }

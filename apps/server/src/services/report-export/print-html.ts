@@ -9,7 +9,8 @@ import {
 import {
   CATEGORY_LABEL,
   crawlerSignals,
-  ledgerRows,
+  fixesFirst,
+  type LedgerRow,
   type SideValue,
 } from '@crawlwise/shared/report-reading';
 import { escapeHtml } from '../../routes/html-page.ts';
@@ -79,6 +80,10 @@ p { margin: 0 0 2mm; }
 .cover { break-after: page; }
 .brand { font-weight: 700; color: #1d4ed8; letter-spacing: .02em; margin-bottom: 14mm; }
 .address { word-break: break-all; color: #334155; }
+.page-title { font-size: 13pt; margin: 0 0 2mm; overflow-wrap: anywhere; }
+.categories { width: auto; margin: 0 0 8mm; }
+.categories caption { text-align: left; font-weight: 700; padding-bottom: 1mm; }
+.categories th, .categories td { padding: 0.8mm 6mm 0.8mm 0; }
 .score { display: flex; align-items: baseline; gap: 3mm; margin: 12mm 0 8mm; }
 .score b { font-size: 54pt; line-height: 1; }
 .score span { font-size: 16pt; color: #475569; }
@@ -86,6 +91,7 @@ p { margin: 0 0 2mm; }
 .tiles div { border: 0.3mm solid #cbd5e1; border-radius: 2mm; padding: 3mm; }
 .tiles dt { color: #475569; font-size: 9pt; }
 .tiles dd { margin: 0; font-weight: 700; }
+.tiles dd.checks { font-weight: 400; font-size: 8.5pt; color: #475569; }
 .note { border-left: 1mm solid #f59e0b; background: #fffbeb; padding: 2mm 3mm; }
 section { break-before: page; }
 .finding { border: 0.3mm solid #cbd5e1; border-radius: 2mm; padding: 3mm 4mm; margin: 0 0 3mm; break-inside: avoid; }
@@ -96,6 +102,9 @@ pre { white-space: pre-wrap; word-break: break-all; font-size: 8.5pt; background
 .critical { background: #fee2e2; color: #991b1b; }
 .warning { background: #fef3c7; color: #92400e; }
 .ok { background: #dcfce7; color: #166534; }
+.red { background: #fee2e2; color: #991b1b; }
+.yellow { background: #fef3c7; color: #92400e; }
+.gray { background: #f1f5f9; color: #334155; }
 table { width: 100%; border-collapse: collapse; margin: 0 0 6mm; font-size: 9.5pt; }
 th, td { text-align: left; vertical-align: top; padding: 1.5mm 2mm; border-bottom: 0.3mm solid #e2e8f0; word-break: break-word; }
 thead th { border-bottom: 0.5mm solid #94a3b8; }
@@ -107,20 +116,32 @@ blockquote { margin: 2mm 0; padding: 2mm 3mm; border-left: 1mm solid #cbd5e1; ba
 function cover(report: Report, options: PrintOptions): string {
   const analysed = (report.completed_at ?? report.created_at).slice(0, 10);
   const tiles = summaryTiles(report.meta_json, report.issues)
-    .map((tile) => `<div><dt>${e(tile.label)}</dt><dd>${e(tile.value)}</dd></div>`)
+    .map(
+      (tile) =>
+        `<div><dt>${e(tile.label)}</dt><dd>${e(tile.value)}</dd><dd class="checks">${e(tile.checks)}</dd></div>`,
+    )
     .join('');
   const locked = report.issues.filter(isLockedIssue).length;
   const lockedNote =
     locked > 0
       ? `<p class="note">${locked} finding${locked === 1 ? ' is' : 's are'} locked in this copy. Sign in and download it again from ${link(options.reportUrl, 'the report')} to see every finding and the score ledger.</p>`
       : '';
+  const pageTitle = report.meta_json?.title.value ?? null;
+  const categoryScores = report.categories
+    .map(
+      (category) =>
+        `<tr><th scope="row">${e(CATEGORY_LABEL[category.id])}</th><td>${category.score} / 100</td></tr>`,
+    )
+    .join('');
   return `<header class="cover">
 <div class="brand">Crawlwise · SEO report</div>
 <h1>SEO report for ${e(hostOf(report.url))}</h1>
+${pageTitle ? `<p class="page-title">Page: “${e(pageTitle)}”</p>` : ''}
 <p class="address">${link(report.url)}</p>
 ${report.final_url && report.final_url !== report.url ? `<p class="address">Final address after redirects: ${link(report.final_url)}</p>` : ''}
 <div class="score" aria-label="Score"><b>${report.score}</b><span>/ 100</span></div>
 <dl class="tiles">${tiles}</dl>
+${categoryScores ? `<table class="categories"><caption>Score by category</caption><tbody>${categoryScores}</tbody></table>` : ''}
 <p>Analysed ${e(analysed)}${report.score_model ? ` · score model ${report.score_model}` : ''}</p>
 <p>Online report: ${link(options.reportUrl)}</p>
 ${lockedNote}
@@ -181,7 +202,7 @@ function crawlerSection(report: Report): string {
       const cells = signal.skippedReason
         ? `<td colspan="2">Not compared: ${e(signal.skippedReason)}</td>`
         : `<td>${side(signal.server)}</td><td>${side(signal.rendered)}</td>`;
-      return `<tr><th scope="row">${e(signal.signal)}<br>${badge(signal.finding)}</th>${cells}</tr>`;
+      return `<tr><th scope="row">${e(signal.signal)}<br><span class="badge ${signal.comparison.tone}">${e(signal.comparison.label)}</span></th>${cells}</tr>`;
     })
     .join('');
   const missing = signals.find((signal) => signal.missingSample !== null);
@@ -200,16 +221,21 @@ function ledgerSection(report: Report): string {
       return `<tr><th scope="row">${e(CATEGORY_LABEL[category.id])}</th><td>${category.score} / 100</td><td>${lost} of ${category.weight}</td></tr>`;
     })
     .join('');
-  const rows = ledgerRows(report.categories, report.issues);
+  const fixes = fixesFirst(report.categories, report.issues);
+  const fixRow = (row: LedgerRow, indent = '') =>
+    `<tr><td>${indent}${row.message ? `<a href="#finding-${e(row.check)}">${e(row.message)}</a>` : e(row.check)}</td><td>${e(CATEGORY_LABEL[row.category])}</td><td>+${row.points} points</td></tr>`;
   const deductions =
     report.access === 'anonymous'
       ? '<p>The points each check took are part of the full report: sign in to see them.</p>'
-      : rows.length === 0
+      : fixes.length === 0
         ? '<p>No check cost any points.</p>'
-        : `<table><thead><tr><th>Fix</th><th>Category</th><th>Gain</th></tr></thead><tbody>${rows
-            .map(
-              (row) =>
-                `<tr><td>${row.message ? `<a href="#finding-${e(row.check)}">${e(row.message)}</a>` : e(row.check)}</td><td>${e(CATEGORY_LABEL[row.category])}</td><td>+${row.points} points</td></tr>`,
+        : `<table><thead><tr><th>Fix</th><th>Category</th><th>Gain</th></tr></thead><tbody>${fixes
+            .map((entry) =>
+              entry.kind === 'check'
+                ? fixRow(entry.row)
+                : `<tr><td><strong>One cause: ${e(entry.title)}</strong><br>${e(entry.howToFix)}</td><td></td><td><strong>+${entry.points} points</strong></td></tr>${entry.rows
+                    .map((row) => fixRow(row, '↳ '))
+                    .join('')}`,
             )
             .join('')}</tbody></table>`;
   return `<section><h2>Score ledger</h2>

@@ -1,0 +1,50 @@
+import type { ScoredFinding } from '@crawlwise/shared/report';
+import { describe, expect, it } from 'vitest';
+import { decodeStoredFindings, readStoredFinding } from './stored-findings.ts';
+
+const today: ScoredFinding = {
+  id: 'robots-txt',
+  category: 'crawlability',
+  outcome: 'failed',
+  severity: 'warning',
+  message: 'robots.txt blocks nothing useful',
+  why: 'Crawlers read it first.',
+  howToFix: 'Fix the rules.',
+  details: {},
+  weight: 3,
+} as unknown as ScoredFinding;
+
+const { outcome: _outcome, howToFix: _howToFix, ...older } = today;
+
+describe('readStoredFinding', () => {
+  it('keeps a finding stored with its outcome as it is', () => {
+    expect(readStoredFinding(today)).toBe(today);
+  });
+
+  it('reads a finding stored before explicit outcomes: details.skipped becomes the outcome', () => {
+    expect(
+      readStoredFinding({
+        ...older,
+        details: { skipped: 'robots.txt could not be fetched', n: 1 },
+      }),
+    ).toMatchObject({ outcome: 'skipped', howToFix: null, details: { n: 1 } });
+    expect(readStoredFinding({ ...older, details: {} })).toMatchObject({ outcome: 'failed' });
+    expect(readStoredFinding({ ...older, severity: 'success' })).toMatchObject({
+      outcome: 'passed',
+    });
+  });
+});
+
+describe('decodeStoredFindings', () => {
+  it('reads the column as jsonb or as a string, in today’s shape', () => {
+    expect(decodeStoredFindings([older])).toEqual([
+      { ...older, outcome: 'failed', howToFix: null },
+    ]);
+    expect(decodeStoredFindings(JSON.stringify([today]))).toEqual([today]);
+  });
+
+  it('reads an empty or erased column as no findings', () => {
+    expect(decodeStoredFindings(null)).toEqual([]);
+    expect(decodeStoredFindings({ not: 'a list' })).toEqual([]);
+  });
+});

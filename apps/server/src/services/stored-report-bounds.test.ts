@@ -1,0 +1,74 @@
+import type { AnalysisReport } from '@crawlwise/analyzer/types';
+import { REPORT_MAX_STORED_KB, STORED_TEXT_MAX_CHARS } from '@crawlwise/shared/limits';
+import { describe, expect, it } from 'vitest';
+import { boundForStorage, clipStoredText } from './stored-report-bounds.ts';
+
+const finding = (id: string, details: Record<string, unknown>, message = `About ${id}`) => ({
+  id,
+  category: 'metadata',
+  outcome: 'failed',
+  severity: 'warning',
+  message,
+  why: 'Why.',
+  howToFix: 'Fix.',
+  details,
+  weight: 1,
+});
+
+const reportOf = (issues: unknown[], title = 'A title') =>
+  ({
+    url: 'https://example.com/',
+    finalUrl: 'https://example.com/',
+    score: 50,
+    issues,
+    meta_json: { title: { value: title } },
+  }) as unknown as AnalysisReport;
+
+describe('clipStoredText', () => {
+  it('keeps text up to the limit and says how long a clipped one was', () => {
+    expect(clipStoredText('short')).toBe('short');
+    const long = 'x'.repeat(4_000_000);
+    const clipped = clipStoredText(long);
+    expect(clipped.length).toBeLessThan(STORED_TEXT_MAX_CHARS + 60);
+    expect(clipped.endsWith('… (4,000,000 characters, clipped)')).toBe(true);
+  });
+
+  it('never ends on half an emoji', () => {
+    const text = `${'a'.repeat(STORED_TEXT_MAX_CHARS - 1)}😀😀`;
+    expect(clipStoredText(text)).toMatch(/a… \(/);
+  });
+});
+
+describe('boundForStorage', () => {
+  it('clips page text everywhere in the report: messages, details and meta', () => {
+    const title = 'T'.repeat(4 * 1024 * 1024);
+    const bounded = boundForStorage(
+      reportOf(
+        [finding('title', { value: title, nested: [{ quote: title }] }, `Title: ${title}`)],
+        title,
+      ),
+    );
+    const size = Buffer.byteLength(JSON.stringify(bounded));
+    expect(size).toBeLessThan(20 * 1024);
+    expect(JSON.stringify(bounded)).toContain('characters, clipped');
+  });
+
+  it('leaves out the largest details past the stored size, keeping every finding', () => {
+    const many = Array.from({ length: 4_000 }, (_, i) => `item ${i} ${'y'.repeat(500)}`);
+    const issues = [finding('big', { items: many }), finding('small', { n: 1 })];
+    const bounded = boundForStorage(reportOf(issues));
+    expect(Buffer.byteLength(JSON.stringify(bounded))).toBeLessThanOrEqual(
+      REPORT_MAX_STORED_KB * 1024,
+    );
+    expect(bounded.issues.map((issue) => issue.id)).toEqual(['big', 'small']);
+    expect(bounded.issues[0]?.details).toMatchObject({
+      omitted: expect.stringMatching(/too large to keep/),
+    });
+    expect(bounded.issues[1]?.details).toEqual({ n: 1 });
+  });
+
+  it('changes nothing in an ordinary report', () => {
+    const report = reportOf([finding('title', { value: 'Fine' })]);
+    expect(boundForStorage(report)).toEqual(report);
+  });
+});

@@ -1,0 +1,52 @@
+import type { AnalysisReport } from '@crawlwise/analyzer/types';
+import { REPORT_MAX_STORED_KB, STORED_TEXT_MAX_CHARS } from '@crawlwise/shared/limits';
+
+/**
+ * What a stored report may hold (issue 25: a page with a 4 MB title produced a 30 MB report,
+ * since checks quote the title in their message, details and fix). Applied once, where a
+ * finished analysis is written (JobQueue.complete):
+ * 1. every string longer than STORED_TEXT_MAX_CHARS is cut, saying how long it was;
+ * 2. if the JSON is still over REPORT_MAX_STORED_KB, the largest findings' details are left out
+ *    (a note says so) until it fits — the report is kept, never lost.
+ */
+
+export function clipStoredText(text: string, max = STORED_TEXT_MAX_CHARS): string {
+  if (text.length <= max) return text;
+  let head = text.slice(0, max);
+  // Never end on half a surrogate pair.
+  if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
+  return `${head}… (${text.length.toLocaleString('en-US')} characters, clipped)`;
+}
+
+function clipDeep(value: unknown): unknown {
+  if (typeof value === 'string') return clipStoredText(value);
+  if (Array.isArray(value)) return value.map(clipDeep);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, each]) => [key, clipDeep(each)]));
+  }
+  return value;
+}
+
+const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
+export function boundForStorage(report: AnalysisReport): AnalysisReport {
+  const bounded = clipDeep(report) as AnalysisReport;
+  const limit = REPORT_MAX_STORED_KB * 1024;
+  let size = sizeOf(bounded);
+  if (size <= limit) return bounded;
+  const largest = bounded.issues
+    .map((issue, index) => ({ index, bytes: sizeOf(issue.details ?? {}) }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const issues = [...bounded.issues];
+  for (const { index, bytes } of largest) {
+    if (size <= limit) break;
+    const issue = issues[index];
+    if (!issue) continue;
+    const omitted = {
+      omitted: `The details of this finding (${Math.round(bytes / 1024)} KB) were too large to keep.`,
+    };
+    issues[index] = { ...issue, details: omitted };
+    size -= bytes - sizeOf(omitted);
+  }
+  return { ...bounded, issues };
+}
