@@ -4,13 +4,18 @@
  * submitted, so they load the schemas on demand: as soon as the visitor focuses the form (so they
  * are there by the time the form is sent) and, at the latest, on submit.
  */
-type FormSchemas = typeof import('@crawlwise/shared/forms');
+type FormSchemas = typeof import('./form-schemas-module.ts');
 
 let loading: Promise<FormSchemas> | null = null;
 
+/**
+ * One dynamic import, so the bundler makes one chunk group for it. Two chained imports (Zod's
+ * configuration, then the schemas) let it split Zod across two chunks that import each other:
+ * the schemas then ran before Zod's own module had finished initialising, and every form threw
+ * "Cannot set properties of undefined" in the built app (issue 27 item 1).
+ */
 export function loadFormSchemas(): Promise<FormSchemas> {
-  // zod-jitless configures the library before any schema parses (see that file for why).
-  loading ??= import('./zod-jitless.ts').then(() => import('@crawlwise/shared/forms'));
+  loading ??= import('./form-schemas-module.ts');
   return loading;
 }
 

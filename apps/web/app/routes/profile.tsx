@@ -2,6 +2,7 @@ import { PATHS } from '@crawlwise/shared/routes';
 import { Navigate, useNavigate } from 'react-router';
 import { Container } from '../components/ui/container.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { ApiTokensCard } from '../features/api-tokens/api-tokens-card.tsx';
 import { sessionStore } from '../features/auth/session-store.ts';
 import { avatarSrc, initial, useAuth } from '../features/auth/use-auth.ts';
 import { WatchList } from '../features/monitoring/watch-list.tsx';
@@ -12,7 +13,10 @@ export function meta() {
   return [{ title: 'My Profile | Crawlwise' }, { name: 'robots', content: 'noindex' }];
 }
 
-/** Signed-out visitors are sent to /auth once the session is known (spec point 6). */
+/**
+ * Signed-out visitors are sent to /auth once the session is known (spec point 6); a visitor who
+ * just signed out or deleted the account here goes home (spec point 2: after sign-out, /).
+ */
 export default function ProfileRoute() {
   const auth = useAuth();
   const navigate = useNavigate();
@@ -23,7 +27,9 @@ export default function ProfileRoute() {
       </Container>
     );
   }
-  if (auth.status === 'signed-out') return <Navigate to={PATHS.auth} replace />;
+  if (auth.status === 'signed-out') {
+    return <Navigate to={auth.left ? PATHS.home : PATHS.auth} replace />;
+  }
   const { user } = auth;
   return (
     <>
@@ -38,16 +44,15 @@ export default function ProfileRoute() {
         }}
         refreshUser={() => sessionStore.refresh()}
         onAccountDeleted={async () => {
-          // Leave first (a data router navigates asynchronously): /profile would otherwise send
-          // the now signed-out visitor to /auth.
           await navigate(PATHS.home, { replace: true });
           sessionStore.signedOut();
         }}
       />
       <SiteChecksSection />
       {/* Monitoring (docs/monitoring.md): its own feature, below the report history. */}
-      <Container className="-mt-4 pb-10">
+      <Container className="-mt-4 space-y-6 pb-10">
         <WatchList />
+        <ApiTokensCard />
       </Container>
     </>
   );

@@ -1,5 +1,8 @@
-import { type CSSProperties, lazy, Suspense, useSyncExternalStore } from 'react';
+import { AUTH_MESSAGES } from '@crawlwise/shared/account-messages';
+import { EMAIL_CONFIRMED_PARAM } from '@crawlwise/shared/routes';
+import { type CSSProperties, lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Island } from '../../islands/island.tsx';
+import { notifySuccess } from '../../lib/notify.ts';
 import { toastRequests } from '../../lib/toast-loader.ts';
 
 const SonnerToaster = lazy(() => import('sonner').then((sonner) => ({ default: sonner.Toaster })));
@@ -23,6 +26,7 @@ const READABLE_COLOURS = {
  * loaded, until the app first asks for a toast (lib/toast-loader.ts).
  */
 export function Toaster() {
+  useEffect(sayWhenEmailConfirmed, []);
   const requested = useSyncExternalStore(
     toastRequests.subscribe,
     toastRequests.get,
@@ -40,6 +44,21 @@ export function Toaster() {
       />
     </Suspense>
   );
+}
+
+/**
+ * The confirmation mail's link lands on the page the visitor signed up from, flagged
+ * (emailConfirmedLanding): say it worked, once, and take the flag out of the address. A link that
+ * failed (expired) lands with Better Auth's `error` instead and says nothing here.
+ */
+function sayWhenEmailConfirmed(): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get(EMAIL_CONFIRMED_PARAM) !== '1') return;
+  url.searchParams.delete(EMAIL_CONFIRMED_PARAM);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  if (!url.searchParams.has('error')) {
+    notifySuccess(AUTH_MESSAGES.emailConfirmed, AUTH_MESSAGES.emailConfirmedDetail);
+  }
 }
 
 export function ToasterIsland() {

@@ -1,11 +1,16 @@
 import type { TileStatus, Tone } from '@crawlwise/shared/display';
 
+/**
+ * Tones for large text (a score, a tile's value: bold, 24 px and up), which needs 3:1 on white
+ * (WCAG 1.4.3). Yellow is the one hue whose light shades fail even that: -500 gave "Attention
+ * Required" 1.91:1 (issue 27); -700 is 4.5:1 and up, like the gray.
+ */
 export const TONE_TEXT: Record<Tone, string> = {
   green: 'text-green-600',
   blue: 'text-blue-600',
-  yellow: 'text-yellow-500',
+  yellow: 'text-yellow-700',
   red: 'text-red-600',
-  gray: 'text-slate-400',
+  gray: 'text-slate-500',
 };
 
 export const TONE_STROKE: Record<Tone, string> = {
@@ -29,7 +34,7 @@ export const TILE_TONE: Record<TileStatus, Tone> = {
 export const TONE_TEXT_SMALL: Record<Tone, string> = {
   green: 'text-green-700',
   blue: 'text-blue-700',
-  yellow: 'text-yellow-700',
+  yellow: 'text-yellow-800',
   red: 'text-red-700',
-  gray: 'text-slate-500',
+  gray: 'text-slate-600',
 };

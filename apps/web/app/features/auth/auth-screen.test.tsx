@@ -95,6 +95,8 @@ describe('AuthScreen', () => {
     expect(api.calls.at(-1)?.body).toEqual({
       email: 'ada@example.com',
       password: 'wrong-password',
+      // A new confirmation link mailed on this sign-in (unconfirmed address) leads back here.
+      callbackURL: '/?emailConfirmed=1',
     });
   });
 

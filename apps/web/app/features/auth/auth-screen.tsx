@@ -15,8 +15,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { failureMessage } from '../../lib/auth-request.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { failureMessage } from './api/auth-request.ts';
 import {
   fetchProviders,
   signInWithEmail,
@@ -92,7 +92,7 @@ export function AuthScreen() {
         return;
       }
       setBusy(true);
-      const result = await signUpWithEmail(parsed.data);
+      const result = await signUpWithEmail(parsed.data, returnTo ?? PATHS.home);
       setBusy(false);
       if (!result.ok) {
         notifyError(failureMessage(result, AUTH_MESSAGES.signUpFailed));
@@ -112,7 +112,7 @@ export function AuthScreen() {
       return;
     }
     setBusy(true);
-    const result = await signInWithEmail(parsed.data);
+    const result = await signInWithEmail(parsed.data, returnTo ?? PATHS.home);
     setBusy(false);
     if (!result.ok) {
       notifyError(failureMessage(result, AUTH_MESSAGES.signInFailed));

@@ -9,7 +9,8 @@ import { fetchSession, type SessionUser } from './api/session.ts';
 
 export type AuthState =
   | { status: 'loading' }
-  | { status: 'signed-out' }
+  /** `left`: the visitor signed out (or deleted the account) here, rather than never signed in. */
+  | { status: 'signed-out'; left?: true }
   | { status: 'signed-in'; user: SessionUser };
 
 const LOADING: AuthState = { status: 'loading' };
@@ -47,8 +48,12 @@ export const sessionStore = {
   ensureLoaded(): void {
     if (state.status === 'loading' && !inFlight) void this.refresh();
   },
+  /**
+   * The visitor signed out or deleted the account here: screens for signed-in visitors then send
+   * them home, not to /auth (issue 27).
+   */
   signedOut(): void {
-    set(SIGNED_OUT);
+    set({ status: 'signed-out', left: true });
   },
   /** Tests start from a fresh page load. */
   reset(): void {

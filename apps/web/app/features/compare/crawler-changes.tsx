@@ -10,7 +10,7 @@ const OUTCOME_LABEL = {
 
 function Value({ value }: { value: Side['server'] }) {
   if (value === null || value.length === 0) return <span className="text-slate-600">None</span>;
-  return <span className="break-words">{value.join(', ')}</span>;
+  return <span className="wrap-anywhere">{value.join(', ')}</span>;
 }
 
 function Cell({ side }: { side: CrawlerChange['before'] }) {

@@ -19,7 +19,7 @@ function Side({ side, when }: { side: FindingSide | null; when: string }) {
           Sign in to read this finding
         </span>
       ) : (
-        <span className="break-words">{side.message}</span>
+        <span className="wrap-anywhere">{side.message}</span>
       )}
     </p>
   );

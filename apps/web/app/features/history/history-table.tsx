@@ -33,7 +33,7 @@ export function HistoryTable({ entries }: { entries: readonly PageHistoryEntry[]
         </tr>
       </thead>
       <tbody>
-        {entries.map((entry) => {
+        {entries.map((entry, index) => {
           const previous =
             entry.status === 'completed' ? previousCompleted(entries, entry.access_token) : null;
           const when = new Date(entry.created_at).toLocaleString(undefined, {
@@ -53,7 +53,7 @@ export function HistoryTable({ entries }: { entries: readonly PageHistoryEntry[]
                 >
                   <time dateTime={entry.created_at}>{when}</time>
                 </AppLink>
-                {entry.score_model !== null ? (
+                {modelChangesAt(entries, index) ? (
                   <span className="block text-xs text-slate-600">
                     Score model {entry.score_model}
                   </span>
@@ -82,4 +82,16 @@ export function HistoryTable({ entries }: { entries: readonly PageHistoryEntry[]
       </tbody>
     </table>
   );
+}
+
+/**
+ * Whether a row names its score model: only where the model differs from the next older scored
+ * report's (the table is newest first), so scores across a model change are not read as one
+ * ruler — and a history made under one model does not repeat it on every row (issue 27).
+ */
+export function modelChangesAt(entries: readonly PageHistoryEntry[], index: number): boolean {
+  const model = entries[index]?.score_model ?? null;
+  if (model === null) return false;
+  const older = entries.slice(index + 1).find((entry) => entry.score_model !== null);
+  return older !== undefined && older.score_model !== model;
 }

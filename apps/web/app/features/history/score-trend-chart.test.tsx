@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../test/render.tsx';
 import { HistoryTable } from './history-table.tsx';
-import { ScoreTrendChart } from './score-trend-chart.tsx';
+import { axisLabels, ScoreTrendChart } from './score-trend-chart.tsx';
 
 const entry = (
   token: string,
@@ -50,5 +50,36 @@ describe('the page history', () => {
     });
     expect(compare.getAttribute('href')).toBe('/compare?a=oldest&b=newest');
     expect(within(rows[2] as HTMLElement).queryByRole('link', { name: /Compare/ })).toBeNull();
+  });
+
+  it('names the score model only where it changes (issue 27)', () => {
+    const changed = [
+      { ...entry('newest', 82, '2026-11-22T10:00:00.000Z'), score_model: 3 },
+      { ...entry('middle', 80, '2026-11-21T10:00:00.000Z'), score_model: 3 },
+      entry('oldest', 64, '2026-11-20T10:00:00.000Z'),
+    ];
+    renderRoute(<HistoryTable entries={changed} />);
+    const rows = screen.getAllByTestId('history-row');
+    expect(rows.map((row) => row.textContent?.includes('Score model'))).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(rows[1]).toHaveTextContent('Score model 3');
+  });
+
+  it('repeats no score model when one model made every score', () => {
+    renderRoute(<HistoryTable entries={HISTORY} />);
+    expect(screen.queryByText(/Score model/)).toBeNull();
+  });
+
+  it('labels the axis with times when every point is on one day', () => {
+    const [start, end] = axisLabels('2026-11-24T09:15:00.000Z', '2026-11-24T16:40:00.000Z');
+    expect(start).toMatch(/\d{1,2}:\d{2}/);
+    expect(end).toMatch(/\d{1,2}:\d{2}/);
+    expect(start).not.toBe(end);
+    const [day1, day2] = axisLabels('2026-11-20T09:15:00.000Z', '2026-11-24T16:40:00.000Z');
+    expect(day1).not.toMatch(/:/);
+    expect(day1).not.toBe(day2);
   });
 });

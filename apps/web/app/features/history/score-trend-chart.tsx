@@ -22,6 +22,19 @@ const POINT_FILL = {
 
 const shortDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+const shortTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * The axis labels of the first and last points: their days, or their times when both fall on
+ * one day (issue 27: "Nov 24 … Nov 24" said nothing).
+ */
+export function axisLabels(firstIso: string, lastIso: string): [string, string] {
+  const sameDay = shortDate(firstIso) === shortDate(lastIso);
+  return sameDay
+    ? [`${shortDate(firstIso)}, ${shortTime(firstIso)}`, shortTime(lastIso)]
+    : [shortDate(firstIso), shortDate(lastIso)];
+}
 const longDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -58,6 +71,7 @@ export function ScoreTrendChart({ entries }: { entries: readonly PageHistoryEntr
   const summary = trendSummary(points);
   const first = points[0];
   const last = points.at(-1);
+  const labels = first && last ? axisLabels(first.createdAt, last.createdAt) : null;
   const line = points.map((point) => `${point.x},${point.y}`).join(' ');
   const right = width - CHART_PADDING.right;
 
@@ -125,7 +139,7 @@ export function ScoreTrendChart({ entries }: { entries: readonly PageHistoryEntr
               textAnchor={points.length > 1 ? 'start' : 'middle'}
               className="fill-slate-600 text-xs"
             >
-              {shortDate(first.createdAt)}
+              {labels?.[0]}
             </text>
           ) : null}
           {last && last !== first ? (
@@ -135,7 +149,7 @@ export function ScoreTrendChart({ entries }: { entries: readonly PageHistoryEntr
               textAnchor="end"
               className="fill-slate-600 text-xs"
             >
-              {shortDate(last.createdAt)}
+              {labels?.[1]}
             </text>
           ) : null}
         </svg>

@@ -18,7 +18,7 @@ export const PRICING_TIERS: PricingTier[] = [
     features: [
       'Full report for one page',
       'Every finding with its fix',
-      'Never expires',
+      'Page credit never expires (each report stays readable for 30 days)',
       'PDF export',
     ],
   },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, USER } from '../../test/fake-api.ts';
 import { jsonResponse, renderRoute } from '../../test/render.tsx';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../auth/index.ts';
 import { WatchList } from './watch-list.tsx';
 import { WatchPageControl } from './watch-page-control.tsx';
 import { WatchSiteControl } from './watch-site-control.tsx';

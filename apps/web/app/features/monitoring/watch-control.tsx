@@ -17,7 +17,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { sessionStore } from '../auth/session-store.ts';
+import { sessionStore } from '../auth/index.ts';
 import { createWatch, listWatches } from './api/watch-api.ts';
 import { FREQUENCY_LABEL } from './watch-copy.ts';
 

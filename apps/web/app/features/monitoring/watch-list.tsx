@@ -2,6 +2,7 @@ import { scoreTone } from '@crawlwise/shared/display';
 import type { WatchView } from '@crawlwise/shared/watches';
 import { BellOff, BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Address } from '../../components/ui/address.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { TONE_TEXT_SMALL } from '../../components/ui/tone.ts';
@@ -59,7 +60,7 @@ export function WatchList() {
           {watches.map((watch) => (
             <li key={watch.id} className="flex items-center gap-3 py-3" data-testid="watch-row">
               <div className="min-w-0 flex-1 px-2">
-                <p className="truncate font-medium text-slate-900">{watch.url}</p>
+                <Address url={watch.url} className="font-medium text-slate-900" />
                 <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
                   <span className="font-medium text-slate-700">{KIND_LABEL[watch.kind]}</span>
                   <span>{FREQUENCY_LABEL[watch.frequency]}</span>

@@ -22,6 +22,7 @@ const report = (index: number, overrides: Partial<HistoryReport> = {}): HistoryR
   score: 60 + index,
   status: 'completed',
   created_at: new Date(Date.now() - (index + 1) * 60 * 60 * 1000).toISOString(),
+  completed_at: null,
   access_token: `token-${index}`,
   ...overrides,
 });

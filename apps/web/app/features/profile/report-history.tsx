@@ -5,6 +5,7 @@ import { FileSearch, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
 import { PageHistoryLink } from '../../components/page-history-link.tsx';
+import { Address } from '../../components/ui/address.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -116,7 +117,7 @@ function ReportRow({ report, onDelete }: { report: HistoryReport; onDelete: () =
         to={PATHS.reportFor(report.access_token)}
         className="min-w-0 flex-1 rounded-lg px-2 py-1 hover:bg-slate-50"
       >
-        <p className="truncate font-medium text-slate-900">{report.url}</p>
+        <Address url={report.url} className="font-medium text-slate-900" />
         <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <span className={TONE_TEXT_SMALL[scoreTone(score)]}>
             {typeof score === 'number' ? `Score: ${score}` : 'N/A'}

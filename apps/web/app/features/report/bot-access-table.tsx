@@ -44,7 +44,7 @@ export function BotAccessTable({ issues }: { issues: readonly ReportIssue[] }) {
               {rows.map((row) => (
                 <tr key={row.bot} className="border-t border-slate-200">
                   <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                    <span className="block break-words">{row.bot}</span>
+                    <span className="block wrap-anywhere">{row.bot}</span>
                     <span className="block text-xs font-normal text-slate-700">
                       {KIND_LABEL[row.kind] ?? row.kind}
                     </span>

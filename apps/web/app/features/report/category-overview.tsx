@@ -27,7 +27,7 @@ export function CategoryOverview({ report, accessToken }: { report: Report; acce
         <h2 id="categories-heading" className="text-lg font-semibold text-slate-900">
           Scores by category
         </h2>
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {counts.map((entry) => (
             <li
               key={entry.category}

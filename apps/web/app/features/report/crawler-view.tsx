@@ -1,17 +1,16 @@
 import type { ReportIssue } from '@crawlwise/shared/report';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { outcomeBadge } from './finding-card.tsx';
 import { crawlerSignals, type SideValue } from './report-model.ts';
 
 function Side({ value }: { value: SideValue }) {
   if (value === null) return <span className="text-slate-600">None</span>;
-  if (typeof value === 'string') return <span className="break-words">{value}</span>;
+  if (typeof value === 'string') return <span className="wrap-anywhere">{value}</span>;
   if (value.length === 0) return <span className="text-slate-600">None</span>;
   return (
     <ul className="list-disc space-y-0.5 pl-4">
       {value.map((entry) => (
-        <li key={entry} className="break-words">
+        <li key={entry} className="wrap-anywhere">
           {entry}
         </li>
       ))}
@@ -55,7 +54,7 @@ export function CrawlerView({ issues }: { issues: readonly ReportIssue[] }) {
             </thead>
             <tbody>
               {signals.map((signal) => {
-                const badge = outcomeBadge(signal.finding);
+                const badge = signal.comparison;
                 return (
                   <tr
                     key={signal.check}

@@ -57,7 +57,7 @@ export function FailureBox({ report, rerun }: { report: Report; rerun: RerunCont
   return (
     <RedBox>
       <h2 className="text-lg font-semibold text-red-800">Analysis Failed</h2>
-      <p className="mt-1 break-words text-red-800">{description}</p>
+      <p className="mt-1 wrap-anywhere text-red-800">{description}</p>
       {action ? <p className="mt-2 text-sm text-red-800">{action}</p> : null}
       <Button
         variant="destructive"

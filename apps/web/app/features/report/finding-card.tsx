@@ -1,7 +1,7 @@
 import type { Tone } from '@crawlwise/shared/display';
 import type { Outcome, ScoredFinding } from '@crawlwise/shared/report';
 import { Badge } from '../../components/ui/badge.tsx';
-import { CodeSnippet } from './copy-button.tsx';
+import { CodeSnippet } from '../../components/ui/copy-button.tsx';
 import { DetailList, hasVisibleDetails } from './finding-details.tsx';
 import { findingAnchor, fixSnippet } from './report-model.ts';
 
@@ -36,7 +36,7 @@ export function FindingCard({ finding }: { finding: ScoredFinding }) {
       id={findingAnchor(finding.id).slice(1)}
       // The ledger links here; focus follows the link so keyboard users land on the card.
       tabIndex={-1}
-      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 break-words focus:outline-2 focus:outline-brand-600"
+      className="scroll-mt-24 rounded-xl border border-slate-200 bg-white p-4 wrap-anywhere focus:outline-2 focus:outline-brand-600"
       data-check={finding.id}
       aria-label={finding.message}
     >
@@ -72,7 +72,7 @@ export function FindingCard({ finding }: { finding: ScoredFinding }) {
 export function PassedChecks({ findings }: { findings: readonly ScoredFinding[] }) {
   if (findings.length === 0) return null;
   return (
-    <details className="rounded-xl border border-slate-200 bg-white px-4 py-3 break-words">
+    <details className="rounded-xl border border-slate-200 bg-white px-4 py-3 wrap-anywhere">
       <summary className="cursor-pointer font-medium text-slate-800">
         {findings.length} passed check{findings.length === 1 ? '' : 's'}
       </summary>

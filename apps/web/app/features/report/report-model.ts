@@ -18,6 +18,8 @@ export { CATEGORY_LABEL } from '@crawlwise/shared/category-labels';
 export {
   type CrawlerSignal,
   crawlerSignals,
+  type FixEntry,
+  fixesFirst,
   type LedgerRow,
   ledgerRows,
 } from '@crawlwise/shared/report-reading';

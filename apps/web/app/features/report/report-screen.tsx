@@ -1,7 +1,7 @@
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { PATHS } from '@crawlwise/shared/routes';
 import { CircleAlert, RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -44,6 +44,8 @@ export function ReportScreen({
   rerun,
   anotherPage,
 }: ReportScreenProps) {
+  const showResults = resultsShown && report?.status === 'completed';
+  const resultsHeading = useResultsFocus(showResults);
   if (!accessToken) {
     return (
       <Container className="py-16">
@@ -61,7 +63,6 @@ export function ReportScreen({
     );
   }
 
-  const showResults = resultsShown && report?.status === 'completed';
   const failed = Boolean(report && isFailure(report.status));
   const errorEntry = error ? catalogueEntry(error) : null;
 
@@ -128,10 +129,13 @@ export function ReportScreen({
       )}
 
       {showResults && report ? (
-        <div className="space-y-6">
+        <section aria-labelledby="results-heading" className="space-y-6">
+          <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="sr-only">
+            Results: score {report.score} out of 100
+          </h2>
           <ReportDownloads accessToken={accessToken} access={report.access} />
           <ReportHistoryLinks report={report} accessToken={accessToken} />
-          <div className="grid gap-6 md:grid-cols-[280px_1fr]">
+          <div className="grid grid-cols-1 gap-6 md:grid-cols-[280px_minmax(0,1fr)]">
             <ScoreRing score={typeof report.score === 'number' ? report.score : 0} />
             <TopIssues issues={report.issues} accessToken={accessToken} />
           </div>
@@ -145,7 +149,7 @@ export function ReportScreen({
               <UnlockBanner accessToken={accessToken} />
             </>
           )}
-        </div>
+        </section>
       ) : null}
 
       {anotherPage && (showResults || failed || errorEntry) ? (
@@ -158,4 +162,18 @@ export function ReportScreen({
       ) : null}
     </Container>
   );
+}
+
+/**
+ * When the results appear while the visitor waits (not when a finished report is opened), focus
+ * moves to their heading, so a screen reader reads on from the results instead of staying on the
+ * page's start with only "Analysis Complete" announced (issue 27).
+ */
+function useResultsFocus(shown: boolean) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownAtStart = useRef(shown);
+  useEffect(() => {
+    if (shown && !shownAtStart.current) heading.current?.focus();
+  }, [shown]);
+  return heading;
 }

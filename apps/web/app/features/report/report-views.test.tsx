@@ -1,9 +1,9 @@
 import type { Report } from '@crawlwise/shared/report';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CopyButton } from '../../components/ui/copy-button.tsx';
 import { renderRoute } from '../../test/render.tsx';
 import { fullReportResponse, reportResponse } from '../../test/report-fixtures.ts';
-import { CopyButton } from './copy-button.tsx';
 import { ReportScreen } from './report-screen.tsx';
 
 /** The report screen with results shown, as the route renders it once the analysis completed. */
@@ -100,6 +100,32 @@ describe('the owner view (access full)', () => {
     expect(crawlability).toHaveTextContent('32 of 30');
   });
 
+  it('gathers the deductions one cause explains under it in "Fix these first" (issue 27)', () => {
+    const { report } = fullReportResponse();
+    const caused = new Set(['js-rendering', 'title']);
+    renderResults({
+      ...report,
+      issues: report.issues.map((issue) =>
+        'locked' in issue || !caused.has(issue.id)
+          ? issue
+          : { ...issue, cause: 'client-side-rendering' as const },
+      ),
+    });
+    const ledger = screen.getByRole('region', { name: 'Score ledger' });
+    const fixes = within(ledger).getByRole('list', { name: 'Deductions, biggest gain first' });
+    const cause = within(fixes).getByText(/One cause: The content is built by JavaScript/);
+    const group = cause.closest('li') as HTMLElement;
+    expect(group).toHaveTextContent('→ +6 points');
+    expect(group).toHaveTextContent('Render the page on the server');
+    const explained = within(
+      within(group).getByRole('list', { name: 'The 2 findings it explains' }),
+    ).getAllByRole('listitem');
+    expect(explained.map((row) => row.getAttribute('data-check'))).toEqual([
+      'title',
+      'js-rendering',
+    ]);
+  });
+
   it('shows server and rendered values side by side, the missing text, bots and rich results', () => {
     renderResults(fullReportResponse().report);
     const view = screen.getByRole('region', { name: 'What crawlers see' });
@@ -107,6 +133,12 @@ describe('the owner view (access full)', () => {
     const cells = within(title).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('Loading');
     expect(cells[1]).toHaveTextContent('Oak tables');
+    // Each row says whether the two sides agree, never "Passed" beside them (issue 27).
+    expect(within(title).getByRole('rowheader')).toHaveTextContent(/Changed/);
+    expect(within(view).queryByText('Passed')).toBeNull();
+    for (const row of within(view).getAllByRole('row').slice(1)) {
+      expect(row.textContent).toMatch(/Same|Changed|Not compared/);
+    }
     expect(within(view).getByRole('row', { name: /Hreflang/ })).toHaveTextContent(
       'Not compared: Render timed out',
     );
@@ -180,6 +212,35 @@ describe('the anonymous view (access anonymous)', () => {
       'href',
       '/pricing',
     );
+  });
+});
+
+describe('results arriving', () => {
+  it('moves focus to the results heading when they appear while the visitor waits (issue 27)', () => {
+    const { report } = fullReportResponse();
+    const props = {
+      accessToken: 'tok',
+      report,
+      error: null,
+      loading: false,
+      progress: 100,
+      stage: 'complete' as const,
+      held: false,
+      pendingForMs: 0,
+      rerun: { start: () => {}, starting: false, error: null },
+    };
+    const { rerender } = renderRoute(<ReportScreen {...props} resultsShown={false} />, {
+      path: '/report',
+      url: '/report?token=tok',
+    });
+    expect(document.activeElement).toBe(document.body);
+    rerender(<ReportScreen {...props} resultsShown />);
+    expect(document.activeElement).toHaveTextContent(`Results: score ${report.score} out of 100`);
+  });
+
+  it('leaves focus alone when a finished report is opened', () => {
+    renderResults(fullReportResponse().report);
+    expect(document.activeElement).toBe(document.body);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { CategoryScore, ReportIssue } from '@crawlwise/shared/report';
 import { Card } from '../../components/ui/card.tsx';
-import { CATEGORY_LABEL, findingAnchor, ledgerRows } from './report-model.ts';
+import { CATEGORY_LABEL, findingAnchor, fixesFirst, type LedgerRow } from './report-model.ts';
 
 /**
  * Where the points went: each category's score and weight, then every deduction as a to-do,
@@ -13,7 +13,7 @@ export function ScoreLedger({
   categories: readonly CategoryScore[];
   issues: readonly ReportIssue[];
 }) {
-  const rows = ledgerRows(categories, issues);
+  const fixes = fixesFirst(categories, issues);
   return (
     <Card>
       <section aria-labelledby="ledger-heading">
@@ -55,33 +55,63 @@ export function ScoreLedger({
           </table>
         </div>
         <h3 className="mt-6 font-semibold text-slate-900">Fix these first</h3>
-        {rows.length === 0 ? (
+        {fixes.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">No check cost any points.</p>
         ) : (
           <ol className="mt-2 space-y-2" aria-label="Deductions, biggest gain first">
-            {rows.map((row) => (
-              <li
-                key={`${row.category}:${row.check}`}
-                className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm"
-                data-check={row.check}
-              >
-                <span className="min-w-0 text-slate-900">
-                  Fix{' '}
-                  {row.message ? (
-                    <a href={findingAnchor(row.check)} className="underline hover:text-brand-700">
-                      {row.message}
-                    </a>
-                  ) : (
-                    row.check
-                  )}{' '}
-                  <span className="text-slate-700">({CATEGORY_LABEL[row.category]})</span>
-                </span>
-                <span className="font-semibold text-green-800">→ +{row.points} points</span>
-              </li>
-            ))}
+            {fixes.map((entry) =>
+              entry.kind === 'check' ? (
+                <FixRow key={`${entry.row.category}:${entry.row.check}`} row={entry.row} />
+              ) : (
+                <li
+                  key={entry.cause}
+                  className="rounded-lg border border-slate-200 px-3 py-2 text-sm"
+                  data-cause={entry.cause}
+                >
+                  <p className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="min-w-0 font-semibold text-slate-900">
+                      One cause: {entry.title}
+                    </span>
+                    <span className="font-semibold text-green-800">→ +{entry.points} points</span>
+                  </p>
+                  <p className="mt-1 text-slate-700">{entry.howToFix}</p>
+                  <ol
+                    className="mt-2 space-y-1"
+                    aria-label={`The ${entry.rows.length} findings it explains`}
+                  >
+                    {entry.rows.map((row) => (
+                      <FixRow key={`${row.category}:${row.check}`} row={row} />
+                    ))}
+                  </ol>
+                </li>
+              ),
+            )}
           </ol>
         )}
       </section>
     </Card>
+  );
+}
+
+/** One deduction as a to-do: "Fix <finding> (Category) → +N points". */
+function FixRow({ row }: { row: LedgerRow }) {
+  return (
+    <li
+      className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm"
+      data-check={row.check}
+    >
+      <span className="min-w-0 text-slate-900">
+        Fix{' '}
+        {row.message ? (
+          <a href={findingAnchor(row.check)} className="underline hover:text-brand-700">
+            {row.message}
+          </a>
+        ) : (
+          row.check
+        )}{' '}
+        <span className="text-slate-700">({CATEGORY_LABEL[row.category]})</span>
+      </span>
+      <span className="font-semibold text-green-800">→ +{row.points} points</span>
+    </li>
   );
 }

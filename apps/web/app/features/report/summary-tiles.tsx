@@ -41,7 +41,7 @@ export function SummaryTiles({
       <h2 id="summary-heading" className="text-lg font-semibold text-slate-900">
         Basic Site Summary
       </h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {tiles.map((tile) => (
           <li key={tile.id}>
             <Card className="h-full">
@@ -49,7 +49,8 @@ export function SummaryTiles({
               <p className={cn('mt-2 text-2xl font-bold', TONE_TEXT[TILE_TONE[tile.status]])}>
                 <TileValue tile={tile} />
               </p>
-              <p className="mt-1 text-xs text-slate-500">{STATUS_LABEL[tile.status]}</p>
+              <p className="mt-1 text-xs text-slate-600">{STATUS_LABEL[tile.status]}</p>
+              <p className="mt-2 text-xs text-slate-600">{tile.checks}</p>
             </Card>
           </li>
         ))}

@@ -10,7 +10,7 @@ function SeverityIcon({ severity }: { severity: string }) {
   return severity === 'critical' ? (
     <CircleAlert className="mt-0.5 size-5 shrink-0 text-red-600" aria-label="Critical" />
   ) : (
-    <TriangleAlert className="mt-0.5 size-5 shrink-0 text-yellow-500" aria-label="Warning" />
+    <TriangleAlert className="mt-0.5 size-5 shrink-0 text-yellow-700" aria-label="Warning" />
   );
 }
 
@@ -67,7 +67,7 @@ export function TopIssues({
             ) : (
               <li key={issue.id} className="flex gap-3 rounded-xl border border-slate-200 p-4">
                 <SeverityIcon severity={issue.severity} />
-                <div className="min-w-0 break-words">
+                <div className="min-w-0 wrap-anywhere">
                   <p className="font-medium text-slate-900">{issue.message}</p>
                   {issue.why ? <p className="mt-1 text-sm text-slate-600">{issue.why}</p> : null}
                 </div>

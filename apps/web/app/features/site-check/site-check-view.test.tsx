@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
-import type { SiteCheck, SiteReport } from './site-check-api.ts';
+import type { SiteCheck, SiteReport } from './api/site-check-api.ts';
 import { SiteCheckView } from './site-check-view.tsx';
 
 const ID = '11111111-2222-3333-4444-555555555555';
@@ -14,8 +14,17 @@ function check(overrides: Partial<SiteCheck>): SiteCheck {
     siteUrl: 'https://shop.example/',
     source: 'list',
     status: 'running',
-    counts: { total: 10, queued: 7, analyzing: 1, completed: 2, failed: 0, cancelled: 0 },
+    counts: {
+      total: 10,
+      queued: 7,
+      analyzing: 1,
+      completed: 2,
+      failed: 0,
+      blocked: 0,
+      cancelled: 0,
+    },
     skipped: null,
+    discovery: null,
     errorCode: null,
     errorMessage: null,
     createdAt: '2026-11-23T10:00:00.000Z',
@@ -29,6 +38,8 @@ function report(overrides: Partial<SiteReport> = {}): SiteReport {
     pagesAnalysed: 2,
     pagesFailed: 0,
     pagesCancelled: 0,
+    pagesBlocked: 0,
+    pagesRedirected: 0,
     pagesPending: 8,
     averageScore: 80,
     pages: [],
@@ -57,6 +68,7 @@ describe('cancelling a site check', () => {
                   analyzing: 0,
                   completed: 3,
                   failed: 0,
+                  blocked: 0,
                   cancelled: 7,
                 },
                 completedAt: '2026-11-23T10:01:00.000Z',
@@ -79,7 +91,9 @@ describe('cancelling a site check', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Cancel check' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this site check?' });
-    expect(dialog).toHaveTextContent('The 7 pages still waiting will not be checked');
+    expect(dialog).toHaveTextContent(
+      'The pages still waiting (7 at the last update) will not be checked',
+    );
     // Keeping the check sends nothing.
     await user.click(within(dialog).getByRole('button', { name: 'Keep checking' }));
     expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
@@ -90,7 +104,8 @@ describe('cancelling a site check', () => {
     );
     expect(await screen.findByText('Cancelled')).toBeInTheDocument();
     expect(
-      screen.getByText(/3 of 3 pages checked, 7 not checked \(cancelled\)/),
+      // Issue 27: the screen, the profile and the cancel's outcome count the same pages.
+      screen.getByText(/3 of 10 pages checked, 7 not checked \(cancelled\)/),
     ).toBeInTheDocument();
     expect(screen.getByText('Not checked (cancelled)')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel check' })).toBeNull();
@@ -103,7 +118,15 @@ describe('cancelling a site check', () => {
         ok: true,
         siteCheck: check({
           status: 'completed',
-          counts: { total: 10, queued: 0, analyzing: 0, completed: 10, failed: 0, cancelled: 0 },
+          counts: {
+            total: 10,
+            queued: 0,
+            analyzing: 0,
+            completed: 10,
+            failed: 0,
+            blocked: 0,
+            cancelled: 0,
+          },
         }),
         report: report({ pagesAnalysed: 10, pagesPending: 0 }),
       },

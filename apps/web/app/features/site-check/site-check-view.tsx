@@ -1,18 +1,23 @@
-import { scoreTone, statusTone } from '@crawlwise/shared/display';
+import { scoreTone, siteCheckTone, statusTone } from '@crawlwise/shared/display';
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { PATHS } from '@crawlwise/shared/routes';
-import { SITE_CHECK_POLL_INTERVAL_MS, wasCancelledPage } from '@crawlwise/shared/site-check';
+import {
+  SITE_CHECK_POLL_INTERVAL_MS,
+  siteCheckProgressText,
+  wasCancelledPage,
+} from '@crawlwise/shared/site-check';
 import { Download } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
+import { Address } from '../../components/ui/address.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
-import { notifyCatalogue } from '../../lib/notify.ts';
-import { WatchSiteControl } from '../monitoring/watch-site-control.tsx';
+import { notifyCatalogue, notifySuccess } from '../../lib/notify.ts';
+import { WatchSiteControl } from '../monitoring/index.ts';
 import {
   cancelSiteCheck,
   fetchSiteReport,
@@ -21,8 +26,7 @@ import {
   type SiteReport,
   siteReportCsvUrl,
   statusLabel,
-  statusToneOf,
-} from './site-check-api.ts';
+} from './api/site-check-api.ts';
 
 type Loaded = { siteCheck: SiteCheck; report: SiteReport };
 
@@ -111,7 +115,7 @@ function Progress({ siteCheck, onCancelled }: { siteCheck: SiteCheck; onCancelle
         <h2 className="min-w-0 break-all text-lg font-semibold text-slate-900">
           {siteCheck.siteUrl}
         </h2>
-        <Badge tone={statusTone(statusToneOf(siteCheck))}>{statusLabel(siteCheck)}</Badge>
+        <Badge tone={siteCheckTone(siteCheck.status)}>{statusLabel(siteCheck)}</Badge>
       </div>
       {siteCheck.status === 'discovering' ? (
         <p className="mt-3 flex items-center gap-2 text-slate-700" aria-live="polite">
@@ -120,19 +124,17 @@ function Progress({ siteCheck, onCancelled }: { siteCheck: SiteCheck; onCancelle
       ) : counts.total > 0 ? (
         <div className="mt-4 space-y-2">
           <label htmlFor="site-check-progress" className="block text-sm text-slate-700">
-            {done} of {counts.total - counts.cancelled} pages checked
-            {counts.failed > 0 ? ` (${counts.failed} could not be analyzed)` : ''}
-            {counts.cancelled > 0 ? `, ${counts.cancelled} not checked (cancelled)` : ''}
+            {siteCheckProgressText(counts)}
           </label>
           <progress
             id="site-check-progress"
             className="h-2 w-full overflow-hidden rounded-full accent-brand-600"
-            max={Math.max(1, counts.total - counts.cancelled)}
-            value={done}
+            max={Math.max(1, counts.total)}
+            value={done + counts.blocked + counts.cancelled}
           />
           {active ? (
             <p className="sr-only" aria-live="polite">
-              {done} of {counts.total - counts.cancelled} pages checked
+              {done} of {counts.total} pages checked
             </p>
           ) : null}
         </div>
@@ -176,6 +178,17 @@ function CancelSiteCheck({
     setOpen(false);
     // A check that finished meanwhile (site_check_not_active) is shown as it is now.
     if (!result.ok) notifyCatalogue(result.code);
+    else {
+      // What the cancel really dropped: pages may have started between the dialog and the click.
+      const { cancelled, analyzing } = result.data.siteCheck.counts;
+      notifySuccess(
+        'Site check cancelled',
+        `${cancelled} ${cancelled === 1 ? 'page was' : 'pages were'} not checked` +
+          (analyzing > 0
+            ? `; ${analyzing} being checked ${analyzing === 1 ? 'finishes' : 'finish'} and stay${analyzing === 1 ? 's' : ''} in the report.`
+            : '.'),
+      );
+    }
     onCancelled();
   };
   return (
@@ -190,7 +203,7 @@ function CancelSiteCheck({
         description={
           siteCheck.status === 'discovering'
             ? 'No page has been queued yet: the sitemaps are still being read. Nothing is counted against your daily allowance.'
-            : `Pages already checked stay in the site report. ${waiting === 1 ? 'The 1 page' : `The ${waiting} pages`} still waiting will not be checked and go back to your daily allowance.`
+            : `Pages already checked, and those being checked now, stay in the site report. The pages still waiting (${waiting} at the last update) will not be checked and go back to your daily allowance.`
         }
       >
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -220,12 +233,15 @@ function Skipped({ skipped }: { skipped: NonNullable<SiteCheck['skipped']> }) {
 }
 
 function SiteReportSections({ siteCheck, report }: Loaded) {
+  const extraStats = [report.pagesCancelled, report.pagesBlocked, report.pagesRedirected].filter(
+    (count) => count > 0,
+  ).length;
   return (
     <>
       <dl
         className={cn(
           'grid gap-4',
-          report.pagesCancelled > 0 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3',
+          extraStats > 0 ? 'sm:grid-cols-2 lg:grid-cols-3' : 'sm:grid-cols-3',
         )}
       >
         <Stat
@@ -236,6 +252,12 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
         <Stat label="Pages that failed" value={String(report.pagesFailed)} />
         {report.pagesCancelled > 0 ? (
           <Stat label="Not checked (cancelled)" value={String(report.pagesCancelled)} />
+        ) : null}
+        {report.pagesBlocked > 0 ? (
+          <Stat label="Blocked by robots.txt" value={String(report.pagesBlocked)} />
+        ) : null}
+        {report.pagesRedirected > 0 ? (
+          <Stat label="Listed addresses that redirect" value={String(report.pagesRedirected)} />
         ) : null}
       </dl>
       <div className="flex flex-wrap gap-3">
@@ -258,12 +280,12 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
                 {page.status === 'completed' ? (
                   <AppLink
                     to={PATHS.reportFor(page.accessToken)}
-                    className="block truncate text-brand-700 underline-offset-2 hover:underline"
+                    className="block text-brand-700 underline-offset-2 hover:underline"
                   >
-                    {page.url}
+                    <Address url={page.url} />
                   </AppLink>
                 ) : (
-                  <p className="truncate text-slate-900">{page.url}</p>
+                  <Address url={page.url} className="text-slate-900" />
                 )}
                 {wasCancelledPage(page) ? (
                   <p className="truncate text-sm text-slate-600">
@@ -315,7 +337,7 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
       <Section
         title="Blocked by robots.txt"
         count={report.robotsBlocked.length}
-        empty="robots.txt lets Googlebot fetch every analyzed page."
+        empty="robots.txt let Crawlwise fetch every listed page, and lets Googlebot fetch every analyzed one."
       >
         <UrlList
           items={report.robotsBlocked.map((entry) => ({ url: entry.url, note: entry.rule ?? '' }))}
@@ -381,7 +403,7 @@ function Groups({ groups }: { groups: SiteReport['duplicateTitles'] }) {
     <ul className="space-y-4">
       {groups.map((group) => (
         <li key={group.value}>
-          <p className="break-words font-medium text-slate-900">“{group.value}”</p>
+          <p className="wrap-anywhere font-medium text-slate-900">“{group.value}”</p>
           <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
             {group.urls.map((url) => (
               <li key={url} className="break-all">

@@ -1,13 +1,15 @@
-import { relativeTime, statusTone } from '@crawlwise/shared/display';
+import { relativeTime, siteCheckTone } from '@crawlwise/shared/display';
 import { PATHS } from '@crawlwise/shared/routes';
+import { siteCheckProgressText } from '@crawlwise/shared/site-check';
 import { Globe } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
+import { Address } from '../../components/ui/address.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Container } from '../../components/ui/container.tsx';
-import { fetchSiteChecks, type SiteCheck, statusLabel, statusToneOf } from './site-check-api.ts';
+import { fetchSiteChecks, type SiteCheck, statusLabel } from './api/site-check-api.ts';
 
 /** The profile's list of the account's site checks (the latest 20), with a way to start one. */
 export function SiteChecksSection() {
@@ -48,14 +50,11 @@ export function SiteChecksSection() {
                   to={PATHS.siteCheckFor(check.id)}
                   className="block rounded-lg px-2 py-3 hover:bg-slate-50"
                 >
-                  <p className="truncate font-medium text-slate-900">{check.siteUrl}</p>
+                  <Address url={check.siteUrl} className="font-medium text-slate-900" />
                   <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-                    <span>
-                      {check.counts.completed + check.counts.failed} of{' '}
-                      {check.counts.total - check.counts.cancelled} pages
-                    </span>
+                    <span>{siteCheckProgressText(check.counts)}</span>
                     <span>{relativeTime(check.createdAt)}</span>
-                    <Badge tone={statusTone(statusToneOf(check))}>{statusLabel(check)}</Badge>
+                    <Badge tone={siteCheckTone(check.status)}>{statusLabel(check)}</Badge>
                   </p>
                 </AppLink>
               </li>

@@ -13,7 +13,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { startSiteCheck } from './site-check-api.ts';
+import { startSiteCheck } from './api/site-check-api.ts';
 
 /**
  * Start a whole-site check: the site's address, then either its sitemaps (found by the server)

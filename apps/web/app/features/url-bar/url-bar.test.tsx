@@ -88,6 +88,28 @@ describe('UrlBar', () => {
     expect(input).not.toBeDisabled();
   });
 
+  it('says under the input what the page answered, with what to do (issue 27)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            ok: false,
+            error: 'http_error_500',
+            message: 'The server answered HTTP 500 Internal Server Error.',
+          },
+          422,
+        ),
+      ),
+    );
+    const { user, input, button } = setup();
+    await user.type(input, 'example.com');
+    await user.click(button);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The server answered HTTP 500 Internal Server Error. Check your server logs, then try again.',
+    );
+  });
+
   it('shows the description when the code has no action, and unknown codes as unknown_error', async () => {
     vi.stubGlobal(
       'fetch',

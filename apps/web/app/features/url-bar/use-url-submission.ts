@@ -1,4 +1,4 @@
-import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
+import { ANALYSIS_ERROR_CODES, catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { PATHS } from '@crawlwise/shared/routes';
 import { normalizeUrlInput } from '@crawlwise/shared/url-input';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -13,6 +13,9 @@ export type UrlBarState =
   | { status: 'error'; message: string };
 
 const IDLE: UrlBarState = { status: 'idle' };
+
+/** Codes of a fetch that failed: the server's message says what the page answered. */
+const fetchCodes: ReadonlySet<string> = new Set(ANALYSIS_ERROR_CODES);
 
 /**
  * The URL bar's state machine (spec point 4): idle → submitting → the report page, or an error
@@ -52,7 +55,15 @@ export function useUrlSubmission() {
       const entry = catalogueEntry(result.code);
       // Every failed create-report call is destructive, whatever the code's usual severity.
       notifyError(entry.title, entry.description);
-      setState({ status: 'error', message: entry.action ?? entry.description });
+      // What happened stays visible under the input, not only in the toast that goes away
+      // (issue 27: "The server answered HTTP 500 …", then what to do).
+      const happened = fetchCodes.has(result.code) ? (result.message ?? entry.description) : null;
+      setState({
+        status: 'error',
+        message: [happened, entry.action ?? (happened ? null : entry.description)]
+          .filter(Boolean)
+          .join(' '),
+      });
     },
     [navigate],
   );

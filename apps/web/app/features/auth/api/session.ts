@@ -1,5 +1,6 @@
 import type { AuthProvider } from '@crawlwise/shared/accounts';
-import { authRequest } from './auth-request.ts';
+import { emailConfirmedLanding } from '@crawlwise/shared/routes';
+import { authRequest } from '../../../lib/auth-request.ts';
 
 /** The signed-in user as Better Auth's get-session returns it. */
 export interface SessionUser {
@@ -17,14 +18,24 @@ export async function fetchSession(): Promise<SessionUser | null> {
   return result.data?.user ?? null;
 }
 
-export function signInWithEmail(body: { email: string; password: string }) {
-  return authRequest<{ user: SessionUser }>('/api/auth/sign-in/email', { body });
+/**
+ * `returnTo`: the page the visitor came from; a confirmation mail sent now (an unconfirmed
+ * address signing in) leads back there.
+ */
+export function signInWithEmail(body: { email: string; password: string }, returnTo = '/') {
+  return authRequest<{ user: SessionUser }>('/api/auth/sign-in/email', {
+    body: { ...body, callbackURL: emailConfirmedLanding(returnTo) },
+  });
 }
 
-export function signUpWithEmail(body: { name: string; email: string; password: string }) {
+/** The confirmation link of the mail leads back to `returnTo` (a report, say), saying it worked. */
+export function signUpWithEmail(
+  body: { name: string; email: string; password: string },
+  returnTo = '/',
+) {
   // token is null when the address must be confirmed first (no session yet).
   return authRequest<{ token: string | null; user: SessionUser }>('/api/auth/sign-up/email', {
-    body: { ...body, callbackURL: '/' },
+    body: { ...body, callbackURL: emailConfirmedLanding(returnTo) },
   });
 }
 

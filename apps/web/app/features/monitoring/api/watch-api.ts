@@ -1,22 +1,14 @@
-import type { WatchFrequency, WatchKind, WatchView } from '@crawlwise/shared/watches';
-import { authRequest } from '../../auth/api/auth-request.ts';
+import type { CreateWatchBody, WatchListResponse, WatchView } from '@crawlwise/shared/api/watches';
+import { authRequest } from '../../../lib/auth-request.ts';
 
 /** The watch API (apps/server routes/watches.ts), for the signed-in owner. */
 
 export function listWatches() {
-  return authRequest<{ watches: WatchView[] }>('/api/watches');
+  return authRequest<WatchListResponse>('/api/watches');
 }
 
-export function createWatch(input: {
-  url: string;
-  kind: WatchKind;
-  frequency: WatchFrequency;
-  threshold: number;
-  /** A page watch's first baseline: the report it is made from. */
-  reportToken?: string;
-  /** A site watch's first baseline: the site check it is made from. */
-  siteCheckId?: string;
-}) {
+/** `reportToken` / `siteCheckId`: the first baseline (the report or site check it is made from). */
+export function createWatch(input: CreateWatchBody) {
   return authRequest<{ watch: WatchView }>('/api/watches', { body: input });
 }
 

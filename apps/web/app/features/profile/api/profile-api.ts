@@ -1,22 +1,12 @@
-import { authRequest } from '../../auth/api/auth-request.ts';
+import type { AvatarResponse, ProfileResponse } from '@crawlwise/shared/api/accounts';
+import type { MyReportsResponse } from '@crawlwise/shared/api/reports';
+import { authRequest } from '../../../lib/auth-request.ts';
 
 /** One row of "My SEO Reports" (GET /api/me/reports). */
-export interface HistoryReport {
-  id: string;
-  url: string;
-  score: number | null;
-  status: string;
-  created_at: string;
-  access_token: string;
-}
-
-export interface HistoryPage {
-  reports: HistoryReport[];
-  total: number;
-}
+export type { MyReport as HistoryReport } from '@crawlwise/shared/api/reports';
 
 export function fetchReportPage(offset: number) {
-  return authRequest<HistoryPage>(`/api/me/reports?offset=${offset}`);
+  return authRequest<MyReportsResponse>(`/api/me/reports?offset=${offset}`);
 }
 
 export function deleteReport(accessToken: string) {
@@ -26,7 +16,7 @@ export function deleteReport(accessToken: string) {
 }
 
 export function updateDisplayName(fullName: string) {
-  return authRequest<{ profile: { fullName: string } }>('/api/me/profile', {
+  return authRequest<ProfileResponse>('/api/me/profile', {
     method: 'PATCH',
     body: { fullName },
   });
@@ -35,7 +25,7 @@ export function updateDisplayName(fullName: string) {
 export function uploadAvatar(file: File) {
   const form = new FormData();
   form.append('avatar', file, file.name);
-  return authRequest<{ avatarUrl: string }>('/api/me/avatar', { form });
+  return authRequest<AvatarResponse>('/api/me/avatar', { form });
 }
 
 /** Other sessions are signed out by the server whatever the client asks (issue 7). */

@@ -1,11 +1,10 @@
+import type { CreateReportResponse } from '@crawlwise/shared/api/reports';
 import type { ErrorCode } from '@crawlwise/shared/error-catalogue';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export type CreateReportResult =
   | { ok: true; accessToken: string; rateLimitSoft: boolean }
-  | { ok: false; code: ErrorCode };
-
-type CreateReportResponse = { ok: true; accessToken?: unknown; rate_limit_soft?: unknown };
+  | { ok: false; code: ErrorCode; message?: string };
 
 /** POST /api/reports: starts an analysis of an already-normalized address. */
 export async function createReport(url: string): Promise<CreateReportResult> {
@@ -14,7 +13,13 @@ export async function createReport(url: string): Promise<CreateReportResult> {
       method: 'POST',
       body: { url },
     });
-    if (!result.ok) return { ok: false, code: result.code };
+    if (!result.ok) {
+      return {
+        ok: false,
+        code: result.code,
+        ...(result.message ? { message: result.message } : {}),
+      };
+    }
     const { accessToken, rate_limit_soft } = result.data;
     if (typeof accessToken !== 'string' || !accessToken)
       return { ok: false, code: 'internal_error' };

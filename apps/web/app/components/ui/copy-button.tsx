@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from './button.tsx';
 
 /** How long "Copied" stays before the button reads "Copy" again. */
 const COPIED_MS = 2000;
@@ -52,7 +52,7 @@ export function CodeSnippet({ code, label }: { code: string; label: string }) {
         <span className="text-xs font-medium text-slate-700">{label}</span>
         <CopyButton text={code} label={`Copy ${label.toLowerCase()}`} />
       </div>
-      <pre className="p-3 text-sm break-words whitespace-pre-wrap text-slate-900">
+      <pre className="p-3 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900">
         <code>{code}</code>
       </pre>
     </div>
