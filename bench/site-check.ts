@@ -18,8 +18,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findBrowser } from '@crawlwise/analyzer/gather/browser-path';
 import { buildApp } from '@crawlwise/server/app';
+import { createServices } from '@crawlwise/server/composition-root';
 import { loadConfig } from '@crawlwise/server/config';
-import { openDatabase } from '@crawlwise/server/db/database';
 import { Worker } from '@crawlwise/server/worker/worker';
 import type { ServeMessage } from './corpus/serve.ts';
 
@@ -78,17 +78,12 @@ async function measure(name: string, origin: string, pacingMs: number): Promise<
     SITE_CHECK_PAGE_INTERVAL_MS: String(pacingMs),
     WORKER_CONCURRENCY: String(CONCURRENCY),
   });
-  const database = await openDatabase({ dataDir: config.DATA_DIR, poolSize: 5 });
-  const app = await buildApp(config, { database });
-  const worker = new Worker({
-    database,
-    queue: app.queue,
-    engine: app.engine,
-    logger: app.log,
-    limits: app.limits,
-    concurrency: CONCURRENCY,
-    pollIntervalMs: 200,
-  });
+  const services = await createServices(config);
+  const app = await buildApp(services);
+  const worker = new Worker(
+    { ...services, monitor: null },
+    { concurrency: CONCURRENCY, pollIntervalMs: 200 },
+  );
   try {
     const headers = { origin: 'http://localhost:80' };
     const signUp = await app.inject({
@@ -138,7 +133,7 @@ async function measure(name: string, origin: string, pacingMs: number): Promise<
   } finally {
     await worker.stop(1000);
     await app.close();
-    await database.close();
+    await services.close();
   }
 }
 

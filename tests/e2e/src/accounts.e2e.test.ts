@@ -140,24 +140,32 @@ describe('accounts in the browser', () => {
     const email = `e2e-${Date.now()}@example.com`;
     const password = 'first-password';
 
-    // Sign up: the address must be confirmed (SMTP is set), so no session yet.
+    // The /auth screen, as it first looks.
     await page.goto(`${server.baseUrl}/auth`);
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     await screenshots(page, 'auth');
     expect(await axeViolations(page), '/auth').toEqual([]);
+
+    // Sign up from a report's "Sign in to see": the address must be confirmed (SMTP is set), so
+    // no session yet; back on the report, still locked.
+    const firstToken = await runReport(page);
+    await page.getByRole('link', { name: 'Sign in to see', exact: true }).click();
+    await page.waitForURL(/\/auth\?next=/);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByLabel('Full Name').fill('E2E Tester');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'Account created successfully!');
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${server.baseUrl}/report?token=${firstToken}`);
 
-    // Confirm through the mailed link (same path on this server's own address): back at /.
+    // Confirm through the mailed link (same path on this server's own address): it leads back to
+    // the report, signed in, and says the address is confirmed (issue 27).
     const mail = await smtp.waitForMail((each) => each.to.includes(email.toLowerCase()));
     const link = new URL(mailText(mail).match(/https?:\/\/\S+verify-email\?\S+/)?.[0] ?? '');
     await page.goto(`${server.baseUrl}${link.pathname}${link.search}`);
-    await page.waitForURL(`${server.baseUrl}/`);
+    await toast(page, 'Email confirmed');
+    await page.waitForURL(`${server.baseUrl}/report?token=${firstToken}`);
     const menuButton = page.getByRole('button', { name: 'Account menu for E2E Tester' });
     await menuButton.waitFor();
 
@@ -252,10 +260,14 @@ describe('accounts in the browser', () => {
     const gone = await page.request.get(`${server.baseUrl}/api/reports/${ownToken}`);
     expect(gone.status()).toBe(410);
 
-    // Sign out, sign in with the new password, delete the account.
+    // Sign out (from /profile: it ends on /, and stays there — issue 27), sign in with the new
+    // password, delete the account.
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(`${server.baseUrl}/auth`);
     await signInWithForm(page, email, password);
     await toast(page, 'Invalid email or password');
@@ -270,6 +282,8 @@ describe('accounts in the browser', () => {
     await page.waitForURL(`${server.baseUrl}/`);
     await toast(page, 'Account deleted');
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe('/');
 
     // The old session cookie is worthless; the reports and the picture are gone.
     const cookieHeader = cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');

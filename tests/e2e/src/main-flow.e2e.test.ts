@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningServer, startServer, startSite } from './harness.ts';
+import {
+  gotoHydrated,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+  startSite,
+  waitForHydration,
+} from './harness.ts';
 
 const SITE_HOST = 'shop.crawlwise.test';
 const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -37,14 +44,14 @@ afterAll(async () => {
 describe('home → submit a page → completed report', () => {
   it('ends on a completed report with a score', async () => {
     const page = await browser.newPage();
-    await page.goto(server.baseUrl);
+    await gotoHydrated(page, server.baseUrl);
     const input = page.getByRole('textbox').first();
     await input.fill(`http://${SITE_HOST}:${site.port}/`);
     await page
       .getByRole('button', { name: /run free check/i })
       .first()
       .click();
-    await page.waitForURL(/\/report\?token=/, { timeout: 20_000 });
+    await page.waitForURL(/\/report\?token=/, { timeout: 40_000 });
     await page.getByText('Analysis Complete ✓').waitFor({ timeout: 30_000 });
     await page
       .getByText(/SEO Health/i)
@@ -56,7 +63,9 @@ describe('home → submit a page → completed report', () => {
     expect(api.report.score).toBeGreaterThan(0);
     // The home page is a document of its own (islands, no client router): Back returns to it,
     // and its URL bar works again.
+    // Once its islands have hydrated again: a click before that would submit natively.
     await page.goBack();
+    await waitForHydration(page);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('textbox').first().fill('not a web address');
@@ -90,7 +99,7 @@ describe('serving the web app', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${server.baseUrl}/pricing`, { waitUntil: 'networkidle' });
+    await gotoHydrated(page, `${server.baseUrl}/pricing`);
     // The FAQ accordion is an island: it opens.
     const question = page.getByRole('button', { name: 'Is Crawlwise free right now?' });
     await question.click();

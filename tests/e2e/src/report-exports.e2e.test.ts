@@ -108,8 +108,11 @@ afterAll(async () => {
   expect(code).toBe(0);
 });
 
-const day = () => (full.completed_at ?? '').slice(0, 10);
-const fileName = (format: string) => `crawlwise-${SITE_HOST}-${day()}.${format}`;
+/** `crawlwise-<host>[-<path>]-<yyyy-mm-dd>-<hhmm>.<ext>`: the page and the minute it finished. */
+const fileName = (format: string) => {
+  const finished = full.completed_at ?? '';
+  return `crawlwise-${SITE_HOST}-${finished.slice(0, 10)}-${finished.slice(11, 13)}${finished.slice(14, 16)}.${format}`;
+};
 const pdfText = (file: string) =>
   execFileSync('pdftotext', [file, '-']).toString('utf8').replace(/\s+/g, ' ');
 
@@ -129,7 +132,9 @@ describe('report downloads in the browser', () => {
     const csv = await download(page, 'Download CSV');
     expect(csv.file).toBe(fileName('csv'));
     const lines = fs.readFileSync(csv.path, 'utf8').split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('\uFEFFid,category,severity,outcome,points,title,details,how_to_fix');
+    expect(lines[0]).toBe(
+      '\uFEFFpage_url,id,category,severity,outcome,points,title,why,details,details_json,how_to_fix',
+    );
 
     // The bar fits and is accessible at both widths.
     const bar = page.getByTestId('report-downloads');

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, type RunningServer, startServer } from './harness.ts';
+import {
+  axeViolations,
+  gotoHydrated,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+} from './harness.ts';
 
 /**
  * The report screen's states end to end (docs/report-states.md), in Debian's Chromium against
@@ -139,8 +145,8 @@ async function open(server: RunningServer, pathname: string, width: number): Pro
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
-  // networkidle: the app has hydrated, so a value typed now is not reset by hydration.
-  await page.goto(`${server.baseUrl}${pathname}`, { waitUntil: 'networkidle' });
+  // Hydrated: a value typed now is not reset, and Enter does not submit natively.
+  await gotoHydrated(page, `${server.baseUrl}${pathname}`);
   return { page, width, consoleErrors };
 }
 

@@ -90,6 +90,9 @@ async function visit(
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  // A client-only screen sets its title once its route has rendered; on a loaded machine that
+  // can come after network idle. axe judges the settled page.
+  await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 10_000 });
   return { context, page, consoleErrors };
 }
 

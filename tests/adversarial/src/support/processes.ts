@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitUntil } from '@crawlwise/shared/wait-until';
 
 /**
  * Real Crawlwise processes for the operator-fault tests: `npm start`'s entry (web + embedded
@@ -28,12 +29,7 @@ export async function waitFor(
   what: string,
   intervalMs = 100,
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline)
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+  await waitUntil(condition, { timeoutMs, intervalMs, what });
 }
 
 export interface CrawlwiseProcess {
