@@ -178,6 +178,24 @@ export const reportStatusSchema = z.enum(REPORT_STATUSES);
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 
 /**
+ * A stored report row's status: the contract's four plus `cancelled`, which only a page of a
+ * cancelled site check reaches (it was never tried). The site report lists such a page as
+ * cancelled; the report's own answer reads it as failed with `site_check_cancelled`, since the
+ * report contract has four statuses (product spec, report status values).
+ */
+export const STORED_REPORT_STATUSES = [...REPORT_STATUSES, 'cancelled'] as const;
+export const storedReportStatusSchema = z.enum(STORED_REPORT_STATUSES);
+export type StoredReportStatus = z.infer<typeof storedReportStatusSchema>;
+
+/** The status a report answers with for a stored status. */
+export const answeredReportStatus = (status: StoredReportStatus): ReportStatus =>
+  status === 'cancelled' ? 'failed' : status;
+
+/** Statuses after which a stored report never changes again. */
+export const isSettledReportStatus = (status: StoredReportStatus): boolean =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
+
+/**
  * What the reader of this answer may see: `full` (a signed-in reader, free during the beta: every
  * finding and the score ledger) or `anonymous` (the free top issues, the rest locked, category
  * scores without deductions). The report screen chooses its view from this, so it never offers

@@ -28,15 +28,6 @@ export const SITE_CHECK_STATUSES = [
 export type SiteCheckStatus = (typeof SITE_CHECK_STATUSES)[number];
 
 /**
- * A page a cancel dropped before it was tried (a `failed` report with this error code): neither
- * a failure of its address nor a page to count as failed. The server's site report and the web
- * screen both read pages through this.
- */
-export function wasCancelledPage(page: { status: string; errorCode: string | null }): boolean {
-  return page.status === 'failed' && page.errorCode === 'site_check_cancelled';
-}
-
-/**
  * A page the site's robots.txt does not let Crawlwise request (a `failed` report with this code):
  * recorded as blocked, never fetched, and not a failure of the page.
  */

@@ -1,4 +1,4 @@
-import type { ReportStatus } from '@crawlwise/shared/report';
+import type { StoredReportStatus } from '@crawlwise/shared/report';
 import type { SiteCheckStatus } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import {
@@ -25,7 +25,11 @@ export const urls = pgTable('urls', {
 });
 
 // The statuses are part of the report contract (packages/shared/src/report.ts).
-export { REPORT_STATUSES, type ReportStatus } from '@crawlwise/shared/report';
+export {
+  REPORT_STATUSES,
+  type ReportStatus,
+  type StoredReportStatus,
+} from '@crawlwise/shared/report';
 
 /**
  * A whole-site check (docs/site-checks.md): its pages are rows of `reports` pointing here, so
@@ -89,7 +93,7 @@ export const reports = pgTable(
     }),
     /** Unguessable bearer token (256 random bits, base64url) that grants read access. */
     accessToken: text('access_token').notNull(),
-    status: text('status').$type<ReportStatus>().notNull().default('queued'),
+    status: text('status').$type<StoredReportStatus>().notNull().default('queued'),
     score: integer('score'),
     /** The analyzer's score model version that computed `score` (null until completed). */
     scoreModel: integer('score_model'),

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
@@ -348,7 +349,7 @@ describe('whole-site check', () => {
     expect(one.counts.total).toBe(1);
   });
 
-  it('cancels a running check: waiting pages fail and go back to the allowance', async () => {
+  it('cancels a running check: waiting pages become cancelled and go back to the allowance', async () => {
     const deps = { database: app.database, limits: new RateLimiter(true) };
     const account = await signUp(app);
     const requester = `user:${account.userId}`;
@@ -377,8 +378,34 @@ describe('whole-site check', () => {
     );
     expect(pages.map((row) => `${row.status}:${row.error_code}`)).toEqual([
       'analyzing:null',
-      ...Array(4).fill('failed:site_check_cancelled'),
+      ...Array(4).fill('cancelled:site_check_cancelled'),
     ]);
+    // A dropped page's own answer keeps the report contract's four statuses: failed, and why.
+    const [dropped] = await queryRows<{ access_token: string }>(
+      app.database.db,
+      sql`select access_token from reports where site_check_id = ${check.id}
+            and status = 'cancelled' limit 1`,
+    );
+    // Pages cancelled before the state existed were stored failed with the code: the migration
+    // gives them their state (it is run again here on a page put back in the older shape).
+    await app.database.db.execute(
+      sql`update reports set status = 'failed' where access_token = ${dropped?.access_token}`,
+    );
+    const migration = await readFile(
+      new URL('../../drizzle/0008_cancelled_pages.sql', import.meta.url),
+      'utf8',
+    );
+    await app.database.db.execute(sql.raw(migration));
+    const [migrated] = await queryRows<{ status: string }>(
+      app.database.db,
+      sql`select status from reports where access_token = ${dropped?.access_token}`,
+    );
+    expect(migrated?.status).toBe('cancelled');
+    const answer = await call(app, 'GET', `/api/reports/${dropped?.access_token}`);
+    expect(answer.json()).toMatchObject({
+      ok: true,
+      report: { status: 'failed', error_code: 'site_check_cancelled' },
+    });
     // The four pages that will not be analysed are given back.
     expect(await deps.limits.remaining(app.database.db, SITE_PAGE_POLICY, requester)).toBe(599);
     // Cancelling again answers the check as it is; a new check can start at once.

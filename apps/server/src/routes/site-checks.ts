@@ -132,7 +132,8 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['site checks'],
         summary: 'Cancel a site check that is still running',
         description:
-          'Pages still waiting are not analysed (they fail with `site_check_cancelled`) and go ' +
+          'Pages still waiting are not analysed (they become `cancelled` in the site report; as ' +
+          'reports they answer failed with `site_check_cancelled`) and go ' +
           'back to the daily allowance; pages being analysed finish, and every analysed page ' +
           'stays in the site report. Cancelling a cancelled check answers it again; a finished ' +
           'one answers `site_check_not_active`.',

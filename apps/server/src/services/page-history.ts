@@ -1,6 +1,6 @@
 import { REPORT_EXPIRY_DAYS } from '@crawlwise/shared/limits';
 import { PAGE_HISTORY_MAX_REPORTS, type PageHistoryEntry } from '@crawlwise/shared/page-history';
-import type { CategoryScore } from '@crawlwise/shared/report';
+import { answeredReportStatus, type CategoryScore } from '@crawlwise/shared/report';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reports, urls } from '../db/schema.ts';
@@ -57,7 +57,7 @@ export async function listPageHistory(
       return {
         id: row.id,
         access_token: row.accessToken,
-        status: row.status,
+        status: answeredReportStatus(row.status),
         score: completed ? row.score : null,
         score_model: completed ? row.scoreModel : null,
         error_code: row.errorCode,

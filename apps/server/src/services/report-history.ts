@@ -1,5 +1,6 @@
 import type { MyReportsResponse } from '@crawlwise/shared/api/reports';
 import { PROFILE_PAGE_SIZE } from '@crawlwise/shared/limits';
+import { answeredReportStatus } from '@crawlwise/shared/report';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reports, urls } from '../db/schema.ts';
@@ -45,7 +46,7 @@ export async function listOwnReports(db: Db, userId: string, offset: number): Pr
       url: row.url,
       // A pending report has no score yet (the list shows N/A), not the report screen's 0.
       score: row.status === 'completed' ? row.score : null,
-      status: row.status,
+      status: answeredReportStatus(row.status),
       created_at: row.createdAt.toISOString(),
       completed_at: row.completedAt?.toISOString() ?? null,
       access_token: row.accessToken,

@@ -1,4 +1,5 @@
 import {
+  answeredReportStatus,
   type CategoryScore,
   FREE_TOP_ISSUES,
   type MetaJson,
@@ -52,7 +53,7 @@ export function presentReport(row: ReportView, url: string, readerSignedIn: bool
     url,
     url_id: row.urlId,
     final_url: row.finalUrl,
-    status: row.status,
+    status: answeredReportStatus(row.status),
     access: readerSignedIn ? 'full' : 'anonymous',
     score: row.score ?? 0,
     score_model: row.scoreModel ?? null,

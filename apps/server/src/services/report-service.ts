@@ -1,5 +1,6 @@
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import { REPORT_EXPIRY_DAYS } from '@crawlwise/shared/limits';
+import { isSettledReportStatus } from '@crawlwise/shared/report';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import { eq, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/database.ts';
@@ -134,7 +135,7 @@ export class ReportService {
         .where(eq(reports.accessToken, token));
       if (!row) return { kind: 'not_found' };
       found = row;
-      const final = row.report.status === 'completed' || row.report.status === 'failed';
+      const final = isSettledReportStatus(row.report.status);
       if (final && !row.report.deletedAt && this.finished.enabled) {
         this.finished.set(token, row, now.getTime());
       }

@@ -1,5 +1,5 @@
 import type { SiteCheck, SkippedAddresses } from '@crawlwise/shared/api/site-checks';
-import type { ReportStatus } from '@crawlwise/shared/report';
+import type { StoredReportStatus } from '@crawlwise/shared/report';
 import {
   parseSiteAddressList,
   type SiteCheckSource,
@@ -146,7 +146,7 @@ const CANCELLED_PAGE_MESSAGE = 'The site check was cancelled before this page wa
 
 /**
  * Cancels the owner's site check while it is discovering or running: the pages still waiting
- * are failed with `site_check_cancelled` and given back to the daily allowance; pages being
+ * become `cancelled` (their answer as a report: failed with `site_check_cancelled`) and given back to the daily allowance; pages being
  * analysed finish and are kept, as are those already done. A discovery in flight finds the check
  * no longer `discovering` and inserts nothing (site-check-discovery.ts writes under that
  * condition). Cancelling a cancelled check again answers it as it is.
@@ -172,7 +172,7 @@ export async function cancelSiteCheck(
     if (!cancelled) return;
     const skipped = await queryRows(
       tx,
-      sql`update reports set status = 'failed', error_code = 'site_check_cancelled',
+      sql`update reports set status = 'cancelled', error_code = 'site_check_cancelled',
             error_message = ${CANCELLED_PAGE_MESSAGE}, completed_at = now(),
             lease_owner = null, lease_expires_at = null
           where site_check_id = ${id} and status = 'queued' and deleted_at is null
@@ -199,15 +199,25 @@ export async function settleAllSiteChecks(db: Db): Promise<number> {
   return rows.length;
 }
 
+/**
+ * A check's columns and where its pages are, counted in one pass over its pages. A page a
+ * robots.txt blocked is a `failed` report with `blocked_by_robots` (it was refused, not tried);
+ * one a cancel dropped has its own status.
+ */
 const SUMMARY_COLUMNS = sql`s.id, s.site_url, s.source, s.status, s.skipped, s.discovery,
   s.error_code, s.error_message, s.created_at, s.completed_at,
-  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null) as total,
-  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'queued') as queued,
-  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'analyzing') as analyzing,
-  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'completed') as completed,
-  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed' and r.error_code is distinct from 'site_check_cancelled' and r.error_code is distinct from 'blocked_by_robots') as failed,
-  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed' and r.error_code = 'blocked_by_robots') as blocked,
-  (select count(*)::int from reports r where r.site_check_id = s.id and r.deleted_at is null and r.status = 'failed' and r.error_code = 'site_check_cancelled') as cancelled`;
+  c.total, c.queued, c.analyzing, c.completed, c.failed, c.blocked, c.cancelled`;
+
+const PAGE_COUNTS = sql`left join lateral (select
+    count(*)::int as total,
+    count(*) filter (where r.status = 'queued')::int as queued,
+    count(*) filter (where r.status = 'analyzing')::int as analyzing,
+    count(*) filter (where r.status = 'completed')::int as completed,
+    count(*) filter (where r.status = 'failed'
+      and r.error_code is distinct from 'blocked_by_robots')::int as failed,
+    count(*) filter (where r.status = 'failed' and r.error_code = 'blocked_by_robots')::int as blocked,
+    count(*) filter (where r.status = 'cancelled')::int as cancelled
+  from reports r where r.site_check_id = s.id and r.deleted_at is null) c on true`;
 
 function summaryOf(row: Record<string, unknown>): SiteCheckSummary {
   const json = (value: unknown) =>
@@ -249,7 +259,7 @@ export async function getSiteCheck(
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [row] = await queryRows(
     db,
-    sql`select ${SUMMARY_COLUMNS} from site_checks s where s.id = ${id} and s.user_id = ${ownerId}`,
+    sql`select ${SUMMARY_COLUMNS} from site_checks s ${PAGE_COUNTS} where s.id = ${id} and s.user_id = ${ownerId}`,
   );
   return row ? summaryOf(row) : null;
 }
@@ -262,7 +272,8 @@ export async function listSiteChecks(
 ): Promise<SiteCheckSummary[]> {
   const rows = await queryRows(
     db,
-    sql`select ${SUMMARY_COLUMNS} from site_checks s where s.user_id = ${ownerId}
+    sql`select ${SUMMARY_COLUMNS} from site_checks s ${PAGE_COUNTS}
+        where s.user_id = ${ownerId}
         order by s.created_at desc, s.id desc limit ${limit}`,
   );
   return rows.map(summaryOf);
@@ -272,7 +283,7 @@ export async function listSiteChecks(
 export interface SitePageRow {
   url: string;
   accessToken: string;
-  status: ReportStatus;
+  status: StoredReportStatus;
   score: number | null;
   finalUrl: string | null;
   errorCode: string | null;
@@ -294,7 +305,7 @@ export async function listSitePages(db: Db, siteCheckId: string): Promise<SitePa
   return rows.map((row) => ({
     url: String(row.url),
     accessToken: String(row.access_token),
-    status: row.status as ReportStatus,
+    status: row.status as StoredReportStatus,
     score: row.score === null ? null : Number(row.score),
     finalUrl: (row.final_url as string | null) ?? null,
     errorCode: (row.error_code as string | null) ?? null,

@@ -2,7 +2,7 @@ import type { BatchPage } from '@crawlwise/analyzer/batch/run-batch';
 import { buildSiteView } from '@crawlwise/analyzer/batch/site-view';
 import type { AnalysisReport } from '@crawlwise/analyzer/types';
 import type { EntryProblem, SiteReport, SiteReportPage } from '@crawlwise/shared/api/site-checks';
-import { wasBlockedPage, wasCancelledPage } from '@crawlwise/shared/site-check';
+import { wasBlockedPage } from '@crawlwise/shared/site-check';
 import { decodeStoredFindings } from '../db/stored-findings.ts';
 import type { SitePageRow } from './site-checks.ts';
 
@@ -61,7 +61,7 @@ function sameTarget(a: string, b: string): boolean {
 }
 
 const rank = (page: SiteReportPage) =>
-  page.status === 'completed' ? 0 : page.status === 'failed' ? 1 : 2;
+  page.status === 'completed' ? 0 : page.status === 'failed' || page.status === 'cancelled' ? 1 : 2;
 
 export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
   const redirected = (row: SitePageRow) =>
@@ -84,7 +84,7 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
   const entryProblems: EntryProblem[] = [];
   for (const row of rows) {
     // Never tried (cancelled) or never requested (blocked, listed apart): not a failing address.
-    if (wasCancelledPage(row) || wasBlockedPage(row)) continue;
+    if (row.status === 'cancelled' || wasBlockedPage(row)) continue;
     if (row.status === 'failed') {
       entryProblems.push({
         url: row.url,
@@ -109,10 +109,8 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
   }));
   return {
     pagesAnalysed: view.pagesAnalysed,
-    pagesFailed: rows.filter(
-      (row) => row.status === 'failed' && !wasCancelledPage(row) && !wasBlockedPage(row),
-    ).length,
-    pagesCancelled: rows.filter(wasCancelledPage).length,
+    pagesFailed: rows.filter((row) => row.status === 'failed' && !wasBlockedPage(row)).length,
+    pagesCancelled: rows.filter((row) => row.status === 'cancelled').length,
     pagesBlocked: blocked.length,
     pagesRedirected: rows.filter(redirected).length,
     pagesPending: rows.filter((row) => row.status === 'queued' || row.status === 'analyzing')

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CATALOGUE } from '../error-catalogue.ts';
-import { reportStatusSchema } from '../report.ts';
+import { storedReportStatusSchema } from '../report.ts';
 import {
   MAX_SITE_CHECK_LIST_CHARS,
   parseSiteAddress,
@@ -108,7 +108,8 @@ const duplicateGroupSchema = z.object({ value: z.string(), urls: z.array(z.strin
 export const siteReportPageSchema = z.object({
   url: z.string(),
   finalUrl: z.string().nullable(),
-  status: reportStatusSchema,
+  /** A page a cancel dropped is `cancelled`: it was never tried. */
+  status: storedReportStatusSchema,
   score: z.number().int().nullable(),
   title: z.string().nullable(),
   accessToken: z.string(),

@@ -75,7 +75,23 @@ describe('cancelling a site check', () => {
               })
             : check({}),
           report: cancelled
-            ? report({ pagesAnalysed: 3, pagesCancelled: 7, pagesPending: 0 })
+            ? report({
+                pagesAnalysed: 3,
+                pagesCancelled: 7,
+                pagesPending: 0,
+                pages: [
+                  {
+                    url: 'https://shop.example/p/9',
+                    finalUrl: null,
+                    status: 'cancelled',
+                    score: null,
+                    title: null,
+                    accessToken: 'page-9-token',
+                    errorCode: 'site_check_cancelled',
+                    errorMessage: 'The site check was cancelled before this page was analysed.',
+                  },
+                ],
+              })
             : report(),
         }),
       [`POST /api/site-checks/${ID}/cancel`]: () => {
@@ -108,6 +124,10 @@ describe('cancelling a site check', () => {
       screen.getByText(/3 of 10 pages checked, 7 not checked \(cancelled\)/),
     ).toBeInTheDocument();
     expect(screen.getByText('Not checked (cancelled)')).toBeInTheDocument();
+    // A dropped page is its own state: said as not checked, never as a failure of the page.
+    expect(screen.getByText('Not checked: the check was cancelled')).toBeInTheDocument();
+    expect(screen.getByText('not checked')).toBeInTheDocument();
+    expect(screen.queryByText(/cancelled before this page was analysed/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel check' })).toBeNull();
     expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });

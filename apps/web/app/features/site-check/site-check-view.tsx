@@ -1,11 +1,7 @@
 import { scoreTone, siteCheckTone, statusTone } from '@crawlwise/shared/display';
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { PATHS } from '@crawlwise/shared/routes';
-import {
-  SITE_CHECK_POLL_INTERVAL_MS,
-  siteCheckProgressText,
-  wasCancelledPage,
-} from '@crawlwise/shared/site-check';
+import { SITE_CHECK_POLL_INTERVAL_MS, siteCheckProgressText } from '@crawlwise/shared/site-check';
 import { Download } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
@@ -287,7 +283,7 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
                 ) : (
                   <Address url={page.url} className="text-slate-900" />
                 )}
-                {wasCancelledPage(page) ? (
+                {page.status === 'cancelled' ? (
                   <p className="truncate text-sm text-slate-600">
                     Not checked: the check was cancelled
                   </p>
@@ -299,7 +295,7 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
                   <p className="truncate text-sm text-slate-600">{page.title}</p>
                 ) : null}
               </div>
-              {page.status === 'completed' ? null : wasCancelledPage(page) ? (
+              {page.status === 'completed' ? null : page.status === 'cancelled' ? (
                 <Badge tone={statusTone('queued')}>not checked</Badge>
               ) : (
                 <Badge tone={statusTone(page.status)}>{page.status}</Badge>
