@@ -65,21 +65,8 @@ export class JobQueue {
     this.stuckAfterSeconds = options.stuckAfterSeconds ?? STUCK_AFTER_SECONDS;
   }
 
-  /**
-   * Single reports first (someone is watching the report screen), then one page of a site
-   * check whose host may be visited again.
-   */
-  /**
-   * A single report first, else (when `sitePages`) a site check's page. The worker leaves site
-   * pages out once site work holds all but one of its slots (issue 25).
-   */
-  async claim(workerId: string, { sitePages = true } = {}): Promise<ClaimedJob | null> {
-    const single = await this.claimSingleReport(workerId);
-    if (single || !sitePages) return single;
-    return this.claimSitePage(workerId);
-  }
-
-  private async claimSingleReport(workerId: string): Promise<ClaimedJob | null> {
+  /** Claims the oldest due single report (not a site check's page). */
+  async claimSingleReport(workerId: string): Promise<ClaimedJob | null> {
     const [row] = await queryRows(
       this.database.db,
       sql`
@@ -110,7 +97,7 @@ export class JobQueue {
    * interval. Across two site checks of the same host the check is best effort (each reads
    * the other's `next_page_at` without locking it).
    */
-  private async claimSitePage(workerId: string): Promise<ClaimedJob | null> {
+  async claimSitePage(workerId: string): Promise<ClaimedJob | null> {
     const [row] = await queryRows(
       this.database.db,
       sql`

@@ -71,7 +71,9 @@ describe('Worker', () => {
         throw new Error('simulated crash inside the analysis');
       },
     };
-    const worker = testWorker(app, { engine: flaky, pollIntervalMs: 100 });
+    // The back-off is injected shorter (50 ms, then 100 ms): the test asserts its steps, not its
+    // real length of seconds.
+    const worker = testWorker(app, { engine: flaky, pollIntervalMs: 100, retryBaseDelayMs: 50 });
     const token = await create();
     await worker.start();
     try {

@@ -1,0 +1,78 @@
+/**
+ * The worker's periodic tasks (the sweep of stuck jobs, the purge of expired data, watch
+ * monitoring) in one place (issue 24). A task never overlaps itself: a tick that finds it still
+ * running asks for one more pass after it, instead of starting a second copy. Failures are
+ * logged, never thrown.
+ */
+export interface ScheduledTask {
+  name: string;
+  /** Milliseconds between two starts. */
+  everyMs: number;
+  run(): Promise<void>;
+  /** Also run once at start (without waiting a whole interval). */
+  runAtStart?: boolean;
+}
+
+interface TaskState {
+  task: ScheduledTask;
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+  again: boolean;
+}
+
+export class Scheduler {
+  private readonly tasks = new Map<string, TaskState>();
+  private stopped = false;
+
+  constructor(private readonly onError: (name: string, error: unknown) => void) {}
+
+  /** Registers a task; it can be triggered at once, and runs on its interval after start(). */
+  add(task: ScheduledTask): void {
+    if (this.tasks.has(task.name)) throw new Error(`A task named ${task.name} is scheduled`);
+    this.tasks.set(task.name, { task, timer: null, running: null, again: false });
+  }
+
+  start(): void {
+    for (const state of this.tasks.values()) {
+      const { name, everyMs, runAtStart } = state.task;
+      state.timer ??= setInterval(() => void this.trigger(name), everyMs);
+      if (runAtStart) void this.trigger(name);
+    }
+  }
+
+  /**
+   * Runs a task now (or, when a pass is under way, once more after it); resolves when the pass
+   * that covers this request has ended.
+   */
+  trigger(name: string): Promise<void> {
+    const state = this.tasks.get(name);
+    if (!state || this.stopped) return Promise.resolve();
+    if (state.running) {
+      state.again = true;
+      return state.running;
+    }
+    state.running = (async () => {
+      do {
+        state.again = false;
+        try {
+          await state.task.run();
+        } catch (error) {
+          this.onError(name, error);
+        }
+      } while (state.again && !this.stopped);
+    })().finally(() => {
+      state.running = null;
+    });
+    return state.running;
+  }
+
+  /** Stops every timer and waits for the passes under way to end. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const state of this.tasks.values()) {
+      if (state.timer) clearInterval(state.timer);
+      state.timer = null;
+    }
+    await Promise.all([...this.tasks.values()].map((state) => state.running));
+  }
+}
