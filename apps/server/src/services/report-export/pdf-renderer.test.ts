@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { waitUntil } from '@crawlwise/shared/wait-until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSite, type TestSite } from '../../test-support/test-app.ts';
 import { PdfBusyError, PdfFailedError, PdfRenderer } from './pdf-renderer.ts';
@@ -73,12 +74,22 @@ p { font-family: x; }</style>
   });
 
   it('closes its browser when idle and launches it again for the next PDF', async () => {
-    const idle = new PdfRenderer({ idleCloseMs: 50 });
+    // The idle timer is injected: the test fires it instead of sleeping past the delay.
+    const armed: Array<{ close: () => void; delayMs: number }> = [];
+    const idle = new PdfRenderer({
+      idleCloseMs: 60_000,
+      armIdleTimer: (close, delayMs) => {
+        const entry = { close, delayMs };
+        armed.push(entry);
+        return () => armed.splice(armed.indexOf(entry), 1);
+      },
+    });
     try {
       await idle.render({ html: '<p>one</p>', footerText: '' });
       expect(idle.browserOpen).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(idle.browserOpen).toBe(false);
+      expect(armed.map((entry) => entry.delayMs)).toEqual([60_000]);
+      armed[0]?.close();
+      await waitUntil(() => !idle.browserOpen, { timeoutMs: 5_000, what: 'the idle close' });
       const again = await idle.render({ html: '<p>two</p>', footerText: '' });
       expect(textOf(again)).toContain('two');
     } finally {

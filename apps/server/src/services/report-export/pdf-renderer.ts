@@ -28,6 +28,11 @@ export interface PdfRendererOptions {
   timeoutMs?: number;
   /** Close the browser after this long without a PDF; 0 keeps it open. */
   idleCloseMs?: number;
+  /**
+   * Arms the idle close; returns how to disarm it. The default is an unref'd timer; a test
+   * passes its own to fire the close at once instead of sleeping past the delay.
+   */
+  armIdleTimer?: (close: () => void, delayMs: number) => () => void;
   env?: NodeJS.ProcessEnv;
   findBrowser?: () => Promise<FoundBrowser | null>;
 }
@@ -67,7 +72,8 @@ export class PdfRenderer {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
   private launching: Promise<Browser> | null = null;
-  private idleTimer: NodeJS.Timeout | null = null;
+  private disarmIdleClose: (() => void) | null = null;
+  private readonly armIdleTimer: (close: () => void, delayMs: number) => () => void;
   private closed = false;
 
   constructor(private readonly options: PdfRendererOptions = {}) {
@@ -75,6 +81,7 @@ export class PdfRenderer {
     this.maxQueued = Math.max(0, options.maxQueued ?? PDF_DEFAULTS.maxQueued);
     this.timeoutMs = options.timeoutMs ?? PDF_DEFAULTS.timeoutMs;
     this.idleCloseMs = options.idleCloseMs ?? PDF_DEFAULTS.idleCloseMs;
+    this.armIdleTimer = options.armIdleTimer ?? armUnrefTimer;
   }
 
   /** PDFs being made and waiting (for tests and the bench). */
@@ -128,13 +135,16 @@ export class PdfRenderer {
 
   private scheduleIdleClose(): void {
     if (this.idleCloseMs <= 0 || this.closed) return;
-    this.idleTimer = setTimeout(() => void this.closeBrowser(), this.idleCloseMs);
-    this.idleTimer.unref();
+    this.cancelIdleClose();
+    this.disarmIdleClose = this.armIdleTimer(() => {
+      this.disarmIdleClose = null;
+      void this.closeBrowser();
+    }, this.idleCloseMs);
   }
 
   private cancelIdleClose(): void {
-    if (this.idleTimer) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
+    this.disarmIdleClose?.();
+    this.disarmIdleClose = null;
   }
 
   /** Closes the browser now (the next PDF launches it again), as the idle timer does. */
@@ -239,4 +249,11 @@ export class PdfRenderer {
       tagged: true,
     });
   }
+}
+
+/** The idle close's default timer: it never keeps the process alive on its own. */
+function armUnrefTimer(close: () => void, delayMs: number): () => void {
+  const timer = setTimeout(close, delayMs);
+  timer.unref();
+  return () => clearTimeout(timer);
 }
