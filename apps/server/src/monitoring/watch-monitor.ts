@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { decodeStoredFindings } from '../db/stored-findings.ts';
+import { insertQueuedReport, upsertUrl } from '../db/tables/reports.ts';
 import { ApiError } from '../errors.ts';
-import { newAccessToken } from '../services/access-token.ts';
 import type { Mailer, MailMessage } from '../services/mailer.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { startSiteCheck } from '../services/site-checks.ts';
@@ -106,26 +106,22 @@ export class WatchMonitor {
             returning user_id, url, last_report_id`,
       );
       if (!claimed) return false;
-      // The no-op update returns the address row's id and locks it, so the retention purge
-      // (which skips locked rows) cannot delete it before the report points to it.
-      const [address] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into urls (normalized_url) values (${claimed.url})
-            on conflict (normalized_url) do update set normalized_url = excluded.normalized_url
-            returning id`,
-      );
+      // The address row is locked by its upsert, so the retention purge (which skips locked
+      // rows) cannot delete it before the report points to it.
+      const urlId = await upsertUrl(tx, claimed.url);
       // A watch run is a normal report of the owner, fetched by the worker (no fetch_artifact).
       // It is not counted against the owner's daily report limit: see docs/monitoring.md.
-      const [report] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into reports (url_id, user_id, requester_key, access_token, status)
-            values (${address!.id}, ${claimed.user_id}, ${`user:${claimed.user_id}`},
-                    ${newAccessToken()}, 'queued')
-            returning id`,
-      );
+      const report = await insertQueuedReport(tx, {
+        urlId,
+        userId: claimed.user_id,
+        requesterKey: `user:${claimed.user_id}`,
+        fetchArtifact: null,
+      });
+      // The owner's account went while the slot was claimed: its watches go with it.
+      if (!report) return false;
       await tx.execute(
         sql`insert into watch_runs (watch_id, slot, report_id, previous_report_id)
-            values (${watch.id}, ${watch.slot.toISOString()}::timestamptz, ${report!.id},
+            values (${watch.id}, ${watch.slot.toISOString()}::timestamptz, ${report.id},
                     ${claimed.last_report_id})`,
       );
       return true;

@@ -2,11 +2,12 @@ import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import { REPORT_EXPIRY_DAYS } from '@crawlwise/shared/limits';
 import { isSettledReportStatus } from '@crawlwise/shared/report';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
-import { eq, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../db/database.ts';
-import { type ReportRow, reports, urls, users } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { type Database, inTransaction } from '../db/database.ts';
+import { type ReportRow, reports, urls } from '../db/schema.ts';
+import { insertQueuedReport, upsertUrl as upsertUrlRow } from '../db/tables/reports.ts';
 import { ApiError } from '../errors.ts';
-import { isWellFormedAccessToken, newAccessToken } from './access-token.ts';
+import { isWellFormedAccessToken } from './access-token.ts';
 import { eraseReport } from './report-erase.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -75,20 +76,9 @@ export class ReportService {
     return this.database.db;
   }
 
-  async upsertUrl(url: string): Promise<string> {
-    const normalizedUrl = normalizeUrlForStorage(url);
-    const [inserted] = await this.db
-      .insert(urls)
-      .values({ normalizedUrl })
-      .onConflictDoNothing({ target: urls.normalizedUrl })
-      .returning({ id: urls.id });
-    if (inserted) return inserted.id;
-    const [existing] = await this.db
-      .select({ id: urls.id })
-      .from(urls)
-      .where(eq(urls.normalizedUrl, normalizedUrl));
-    if (!existing) throw new Error(`url row vanished for ${normalizedUrl}`);
-    return existing.id;
+  /** The `urls` row of an address (created when missing). */
+  upsertUrl(url: string): Promise<string> {
+    return upsertUrlRow(this.db, normalizeUrlForStorage(url));
   }
 
   /**
@@ -97,31 +87,21 @@ export class ReportService {
    * page was being fetched gets no report afterwards (issue 25; the deletion erases the rest).
    */
   async create(input: CreateReportInput): Promise<{ id: string; accessToken: string }> {
-    const accessToken = newAccessToken();
-    const userId = input.userId ?? null;
-    const insert = async () => {
-      const urlId = await this.upsertUrl(input.url);
-      const rows = await queryRows<{ id: string }>(
-        this.db,
-        sql`insert into ${reports} (url_id, access_token, user_id, requester_key, fetch_artifact, status)
-            select ${urlId}, ${accessToken}, ${userId}, ${input.requesterKey ?? null},
-                   ${JSON.stringify(input.fetchArtifact)}::jsonb, 'queued'
-            where ${userId}::text is null or exists (select 1 from ${users} where id = ${userId})
-            returning id`,
-      );
-      return rows[0]?.id ?? null;
-    };
-    // The purge deletes addresses no report points to; one may go between the upsert and the
-    // insert. The second upsert then stores it afresh.
-    const id = await insert().catch((error: unknown) => {
-      if (isForeignKeyViolation(error)) return insert();
-      throw error;
-    });
-    if (id === null) {
+    // One transaction: the address row stays locked by its upsert until the report points to
+    // it, so the retention purge (which skips locked rows) cannot delete it in between.
+    const created = await inTransaction(this.db, async (tx) =>
+      insertQueuedReport(tx, {
+        urlId: await upsertUrlRow(tx, normalizeUrlForStorage(input.url)),
+        userId: input.userId ?? null,
+        requesterKey: input.requesterKey ?? null,
+        fetchArtifact: input.fetchArtifact,
+      }),
+    );
+    if (created === null) {
       throw new ApiError('invalid_request', 'Please sign in first.', { statusCode: 401 });
     }
     await this.database.notifyJobs();
-    return { id, accessToken };
+    return created;
   }
 
   async findByToken(token: string, now = new Date()): Promise<ReportLookup> {
@@ -171,12 +151,3 @@ export class ReportService {
 }
 
 export type AnalysisResult = AnalysisReport;
-
-/** PostgreSQL's foreign_key_violation, possibly wrapped by the ORM. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23503') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}

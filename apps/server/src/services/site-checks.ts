@@ -6,10 +6,10 @@ import {
   type SiteCheckStatus,
 } from '@crawlwise/shared/site-check';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from '../db/database.ts';
+import { sql } from 'drizzle-orm';
+import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { cancelQueuedPages, insertSitePages } from '../db/tables/reports.ts';
 import { ApiError } from '../errors.ts';
-import { newAccessToken } from './access-token.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 import { settleSiteCheck } from './site-check-settle.ts';
 
@@ -62,8 +62,7 @@ export async function startSiteCheck(
     if (list.urls.length === 0) throw new ApiError('site_check_no_pages');
   }
   const requesterKey = requesterOf(ownerId);
-  const id = await deps.database.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const id = await inTransaction(deps.database.db, async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(${START_LOCK_NAMESPACE}, hashtext(${ownerId}))`,
     );
@@ -113,36 +112,20 @@ export async function startSiteCheck(
 }
 
 /** Inserts one queued report per address, in order (run_after keeps the list's order). */
-export async function insertPages(
+export function insertPages(
   tx: Db,
   siteCheckId: string,
   ownerId: string,
   requesterKey: string,
   addresses: readonly string[],
 ): Promise<void> {
-  if (addresses.length === 0) return;
-  const normalized = addresses.map((address) => normalizeUrlForStorage(address));
-  const values = (build: (url: string, index: number) => SQL) =>
-    sql.join(
-      normalized.map((url, index) => build(url, index)),
-      sql`, `,
-    );
-  await tx.execute(
-    sql`insert into urls (normalized_url) values ${values((url) => sql`(${url})`)}
-        on conflict (normalized_url) do nothing`,
-  );
-  await tx.execute(
-    sql`insert into reports (url_id, user_id, access_token, requester_key, site_check_id, status, run_after)
-        select u.id, ${ownerId}, v.token, ${requesterKey}, ${siteCheckId}, 'queued',
-          now() + make_interval(secs => v.position / 1000000.0)
-        from (values ${values((url, index) => sql`(${url}, ${newAccessToken()}, ${index}::int)`)})
-          as v(url, token, position)
-        join urls u on u.normalized_url = v.url`,
-  );
+  return insertSitePages(tx, {
+    siteCheckId,
+    ownerId,
+    requesterKey,
+    addresses: addresses.map((address) => normalizeUrlForStorage(address)),
+  });
 }
-
-/** What a page of a cancelled site check says instead of a result. */
-const CANCELLED_PAGE_MESSAGE = 'The site check was cancelled before this page was analysed.';
 
 /**
  * Cancels the owner's site check while it is discovering or running: the pages still waiting
@@ -160,8 +143,7 @@ export async function cancelSiteCheck(
   // Pages finished outside a worker's transaction (an operator, the sweep) are settled first:
   // a check with nothing left to do is completed, not cancellable.
   await settleSiteCheck(deps.database.db, id);
-  await deps.database.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await inTransaction(deps.database.db, async (tx) => {
     const [cancelled] = await queryRows<{ requester_key: string }>(
       tx,
       sql`update site_checks set status = 'cancelled', completed_at = now(),
@@ -170,15 +152,8 @@ export async function cancelSiteCheck(
           returning requester_key`,
     );
     if (!cancelled) return;
-    const skipped = await queryRows(
-      tx,
-      sql`update reports set status = 'cancelled', error_code = 'site_check_cancelled',
-            error_message = ${CANCELLED_PAGE_MESSAGE}, completed_at = now(),
-            lease_owner = null, lease_expires_at = null
-          where site_check_id = ${id} and status = 'queued' and deleted_at is null
-          returning id`,
-    );
-    await deps.limits.giveBack(tx, SITE_PAGE_POLICY, cancelled.requester_key, skipped.length);
+    const dropped = await cancelQueuedPages(tx, id);
+    await deps.limits.giveBack(tx, SITE_PAGE_POLICY, cancelled.requester_key, dropped);
   });
   const summary = await getSiteCheck(deps.database.db, ownerId, id);
   if (!summary) throw new ApiError('site_check_not_found');

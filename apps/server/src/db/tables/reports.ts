@@ -1,0 +1,122 @@
+import type { FetchArtifact } from '@crawlwise/analyzer/types';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { newAccessToken } from '../../services/access-token.ts';
+import { type Db, queryRows } from '../database.ts';
+import { reports, urls, users } from '../schema.ts';
+
+/**
+ * The owner of the reports table's rows being created and dropped (issue 24): every kind of
+ * report — one a visitor asked for, a watch run, a site check's pages — is inserted here, and a
+ * cancel's pages are marked here, so a new column or state is added in one place. Columns are
+ * named through the Drizzle schema, never typed by hand. (The queue's status changes live with
+ * the queue, services/job-queue.ts, which owns claiming and finishing a report as a job.)
+ */
+
+/** A column's bare name for an insert list or a set clause (Drizzle renders it qualified). */
+const col = (column: PgColumn) => sql.identifier(column.name);
+
+/** The `urls` row of a normalised address, created when missing; returns its id. */
+export async function upsertUrl(tx: Db, normalizedUrl: string): Promise<string> {
+  // "do update" (a no-op) rather than "do nothing", so the id comes back either way and the
+  // row is locked: the purge (which skips locked rows) cannot delete it under the caller.
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into ${urls} (${col(urls.normalizedUrl)}) values (${normalizedUrl})
+        on conflict (${col(urls.normalizedUrl)})
+        do update set ${col(urls.normalizedUrl)} = excluded.${col(urls.normalizedUrl)}
+        returning ${col(urls.id)} as id`,
+  );
+  if (!row) throw new Error(`no url row for ${normalizedUrl}`);
+  return row.id;
+}
+
+export interface NewReport {
+  urlId: string;
+  userId: string | null;
+  requesterKey: string | null;
+  /** The document fetched while the visitor waited; null: the worker fetches it. */
+  fetchArtifact: FetchArtifact | null;
+}
+
+/**
+ * Inserts a queued report with a new access token. An owner's report is stored only while the
+ * owner exists (issue 25): null when the account is gone.
+ */
+export async function insertQueuedReport(
+  tx: Db,
+  report: NewReport,
+): Promise<{ id: string; accessToken: string } | null> {
+  const accessToken = newAccessToken();
+  const artifact = report.fetchArtifact === null ? null : JSON.stringify(report.fetchArtifact);
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into ${reports} (${col(reports.urlId)}, ${col(reports.accessToken)},
+          ${col(reports.userId)}, ${col(reports.requesterKey)}, ${col(reports.fetchArtifact)},
+          ${col(reports.status)})
+        select ${report.urlId}, ${accessToken}, ${report.userId}, ${report.requesterKey},
+          ${artifact}::jsonb, 'queued'
+        where ${report.userId}::text is null
+          or exists (select 1 from ${users} where ${users.id} = ${report.userId})
+        returning ${col(reports.id)} as id`,
+  );
+  return row ? { id: row.id, accessToken } : null;
+}
+
+export interface NewSitePages {
+  siteCheckId: string;
+  ownerId: string;
+  requesterKey: string;
+  /** Normalised addresses, in the order they are to be analysed. */
+  addresses: readonly string[];
+}
+
+/**
+ * Inserts a site check's pages as queued reports (their addresses first), in one statement
+ * each; `run_after` grows by a microsecond per page, so pages are analysed in list order.
+ */
+export async function insertSitePages(tx: Db, pages: NewSitePages): Promise<void> {
+  if (pages.addresses.length === 0) return;
+  const values = (build: (url: string, index: number) => SQL) =>
+    sql.join(
+      pages.addresses.map((url, index) => build(url, index)),
+      sql`, `,
+    );
+  await tx.execute(
+    sql`insert into ${urls} (${col(urls.normalizedUrl)})
+        values ${values((url) => sql`(${url})`)}
+        on conflict (${col(urls.normalizedUrl)}) do nothing`,
+  );
+  await tx.execute(
+    sql`insert into ${reports} (${col(reports.urlId)}, ${col(reports.userId)},
+          ${col(reports.accessToken)}, ${col(reports.requesterKey)}, ${col(reports.siteCheckId)},
+          ${col(reports.status)}, ${col(reports.runAfter)})
+        select u.id, ${pages.ownerId}, v.token, ${pages.requesterKey}, ${pages.siteCheckId},
+          'queued', now() + make_interval(secs => v.position / 1000000.0)
+        from (values ${values((url, index) => sql`(${url}, ${newAccessToken()}, ${index}::int)`)})
+          as v(url, token, position)
+        join ${urls} u on u.normalized_url = v.url`,
+  );
+}
+
+/** What a page of a cancelled site check says instead of a result. */
+export const CANCELLED_PAGE_MESSAGE = 'The site check was cancelled before this page was analysed.';
+
+/**
+ * Marks a site check's waiting pages `cancelled` (pages being analysed finish); returns how
+ * many were dropped. The code stays on the row for the page's own report answer.
+ */
+export async function cancelQueuedPages(tx: Db, siteCheckId: string): Promise<number> {
+  const dropped = await queryRows(
+    tx,
+    sql`update ${reports} set ${col(reports.status)} = 'cancelled',
+          ${col(reports.errorCode)} = 'site_check_cancelled',
+          ${col(reports.errorMessage)} = ${CANCELLED_PAGE_MESSAGE},
+          ${col(reports.completedAt)} = now(),
+          ${col(reports.leaseOwner)} = null, ${col(reports.leaseExpiresAt)} = null
+        where ${reports.siteCheckId} = ${siteCheckId} and ${reports.status} = 'queued'
+          and ${reports.deletedAt} is null
+        returning ${col(reports.id)} as id`,
+  );
+  return dropped.length;
+}
