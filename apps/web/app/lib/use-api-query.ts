@@ -10,18 +10,20 @@ import type { ApiResult } from './api-client.ts';
 
 export type ApiQueryStatus = 'idle' | 'loading' | 'success' | 'error';
 
-export interface ApiQueryState<T> {
-  /** idle: not enabled yet; loading: nothing to show for this key yet. */
-  status: ApiQueryStatus;
-  /** The last answer for the current key (kept through an error, so a screen may still show it). */
-  data: T | undefined;
-  /** Set only with status 'error'. */
-  error: ErrorCode | null;
-  /** The server's own wording for `error`, when it sent one. */
-  message: string | undefined;
+/**
+ * idle: not enabled yet; loading: nothing to show for this key yet; success: `data` is the last
+ * answer; error: `error` is the catalogue code (with the server's own wording in `message`, when
+ * it sent one) and `data` the last answer for this key, if any, so a screen may still show it.
+ */
+export type ApiQueryResult<T> =
+  | { status: 'idle' | 'loading'; data: undefined; error: null; message: undefined }
+  | { status: 'success'; data: T; error: null; message: undefined }
+  | { status: 'error'; data: T | undefined; error: ErrorCode; message: string | undefined };
+
+export type ApiQueryState<T> = ApiQueryResult<T> & {
   /** Asks again now (after a create, delete or cancel), without going back to 'loading'. */
   refetch: () => void;
-}
+};
 
 export interface ApiQueryOptions<T> {
   /** While false nothing is requested (e.g. until the session is known). Default true. */
@@ -53,14 +55,10 @@ export const TRANSIENT_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'too_many_requests',
 ]);
 
-interface Snapshot<T> {
-  /** Which key (and refetch) the snapshot belongs to, so a new key never shows old data. */
-  keyId: string;
-  status: ApiQueryStatus;
-  data: T | undefined;
-  error: ErrorCode | null;
-  message: string | undefined;
-}
+/** A result and the key (JSON of it) it belongs to, so a new key never shows old data. */
+type Snapshot<T> = ApiQueryResult<T> & { keyId: string };
+
+const NOTHING = { data: undefined, error: null, message: undefined } as const;
 
 export function useApiQuery<T>(
   loader: (signal: AbortSignal) => Promise<ApiResult<T>>,
@@ -77,13 +75,11 @@ export function useApiQuery<T>(
   latest.current = { loader, options };
 
   const [version, setVersion] = useState(0);
-  const [snapshot, setSnapshot] = useState<Snapshot<T>>(() => ({
-    keyId,
-    status: options.initialData !== undefined ? 'success' : enabled ? 'loading' : 'idle',
-    data: options.initialData,
-    error: null,
-    message: undefined,
-  }));
+  const [snapshot, setSnapshot] = useState<Snapshot<T>>(() =>
+    options.initialData !== undefined
+      ? { keyId, status: 'success', ...NOTHING, data: options.initialData }
+      : { keyId, status: enabled ? 'loading' : 'idle', ...NOTHING },
+  );
   // The data on screen for the current key, as the running request sees it (rides out errors).
   const shown = useRef(snapshot);
   shown.current = snapshot;
@@ -117,13 +113,7 @@ export function useApiQuery<T>(
       if (result.ok) {
         hasData = true;
         lastData = result.data;
-        setSnapshot({
-          keyId,
-          status: 'success',
-          data: result.data,
-          error: null,
-          message: undefined,
-        });
+        setSnapshot({ keyId, status: 'success', ...NOTHING, data: result.data });
         schedule(result.data);
         return;
       }
@@ -146,7 +136,7 @@ export function useApiQuery<T>(
       setSnapshot((current) =>
         current.keyId === keyId && current.status === 'loading'
           ? current
-          : { keyId, status: 'loading', data: undefined, error: null, message: undefined },
+          : { keyId, status: 'loading', ...NOTHING },
       );
     }
     void run();
@@ -160,14 +150,9 @@ export function useApiQuery<T>(
 
   // A render with a new key shows that key's loading state at once, not the last key's data.
   if (snapshot.keyId !== keyId) {
-    return {
-      status: enabled ? 'loading' : 'idle',
-      data: undefined,
-      error: null,
-      message: undefined,
-      refetch,
-    };
+    return { status: enabled ? 'loading' : 'idle', ...NOTHING, refetch };
   }
-  const status = !enabled && snapshot.status === 'loading' ? 'idle' : snapshot.status;
-  return { ...snapshot, status, refetch };
+  const { keyId: _, ...result } = snapshot;
+  if (!enabled && result.status === 'loading') return { ...result, status: 'idle', refetch };
+  return { ...result, refetch };
 }
