@@ -1,4 +1,6 @@
 import { AUTH_MESSAGES } from '@crawlwise/shared/account-messages';
+import { isErrorCode } from '@crawlwise/shared/error-catalogue';
+import type { ApiResult } from './api-client.ts';
 
 /**
  * Calls to the account API (Better Auth's routes under /api/auth and the app's /api/me routes).
@@ -13,7 +15,12 @@ export type AuthResult<T> =
 
 export async function authRequest<T>(
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; form?: FormData } = {},
+  options: {
+    method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    body?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<AuthResult<T>> {
   const { method = options.body === undefined && !options.form ? 'GET' : 'POST' } = options;
   let response: Response;
@@ -26,8 +33,11 @@ export async function authRequest<T>(
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       body: options.form ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
-  } catch {
+  } catch (error) {
+    // A cancelled request is the caller's decision, not a failure to show.
+    if (options.signal?.aborted) throw error;
     return { ok: false, status: 0 };
   }
   let payload: unknown = null;
@@ -55,4 +65,25 @@ export async function authRequest<T>(
 export function failureMessage(result: { status: number; message?: string }, fallback: string) {
   if (result.status === 0) return AUTH_MESSAGES.unexpected;
   return result.message ?? fallback;
+}
+
+/**
+ * The same answer in the API client's shape, for screens that load through useApiQuery: a code
+ * outside the catalogue (Better Auth's own) becomes unknown_error, no answer at all network_error.
+ */
+export function asApiResult<T>(result: AuthResult<T>): ApiResult<T> {
+  // authRequest only says ok for a 2xx answer; which one does not matter to a screen.
+  if (result.ok) return { ok: true, status: 200, data: result.data };
+  const code =
+    result.code !== undefined && isErrorCode(result.code)
+      ? result.code
+      : result.status === 0
+        ? 'network_error'
+        : 'unknown_error';
+  return {
+    ok: false,
+    status: result.status,
+    code,
+    ...(result.message ? { message: result.message } : {}),
+  };
 }
