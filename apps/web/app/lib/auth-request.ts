@@ -1,6 +1,4 @@
 import { AUTH_MESSAGES } from '@crawlwise/shared/account-messages';
-import { isErrorCode } from '@crawlwise/shared/error-catalogue';
-import type { ApiResult } from './api-client.ts';
 
 /**
  * Calls to the account API (Better Auth's routes under /api/auth and the app's /api/me routes).
@@ -65,25 +63,4 @@ export async function authRequest<T>(
 export function failureMessage(result: { status: number; message?: string }, fallback: string) {
   if (result.status === 0) return AUTH_MESSAGES.unexpected;
   return result.message ?? fallback;
-}
-
-/**
- * The same answer in the API client's shape, for screens that load through useApiQuery: a code
- * outside the catalogue (Better Auth's own) becomes unknown_error, no answer at all network_error.
- */
-export function asApiResult<T>(result: AuthResult<T>): ApiResult<T> {
-  // authRequest only says ok for a 2xx answer; which one does not matter to a screen.
-  if (result.ok) return { ok: true, status: 200, data: result.data };
-  const code =
-    result.code !== undefined && isErrorCode(result.code)
-      ? result.code
-      : result.status === 0
-        ? 'network_error'
-        : 'unknown_error';
-  return {
-    ok: false,
-    status: result.status,
-    code,
-    ...(result.message ? { message: result.message } : {}),
-  };
 }

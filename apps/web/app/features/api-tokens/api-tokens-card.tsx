@@ -12,7 +12,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { CodeSnippet } from '../../components/ui/copy-button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { asApiResult } from '../../lib/auth-request.ts';
+import { asApiResult } from '../../lib/auth-result.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useApiQuery } from '../../lib/use-api-query.ts';
 import { createToken, listTokens, revokeToken } from './api/token-api.ts';

@@ -17,7 +17,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { asApiResult } from '../../lib/auth-request.ts';
+import { asApiResult } from '../../lib/auth-result.ts';
 import { useApiQuery } from '../../lib/use-api-query.ts';
 import { sessionStore } from '../auth/index.ts';
 import { createWatch, listWatches } from './api/watch-api.ts';

@@ -6,7 +6,7 @@ import { Address } from '../../components/ui/address.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { TONE_TEXT_SMALL } from '../../components/ui/tone.ts';
-import { asApiResult } from '../../lib/auth-request.ts';
+import { asApiResult } from '../../lib/auth-result.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { useApiQuery } from '../../lib/use-api-query.ts';
 import { listWatches, removeWatch } from './api/watch-api.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { asApiResult } from '../../lib/auth-request.ts';
+import { asApiResult } from '../../lib/auth-result.ts';
 import { useApiQuery } from '../../lib/use-api-query.ts';
 import { fetchReportPage, type HistoryReport } from './api/profile-api.ts';
 
