@@ -13,7 +13,12 @@ export type AuthResult<T> =
 
 export async function authRequest<T>(
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; form?: FormData } = {},
+  options: {
+    method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    body?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<AuthResult<T>> {
   const { method = options.body === undefined && !options.form ? 'GET' : 'POST' } = options;
   let response: Response;
@@ -26,8 +31,11 @@ export async function authRequest<T>(
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       body: options.form ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
-  } catch {
+  } catch (error) {
+    // A cancelled request is the caller's decision, not a failure to show.
+    if (options.signal?.aborted) throw error;
     return { ok: false, status: 0 };
   }
   let payload: unknown = null;

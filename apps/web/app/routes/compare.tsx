@@ -31,7 +31,11 @@ export default function CompareRoute() {
   // A link without both tokens is answered here, without asking the server.
   return (
     <CompareScreen
-      state={complete ? state : { kind: 'error', code: 'invalid_request', message: INCOMPLETE }}
+      state={
+        complete
+          ? state
+          : { status: 'error', data: undefined, error: 'invalid_request', message: INCOMPLETE }
+      }
       path={PATHS.compareFor(a, b)}
     />
   );

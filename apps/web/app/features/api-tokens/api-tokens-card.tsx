@@ -6,13 +6,15 @@ import {
   createTokenBodySchema,
 } from '@crawlwise/shared/api/tokens';
 import { KeyRound, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { CodeSnippet } from '../../components/ui/copy-button.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { asApiResult } from '../../lib/auth-result.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useApiQuery } from '../../lib/use-api-query.ts';
 import { createToken, listTokens, revokeToken } from './api/token-api.ts';
 
 /**
@@ -20,22 +22,21 @@ import { createToken, listTokens, revokeToken } from './api/token-api.ts';
  * and agents (its secret is shown here once), see when each was last used, revoke one.
  */
 export function ApiTokensCard() {
-  const [tokens, setTokens] = useState<ApiTokenView[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useApiQuery(async (signal) => asApiResult(await listTokens(signal)), []);
+  // A created token shows and a revoked one goes at once; the refetch that follows each then
+  // confirms the list from the server.
+  const [added, setAdded] = useState<ApiTokenView[]>([]);
+  const [revoked, setRevoked] = useState<ReadonlySet<string>>(new Set());
   const [secret, setSecret] = useState<{ name: string; value: string } | null>(null);
   const [revoking, setRevoking] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    void listTokens().then((result) => {
-      if (!current) return;
-      if (result.ok) setTokens(result.data.tokens);
-      else setFailed(true);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+  const failed = query.status === 'error';
+  const tokens =
+    query.status === 'success'
+      ? [
+          ...query.data.tokens,
+          ...added.filter((token) => !query.data.tokens.some((each) => each.id === token.id)),
+        ].filter((token) => !revoked.has(token.id))
+      : null;
 
   const revoke = async (token: ApiTokenView) => {
     setRevoking(token.id);
@@ -45,7 +46,8 @@ export function ApiTokensCard() {
       notifyError('Could not revoke the token', result.message ?? 'Please try again.');
       return;
     }
-    setTokens((list) => list?.filter((each) => each.id !== token.id) ?? null);
+    setRevoked((current) => new Set(current).add(token.id));
+    query.refetch();
     if (secret?.name === token.name) setSecret(null);
     notifySuccess('Token revoked', `“${token.name}” no longer works.`);
   };
@@ -60,8 +62,9 @@ export function ApiTokensCard() {
       </p>
       <CreateTokenForm
         onCreated={(token, value) => {
-          setTokens((list) => [...(list ?? []), token]);
+          setAdded((list) => [...list, token]);
           setSecret({ name: token.name, value });
+          query.refetch();
         }}
       />
       {secret ? (

@@ -56,7 +56,7 @@ describe('CompareScreen', () => {
   it('shows the score change, the model note, locked findings as locked and the fixes', () => {
     renderRoute(
       <CompareScreen
-        state={{ kind: 'loaded', comparison: COMPARISON }}
+        state={{ status: 'success', data: COMPARISON, error: null, message: undefined }}
         path="/compare?a=old&b=new"
       />,
     );
@@ -76,7 +76,12 @@ describe('CompareScreen', () => {
   it('names a catalogue error in words', () => {
     renderRoute(
       <CompareScreen
-        state={{ kind: 'error', code: 'compare_different_pages' }}
+        state={{
+          status: 'error',
+          data: undefined,
+          error: 'compare_different_pages',
+          message: undefined,
+        }}
         path="/compare?a=x&b=y"
       />,
     );

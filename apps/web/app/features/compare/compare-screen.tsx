@@ -5,6 +5,7 @@ import { AppLink } from '../../components/app-link.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Container } from '../../components/ui/container.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import type { ApiQueryResult } from '../../lib/use-api-query.ts';
 import type { ReportComparison } from './api/get-comparison.ts';
 import { CategoryDeltas } from './category-deltas.tsx';
 import { scoreChangeText } from './compare-model.ts';
@@ -12,7 +13,6 @@ import { CrawlerChanges } from './crawler-changes.tsx';
 import { Delta } from './delta.tsx';
 import { FindingChanges } from './finding-changes.tsx';
 import { ShareLink } from './share-link.tsx';
-import type { ComparisonState } from './use-comparison.ts';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -22,7 +22,7 @@ export function CompareScreen({
   state,
   path,
 }: {
-  state: ComparisonState;
+  state: ApiQueryResult<ReportComparison>;
   /** This screen's own address (the link to share). */
   path: string;
 }) {
@@ -32,20 +32,20 @@ export function CompareScreen({
         <div className="min-w-0">
           <h1 className="text-3xl font-bold">Compare reports</h1>
           <p className="mt-1 min-h-6 break-all text-slate-600">
-            {state.kind === 'loaded' ? state.comparison.url : '\u00a0'}
+            {state.status === 'success' ? state.data.url : '\u00a0'}
           </p>
         </div>
-        {state.kind === 'loaded' ? <ShareLink path={path} /> : null}
+        {state.status === 'success' ? <ShareLink path={path} /> : null}
       </div>
-      {state.kind === 'loading' ? (
+      {state.status === 'error' ? (
+        <CompareError code={state.error} message={state.message} />
+      ) : state.status !== 'success' ? (
         <Card className="flex items-center gap-3 text-slate-600">
           <Spinner />
           Loading the comparison...
         </Card>
-      ) : state.kind === 'error' ? (
-        <CompareError code={state.code} message={state.message} />
       ) : (
-        <Comparison comparison={state.comparison} path={path} />
+        <Comparison comparison={state.data} path={path} />
       )}
     </Container>
   );

@@ -18,17 +18,17 @@ export function HistoryScreen({ url }: { url: string }) {
       <div className="min-w-0">
         <h1 className="text-3xl font-bold">Page history</h1>
         <p className="mt-1 break-all text-slate-600">
-          {state.kind === 'loaded' ? state.history.url : url}
+          {state.status === 'success' ? state.data.url : url}
         </p>
       </div>
-      {state.kind === 'loading' ? (
+      {state.status === 'error' ? (
+        <HistoryError code={state.error} message={state.message} />
+      ) : state.status !== 'success' ? (
         <Card className="flex items-center gap-3 text-slate-600">
           <Spinner />
           Loading the history...
         </Card>
-      ) : state.kind === 'error' ? (
-        <HistoryError code={state.code} message={state.message} />
-      ) : state.history.reports.length === 0 ? (
+      ) : state.data.reports.length === 0 ? (
         <Card>
           <p className="font-semibold text-slate-900">No reports of this page yet</p>
           <p className="mt-1 text-slate-700">
@@ -50,7 +50,7 @@ export function HistoryScreen({ url }: { url: string }) {
                 Score over time
               </h2>
               <div className="mt-4">
-                <ScoreTrendChart entries={state.history.reports} />
+                <ScoreTrendChart entries={state.data.reports} />
               </div>
             </section>
           </Card>
@@ -59,13 +59,13 @@ export function HistoryScreen({ url }: { url: string }) {
               <h2 id="reports-heading" className="text-lg font-semibold text-slate-900">
                 Every report of this page
               </h2>
-              {state.history.total > state.history.reports.length ? (
+              {state.data.total > state.data.reports.length ? (
                 <p className="mt-1 text-sm text-slate-700">
-                  The newest {PAGE_HISTORY_MAX_REPORTS} of {state.history.total} reports.
+                  The newest {PAGE_HISTORY_MAX_REPORTS} of {state.data.total} reports.
                 </p>
               ) : null}
               <div className="mt-3">
-                <HistoryTable entries={state.history.reports} />
+                <HistoryTable entries={state.data.reports} />
               </div>
             </section>
           </Card>

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, USER } from '../../test/fake-api.ts';
 import { jsonResponse, renderRoute } from '../../test/render.tsx';
 import { sessionStore } from '../auth/index.ts';
@@ -95,6 +95,25 @@ describe('WatchPageControl', () => {
     await user.click(await screen.findByRole('button', { name: 'Watch this page' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You are already watching 10 pages');
   });
+
+  it('shows a failed watch list as an error, not as "not watching", and tries again', async () => {
+    let fail = true;
+    fakeApi({
+      'GET /api/auth/get-session': { user: USER },
+      'GET /api/watches': () =>
+        fail
+          ? jsonResponse({ ok: false, error: 'internal_error' }, 500)
+          : jsonResponse({ ok: true, watches: [WATCH] }),
+    });
+    await signedIn();
+    const user = userEvent.setup();
+    renderRoute(<WatchPageControl url={PAGE} accessToken="tok" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your watches could not be loaded');
+    expect(screen.queryByRole('form', { name: 'Watch this page' })).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Weekly checks are on');
+  });
 });
 
 const SITE = 'https://shop.example/';
@@ -146,5 +165,33 @@ describe('WatchList', () => {
     expect(rows[0]).toHaveTextContent('Last score: 80');
     expect(rows[1]).toHaveTextContent('Whole site');
     expect(rows[1]).toHaveTextContent('Last average score: 80');
+  });
+
+  it('says so when the watches cannot be loaded', async () => {
+    fakeApi({
+      'GET /api/watches': () => jsonResponse({ ok: false, error: 'internal_error' }, 500),
+    });
+    renderRoute(<WatchList />);
+    expect(await screen.findByText(/Your watches could not be loaded/)).toBeInTheDocument();
+  });
+
+  it('removes a watch at once and asks for the list again', async () => {
+    let watches = [WATCH, SITE_WATCH];
+    const api = fakeApi({
+      'GET /api/watches': () => jsonResponse({ ok: true, watches }),
+      [`DELETE /api/watches/${WATCH.id}`]: () => {
+        watches = [SITE_WATCH];
+        return jsonResponse({ ok: true });
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<WatchList />);
+    expect(await screen.findAllByTestId('watch-row')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: `Remove the watch of ${PAGE}` }));
+    expect(await screen.findByText('Watch removed')).toBeInTheDocument();
+    expect(screen.getAllByTestId('watch-row')).toHaveLength(1);
+    await vi.waitFor(() =>
+      expect(api.calls.filter((call) => call.url === '/api/watches')).toHaveLength(2),
+    );
   });
 });

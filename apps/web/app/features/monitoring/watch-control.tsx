@@ -10,22 +10,25 @@ import {
 } from '@crawlwise/shared/watch-rules';
 import type { WatchView } from '@crawlwise/shared/watches';
 import { BellRing, Check } from 'lucide-react';
-import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useState, useSyncExternalStore } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { asApiResult } from '../../lib/auth-result.ts';
+import { useApiQuery } from '../../lib/use-api-query.ts';
 import { sessionStore } from '../auth/index.ts';
 import { createWatch, listWatches } from './api/watch-api.ts';
 import { FREQUENCY_LABEL } from './watch-copy.ts';
 
-type ControlState =
-  | { kind: 'checking' }
-  | { kind: 'idle'; error?: string }
+/** What the reader did here: nothing yet, a save under way, a refused save, or a new watch. */
+type Submission =
+  | { kind: 'none' }
   | { kind: 'saving' }
-  | { kind: 'watching'; watch: WatchView };
+  | { kind: 'refused'; error: string }
+  | { kind: 'created'; watch: WatchView };
 
 /** What a control watches: a page from its report, or a site from its site report. */
 export type WatchTarget =
@@ -78,24 +81,33 @@ export function WatchControl({ target }: { target: WatchTarget }) {
     sessionStore.getServerSnapshot,
   );
   const signedIn = auth.status === 'signed-in';
-  const [state, setState] = useState<ControlState>({ kind: 'checking' });
+  const userId = auth.status === 'signed-in' ? auth.user.id : null;
+  // Whether this target is already watched. A failed list is an error, never "not watching":
+  // offering to watch what is watched would only end in watch_exists.
+  const watches = useApiQuery(async (signal) => asApiResult(await listWatches(signal)), [userId], {
+    enabled: signedIn,
+  });
+  // What was done here belongs to the target it was done for (a control re-used for another).
+  const targetKey = `${kind} ${url}`;
+  const [done, setDone] = useState<{ target: string; submission: Submission }>({
+    target: targetKey,
+    submission: { kind: 'none' },
+  });
+  const submission: Submission = done.target === targetKey ? done.submission : { kind: 'none' };
+  const setSubmission = (next: Submission) => setDone({ target: targetKey, submission: next });
   const [frequency, setFrequency] = useState<WatchFrequency>('daily');
   const [threshold, setThreshold] = useState(String(DEFAULT_WATCH_THRESHOLD));
 
-  useEffect(() => {
-    if (!signedIn) return;
-    let current = true;
-    void listWatches().then((result) => {
-      if (!current) return;
-      const existing = result.ok ? result.data.watches.find(sameTarget(url, kind)) : null;
-      setState(existing ? { kind: 'watching', watch: existing } : { kind: 'idle' });
-    });
-    return () => {
-      current = false;
-    };
-  }, [signedIn, url, kind]);
-
   if (!signedIn) return null;
+
+  const watch =
+    submission.kind === 'created'
+      ? submission.watch
+      : watches.status === 'success'
+        ? (watches.data.watches.find(sameTarget(url, kind)) ?? null)
+        : null;
+  const checking = watches.status === 'loading' || watches.status === 'idle';
+  const saving = submission.kind === 'saving';
 
   const points = Number(threshold);
   const thresholdValid =
@@ -104,7 +116,7 @@ export function WatchControl({ target }: { target: WatchTarget }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!thresholdValid) return;
-    setState({ kind: 'saving' });
+    setSubmission({ kind: 'saving' });
     const result = await createWatch({
       url,
       kind,
@@ -115,18 +127,24 @@ export function WatchControl({ target }: { target: WatchTarget }) {
         : { siteCheckId: target.siteCheckId }),
     });
     if (result.ok) {
-      setState({ kind: 'watching', watch: result.data.watch });
+      setSubmission({ kind: 'created', watch: result.data.watch });
+      watches.refetch();
       return;
     }
     if (result.code === 'watch_exists') {
+      // Watched meanwhile (another tab): show that watch rather than the refusal.
       const listed = await listWatches();
       const existing = listed.ok ? listed.data.watches.find(sameTarget(url, kind)) : null;
       if (existing) {
-        setState({ kind: 'watching', watch: existing });
+        setSubmission({ kind: 'created', watch: existing });
+        watches.refetch();
         return;
       }
     }
-    setState({ kind: 'idle', error: result.message ?? catalogueEntry(result.code).description });
+    setSubmission({
+      kind: 'refused',
+      error: result.message ?? catalogueEntry(result.code).description,
+    });
   };
 
   return (
@@ -135,16 +153,25 @@ export function WatchControl({ target }: { target: WatchTarget }) {
         <BellRing className="mt-1 size-5 shrink-0 text-brand-600" aria-hidden />
         <div className="min-w-0 flex-1">
           <h2 className="text-lg font-semibold text-slate-900">{copy.title}</h2>
-          {state.kind === 'watching' ? (
+          {watch ? (
             <p className="mt-1 text-slate-700" role="status">
               <Check className="mr-1 inline size-4 text-green-700" aria-hidden />
-              {FREQUENCY_LABEL[state.watch.frequency]} checks are on: you get an email when{' '}
-              {copy.drop} by {state.watch.threshold} points or more, or a new critical problem
-              appears.{' '}
+              {FREQUENCY_LABEL[watch.frequency]} checks are on: you get an email when {copy.drop} by{' '}
+              {watch.threshold} points or more, or a new critical problem appears.{' '}
               <AppLink to={PATHS.profile} className="font-medium text-brand-700 underline">
                 Manage your watches
               </AppLink>
             </p>
+          ) : watches.status === 'error' ? (
+            <div className="mt-1" role="alert">
+              <p className="text-red-700">
+                Your watches could not be loaded, so this {kind} cannot be offered for watching:{' '}
+                {watches.message ?? catalogueEntry(watches.error).description}
+              </p>
+              <Button variant="outline" size="sm" className="mt-3" onClick={watches.refetch}>
+                Try again
+              </Button>
+            </div>
           ) : (
             <form className="mt-1" onSubmit={submit} aria-label={copy.title}>
               <p className="text-slate-700">{copy.intro}</p>
@@ -191,16 +218,16 @@ export function WatchControl({ target }: { target: WatchTarget }) {
                 </FormField>
                 <Button
                   type="submit"
-                  disabled={state.kind !== 'idle' || !thresholdValid}
+                  disabled={checking || saving || !thresholdValid}
                   className="w-full sm:w-auto"
                 >
-                  {state.kind === 'saving' || state.kind === 'checking' ? <Spinner /> : null}
+                  {saving || checking ? <Spinner /> : null}
                   {copy.title}
                 </Button>
               </div>
-              {state.kind === 'idle' && state.error ? (
+              {submission.kind === 'refused' ? (
                 <p className="mt-3 text-sm text-red-700" role="alert">
-                  {state.error}
+                  {submission.error}
                 </p>
               ) : null}
             </form>

@@ -1,32 +1,28 @@
 import { scoreTone } from '@crawlwise/shared/display';
 import type { WatchView } from '@crawlwise/shared/watches';
 import { BellOff, BellRing } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Address } from '../../components/ui/address.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { TONE_TEXT_SMALL } from '../../components/ui/tone.ts';
+import { asApiResult } from '../../lib/auth-result.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useApiQuery } from '../../lib/use-api-query.ts';
 import { listWatches, removeWatch } from './api/watch-api.ts';
 import { FREQUENCY_LABEL, KIND_LABEL } from './watch-copy.ts';
 
 /** The profile's "Watches": what the account monitors, with a Remove per watch. */
 export function WatchList() {
-  const [watches, setWatches] = useState<WatchView[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useApiQuery(async (signal) => asApiResult(await listWatches(signal)), []);
+  // Removed rows go at once; the refetch after a removal then confirms the list from the server.
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [removing, setRemoving] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    void listWatches().then((result) => {
-      if (!current) return;
-      if (result.ok) setWatches(result.data.watches);
-      else setFailed(true);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+  const failed = query.status === 'error';
+  const watches =
+    query.status === 'success'
+      ? query.data.watches.filter((watch) => !removed.has(watch.id))
+      : null;
 
   const remove = async (watch: WatchView) => {
     setRemoving(watch.id);
@@ -36,7 +32,8 @@ export function WatchList() {
       notifyError('Could not remove the watch', result.message ?? 'Please try again.');
       return;
     }
-    setWatches((list) => list?.filter((each) => each.id !== watch.id) ?? null);
+    setRemoved((current) => new Set(current).add(watch.id));
+    query.refetch();
     notifySuccess('Watch removed', `Crawlwise stopped checking ${watch.url}.`);
   };
 

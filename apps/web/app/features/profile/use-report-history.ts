@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { asApiResult } from '../../lib/auth-result.ts';
+import { useApiQuery } from '../../lib/use-api-query.ts';
 import { fetchReportPage, type HistoryReport } from './api/profile-api.ts';
 
 /**
@@ -7,55 +9,50 @@ import { fetchReportPage, type HistoryReport } from './api/profile-api.ts';
  * shows an empty list, as the spec says.
  */
 export function useReportHistory() {
-  const [reports, setReports] = useState<HistoryReport[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(true);
+  const first = useApiQuery(async (signal) => asApiResult(await fetchReportPage(0, signal)), [], {
+    onError: (code) => console.error('Could not load your reports', code),
+  });
+  // Pages after the first (Load More), and the exact total the latest page reported.
+  const [later, setLater] = useState<{ reports: HistoryReport[]; total: number } | null>(null);
+  // Deleted rows go at once, from every page loaded; the server agrees on its next answer.
+  const [removedTokens, setRemovedTokens] = useState<ReadonlySet<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState(false);
-  const live = useRef(true);
+  // Load More is a click, not a screen load: the hook does not own it, so it is aborted here.
+  const more = useRef<AbortController | null>(null);
+  useEffect(() => () => more.current?.abort(), []);
 
-  const load = useCallback(async (offset: number) => {
-    const result = await fetchReportPage(offset);
-    if (!live.current) return;
-    if (!result.ok) {
-      console.error('Could not load your reports', result);
-      if (offset === 0) {
-        setReports([]);
-        setTotal(0);
-      }
-      return;
-    }
-    setReports((current) =>
-      offset === 0 ? result.data.reports : [...current, ...result.data.reports],
-    );
-    setTotal(result.data.total);
-  }, []);
-
-  useEffect(() => {
-    live.current = true;
-    void load(0).finally(() => {
-      if (live.current) setLoading(false);
-    });
-    return () => {
-      live.current = false;
-    };
-  }, [load]);
+  const firstPage = first.status === 'success' ? first.data : { reports: [], total: 0 };
+  const reports = [...firstPage.reports, ...(later?.reports ?? [])].filter(
+    (report) => !removedTokens.has(report.access_token),
+  );
+  const total = Math.max(0, (later?.total ?? firstPage.total) - removedTokens.size);
 
   const loadMore = async () => {
+    const controller = new AbortController();
+    more.current = controller;
     setLoadingMore(true);
-    await load(reports.length);
-    if (live.current) setLoadingMore(false);
+    const result = await fetchReportPage(reports.length, controller.signal).catch(() => null);
+    if (controller.signal.aborted || result === null) return;
+    setLoadingMore(false);
+    if (!result.ok) {
+      console.error('Could not load your reports', result);
+      return;
+    }
+    setLater((current) => ({
+      reports: [...(current?.reports ?? []), ...result.data.reports],
+      total: result.data.total + removedTokens.size,
+    }));
   };
 
   /** After a deletion: the row goes, and the total with it. */
   const removed = (accessToken: string) => {
-    setReports((current) => current.filter((report) => report.access_token !== accessToken));
-    setTotal((current) => Math.max(0, current - 1));
+    setRemovedTokens((current) => new Set(current).add(accessToken));
   };
 
   return {
     reports,
     total,
-    loading,
+    loading: first.status === 'loading' || first.status === 'idle',
     loadingMore,
     hasMore: total > reports.length,
     loadMore,

@@ -1,11 +1,12 @@
+import type { PageHistoryResponse } from '@crawlwise/shared/page-history';
 import { previousCompleted } from '@crawlwise/shared/page-history-order';
 import type { Report } from '@crawlwise/shared/report';
 import { PATHS } from '@crawlwise/shared/routes';
 import { ChartLine, GitCompareArrows } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { getOwnPageHistory } from './api/get-page-history.ts';
+import { useApiQuery } from '../../lib/use-api-query.ts';
+import { getPageHistory } from '../history/index.ts';
 
 interface Links {
   historyUrl: string;
@@ -24,24 +25,12 @@ export function ReportHistoryLinks({
   report: Pick<Report, 'url' | 'access' | 'status'>;
   accessToken: string;
 }) {
-  const [links, setLinks] = useState<Links | null>(null);
   const ask = report.access === 'full' && report.status === 'completed';
-  useEffect(() => {
-    if (!ask) return;
-    const controller = new AbortController();
-    getOwnPageHistory(report.url, controller.signal)
-      .then((result) => {
-        if (!result.ok) return;
-        const own = result.data.reports.some((entry) => entry.access_token === accessToken);
-        if (!own) return;
-        const previous = previousCompleted(result.data.reports, accessToken);
-        setLinks({ historyUrl: result.data.url, previousToken: previous?.access_token ?? null });
-      })
-      .catch(() => {
-        // Aborted: the reader left the report.
-      });
-    return () => controller.abort();
-  }, [ask, report.url, accessToken]);
+  // A failure only means no links: the report itself is what the reader came for.
+  const history = useApiQuery((signal) => getPageHistory(report.url, signal), [report.url], {
+    enabled: ask,
+  });
+  const links = history.status === 'success' ? linksFrom(history.data, accessToken) : null;
 
   if (!ask || !links) return null;
   return (
@@ -61,4 +50,12 @@ export function ReportHistoryLinks({
       ) : null}
     </nav>
   );
+}
+
+/** The links, when this report is in its reader's own history of the page. */
+function linksFrom(history: PageHistoryResponse, accessToken: string): Links | null {
+  const own = history.reports.some((entry) => entry.access_token === accessToken);
+  if (!own) return null;
+  const previous = previousCompleted(history.reports, accessToken);
+  return { historyUrl: history.url, previousToken: previous?.access_token ?? null };
 }

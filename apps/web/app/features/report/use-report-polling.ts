@@ -1,27 +1,15 @@
 import type { ErrorCode } from '@crawlwise/shared/error-catalogue';
 import { REPORT_POLL_INTERVAL_MS } from '@crawlwise/shared/limits';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
+import type { ApiResult } from '../../lib/api-client.ts';
 import { notifyCatalogue } from '../../lib/notify.ts';
+import { useApiQuery } from '../../lib/use-api-query.ts';
 import { readEmbeddedReport, takeEmbeddedReport } from './api/embedded-report.ts';
 import { getReport, type Report } from './api/get-report.ts';
 
 /** Statuses after which a report never changes again ('error' is the profile list's failure). */
 export const isFinished = (status: string) =>
   status === 'completed' || status === 'failed' || status === 'error';
-
-/**
- * Failures worth riding out once a report is on screen: a blip while polling should not replace
- * a running analysis with an error page. Anything else (not found, deleted, expired) is final.
- */
-const TRANSIENT: ReadonlySet<ErrorCode> = new Set([
-  'network_error',
-  'service_unavailable',
-  'database_error',
-  'database_connection',
-  'function_timeout',
-  'internal_error',
-  'too_many_requests',
-]);
 
 export interface ReportPolling {
   report: Report | null;
@@ -33,68 +21,46 @@ const finishedOrNull = (report: Report | null) =>
   report && isFinished(report.status) ? report : null;
 
 /**
+ * The report, or the finished one the server embedded in the page (report-embed.ts), which needs
+ * no request; taken once, so a later token (after Rerun) asks the API.
+ */
+async function loadReport(accessToken: string, signal: AbortSignal): Promise<ApiResult<Report>> {
+  const embedded = finishedOrNull(takeEmbeddedReport(accessToken));
+  if (embedded) return { ok: true, status: 200, data: embedded };
+  const result = await getReport(accessToken, signal);
+  return result.ok
+    ? { ok: true, status: 200, data: result.report }
+    : { ok: false, status: 0, code: result.code };
+}
+
+/**
  * Fetches the report on load (or takes the finished one the server embedded in the page), then
- * every 2 s until it is completed or failed.
+ * every 2 s until it is completed or failed. Once a report is on screen, a transient failure is
+ * ridden out (a blip should not replace a running analysis with an error page) and toasted once
+ * per report; any other failure is final.
  */
 export function useReportPolling(accessToken: string | null): ReportPolling {
   // The first render already shows a finished report the server embedded: no loading frame.
   const [embedded] = useState(() =>
-    accessToken ? finishedOrNull(readEmbeddedReport(accessToken)) : null,
+    accessToken ? (finishedOrNull(readEmbeddedReport(accessToken)) ?? undefined) : undefined,
   );
-  const [report, setReport] = useState<Report | null>(embedded);
-  const [error, setError] = useState<ErrorCode | null>(null);
-  const [loading, setLoading] = useState(Boolean(accessToken) && embedded === null);
-
-  useEffect(() => {
-    if (!accessToken) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let haveReport = false;
-    let warned = false;
-
-    const poll = async () => {
-      let result: Awaited<ReturnType<typeof getReport>>;
-      try {
-        result = await getReport(accessToken, controller.signal);
-      } catch {
-        return; // aborted: the screen went away
+  const warnedFor = useRef<string | null>(null);
+  const query = useApiQuery((signal) => loadReport(accessToken ?? '', signal), [accessToken], {
+    enabled: Boolean(accessToken),
+    initialData: embedded,
+    refetchInterval: (report) => (isFinished(report.status) ? false : REPORT_POLL_INTERVAL_MS),
+    keepDataOnTransientError: true,
+    onError: (code, { riddenOut }) => {
+      if (riddenOut) {
+        if (warnedFor.current === accessToken) return;
+        warnedFor.current = accessToken;
       }
-      if (controller.signal.aborted) return;
-      if (result.ok) {
-        haveReport = true;
-        setReport(result.report);
-        setLoading(false);
-        if (!isFinished(result.report.status)) timer = setTimeout(poll, REPORT_POLL_INTERVAL_MS);
-        return;
-      }
-      if (haveReport && TRANSIENT.has(result.code)) {
-        if (!warned) notifyCatalogue(result.code);
-        warned = true;
-        timer = setTimeout(poll, REPORT_POLL_INTERVAL_MS);
-        return;
-      }
-      notifyCatalogue(result.code);
-      setError(result.code);
-      setLoading(false);
-    };
-
-    // A finished report the server put into the page needs no request (report-embed.ts).
-    const embedded = finishedOrNull(takeEmbeddedReport(accessToken));
-    if (embedded) {
-      setReport(embedded);
-      setError(null);
-      setLoading(false);
-      return () => controller.abort();
-    }
-    setReport(null);
-    setError(null);
-    setLoading(true);
-    void poll();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [accessToken]);
-
-  return { report, error, loading };
+      notifyCatalogue(code);
+    },
+  });
+  return {
+    report: query.data ?? null,
+    error: query.error,
+    loading: query.status === 'loading',
+  };
 }

@@ -3,7 +3,7 @@ import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { PATHS } from '@crawlwise/shared/routes';
 import { SITE_CHECK_POLL_INTERVAL_MS, siteCheckProgressText } from '@crawlwise/shared/site-check';
 import { Download } from 'lucide-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
 import { Address } from '../../components/ui/address.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -13,6 +13,7 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { cn } from '../../lib/cn.ts';
 import { notifyCatalogue, notifySuccess } from '../../lib/notify.ts';
+import { useApiQuery } from '../../lib/use-api-query.ts';
 import { WatchSiteControl } from '../monitoring/index.ts';
 import {
   cancelSiteCheck,
@@ -27,58 +28,21 @@ import {
 type Loaded = { siteCheck: SiteCheck; report: SiteReport };
 
 /**
- * Asks the server every couple of seconds while the site check is still at work; `reload` asks
+ * Asks the server every couple of seconds while the site check is still at work; `refetch` asks
  * at once (after a cancel).
  */
 function useSiteReport(id: string) {
-  const [version, setVersion] = useState(0);
-  const [state, setState] = useState<
-    | { kind: 'loading' }
-    | { kind: 'error'; code: string; message?: string }
-    | ({ kind: 'ready' } & Loaded)
-  >({ kind: 'loading' });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version means ask again
-  useEffect(() => {
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const load = async () => {
-      const result = await fetchSiteReport(id, controller.signal).catch(() => null);
-      if (controller.signal.aborted || result === null) return;
-      if (!result.ok) {
-        setState({
-          kind: 'error',
-          code: result.code,
-          ...(result.message ? { message: result.message } : {}),
-        });
-        return;
-      }
-      setState({ kind: 'ready', siteCheck: result.data.siteCheck, report: result.data.report });
+  return useApiQuery((signal) => fetchSiteReport(id, signal), [id], {
+    refetchInterval: ({ siteCheck: { status, counts } }) =>
       // A cancelled check may still have pages being analysed: follow them to their end too.
-      const { status, counts } = result.data.siteCheck;
-      if (isActive(status) || counts.analyzing > 0) {
-        timer = setTimeout(() => void load(), SITE_CHECK_POLL_INTERVAL_MS);
-      }
-    };
-    void load();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [id, version]);
-  return { state, reload: () => setVersion((value) => value + 1) };
+      isActive(status) || counts.analyzing > 0 ? SITE_CHECK_POLL_INTERVAL_MS : false,
+  });
 }
 
 export function SiteCheckView({ id }: { id: string }) {
-  const { state, reload } = useSiteReport(id);
-  if (state.kind === 'loading') {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading the site check" className="size-6" />
-      </div>
-    );
-  }
-  if (state.kind === 'error') {
-    const entry = catalogueEntry(state.code);
+  const state = useSiteReport(id);
+  if (state.status === 'error') {
+    const entry = catalogueEntry(state.error);
     return (
       <Card role="alert">
         <h2 className="text-lg font-semibold text-slate-900">{entry.title}</h2>
@@ -86,10 +50,17 @@ export function SiteCheckView({ id }: { id: string }) {
       </Card>
     );
   }
-  const { siteCheck, report } = state;
+  if (state.status !== 'success') {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading the site check" className="size-6" />
+      </div>
+    );
+  }
+  const { siteCheck, report } = state.data;
   return (
     <div className="space-y-6">
-      <Progress siteCheck={siteCheck} onCancelled={reload} />
+      <Progress siteCheck={siteCheck} onCancelled={state.refetch} />
       {siteCheck.status === 'failed' && siteCheck.counts.total === 0 ? null : (
         <SiteReportSections siteCheck={siteCheck} report={report} />
       )}

@@ -2,29 +2,23 @@ import { relativeTime, siteCheckTone } from '@crawlwise/shared/display';
 import { PATHS } from '@crawlwise/shared/routes';
 import { siteCheckProgressText } from '@crawlwise/shared/site-check';
 import { Globe } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
 import { Address } from '../../components/ui/address.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Container } from '../../components/ui/container.tsx';
+import { useApiQuery } from '../../lib/use-api-query.ts';
 import { fetchSiteChecks, type SiteCheck, statusLabel } from './api/site-check-api.ts';
 
 /** The profile's list of the account's site checks (the latest 20), with a way to start one. */
 export function SiteChecksSection() {
-  const [checks, setChecks] = useState<SiteCheck[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void fetchSiteChecks().then((result) => {
-      if (!live) return;
-      if (!result.ok) console.error('Could not load your site checks', result);
-      setChecks(result.ok ? result.data.siteChecks : []);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // A failed list is logged and shown as empty, as the report list above it is (spec point 7).
+  const query = useApiQuery((signal) => fetchSiteChecks(signal), [], {
+    onError: (code) => console.error('Could not load your site checks', code),
+  });
+  const checks: SiteCheck[] | null =
+    query.status === 'success' ? query.data.siteChecks : query.status === 'error' ? [] : null;
   return (
     <Container className="pb-10">
       <Card>

@@ -7,8 +7,8 @@ import { authRequest } from '../../../lib/auth-request.ts';
 
 /** The API token routes (apps/server routes/api-tokens.ts), with the session cookie. */
 
-export function listTokens() {
-  return authRequest<TokenListResponse>('/api/me/tokens');
+export function listTokens(signal?: AbortSignal) {
+  return authRequest<TokenListResponse>('/api/me/tokens', signal ? { signal } : {});
 }
 
 export function createToken(input: CreateTokenBody) {

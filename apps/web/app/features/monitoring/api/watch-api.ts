@@ -3,8 +3,8 @@ import { authRequest } from '../../../lib/auth-request.ts';
 
 /** The watch API (apps/server routes/watches.ts), for the signed-in owner. */
 
-export function listWatches() {
-  return authRequest<WatchListResponse>('/api/watches');
+export function listWatches(signal?: AbortSignal) {
+  return authRequest<WatchListResponse>('/api/watches', signal ? { signal } : {});
 }
 
 /** `reportToken` / `siteCheckId`: the first baseline (the report or site check it is made from). */

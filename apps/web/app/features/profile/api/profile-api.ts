@@ -5,8 +5,11 @@ import { authRequest } from '../../../lib/auth-request.ts';
 /** One row of "My SEO Reports" (GET /api/me/reports). */
 export type { MyReport as HistoryReport } from '@crawlwise/shared/api/reports';
 
-export function fetchReportPage(offset: number) {
-  return authRequest<MyReportsResponse>(`/api/me/reports?offset=${offset}`);
+export function fetchReportPage(offset: number, signal?: AbortSignal) {
+  return authRequest<MyReportsResponse>(
+    `/api/me/reports?offset=${offset}`,
+    signal ? { signal } : {},
+  );
 }
 
 export function deleteReport(accessToken: string) {

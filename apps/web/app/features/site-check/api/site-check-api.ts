@@ -32,8 +32,11 @@ export function cancelSiteCheck(id: string) {
   );
 }
 
-export function fetchSiteChecks() {
-  return apiRequest<{ ok: true; siteChecks: SiteCheck[] }>('/api/site-checks');
+export function fetchSiteChecks(signal?: AbortSignal) {
+  return apiRequest<{ ok: true; siteChecks: SiteCheck[] }>(
+    '/api/site-checks',
+    signal ? { signal } : {},
+  );
 }
 
 export const siteReportCsvUrl = (id: string) =>
