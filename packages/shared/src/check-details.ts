@@ -1,0 +1,346 @@
+/**
+ * The `details` of the checks whose keys something reads by name: the report screen's panels,
+ * the crawler view, the PDF export. A check with an id in CheckDetailsMap must return exactly
+ * its type (packages/analyzer/src/checks/check.ts), and readers go through `detailsOf`, so a
+ * key renamed on one side no longer compiles on the other. Checks nobody reads by key keep
+ * free-form details (`Record<string, unknown>`); the generic renderer (finding-details.ts) shows
+ * any details either way.
+ *
+ * These are type aliases, not interfaces: an alias is assignable to `Record<string, unknown>`,
+ * which is what a finding stores, while an interface has no implicit index signature.
+ */
+
+/** What a check that writes the code of its fix adds to a failed finding (`fixSnippet`). */
+export type FixDetails = { fixSnippet?: string };
+
+/**
+ * The fix snippet's key, for readers of any finding's details: typed as a key of FixDetails so
+ * that renaming the key there breaks every reader here.
+ */
+export const FIX_SNIPPET_KEY = 'fixSnippet' satisfies keyof FixDetails;
+
+/** A `rendered-*` check the page could not be rendered for: why it compared nothing. */
+export type NotRenderedDetails = { reason: string };
+
+/** The robots.txt kind of crawler a verdict is about. */
+export type BotKindDetail = 'search' | 'assistant' | 'training';
+
+export type BotVerdictDetail = {
+  bot: string;
+  kind: BotKindDetail;
+  /** null when robots.txt could not be read. */
+  allowed: boolean | null;
+  rule?: string;
+};
+
+export type BotAccessDetails = FixDetails & {
+  robotsUrl: string;
+  bots: BotVerdictDetail[];
+  blockedSearch: string[];
+  blockedAssistants: string[];
+  blockedTraining: string[];
+  /** Only when robots.txt could not be read. */
+  reason?: string;
+};
+
+/** A JSON-LD block's problem; `block` counts from 1. */
+export type StructuredDataProblem = { block: number; problem: string };
+
+export type StructuredDataDetails = FixDetails & {
+  count: number;
+  types: string[];
+  problems: StructuredDataProblem[];
+  /** All problems, where `problems` lists the first few; absent when the page has no JSON-LD. */
+  problemCount?: number;
+};
+
+export type RichResultInvalidValue = { property: string; value: string; problem: string };
+
+export type RichResultItemDetail = {
+  type: string;
+  feature: string;
+  block: number;
+  /** Where the item sits in its block: '' for the block itself, '@graph[2]', '[1]'. */
+  path: string;
+  eligible: boolean;
+  missingRequired: string[];
+  missingRecommended: string[];
+  invalid: RichResultInvalidValue[];
+};
+
+export type RichResultsDetails = FixDetails & {
+  /** Which document was judged: the rendered page when a browser rendered it. */
+  source: 'rendered' | 'server';
+  types: string[];
+  items: RichResultItemDetail[];
+  /** All items, where `items` lists the first few; absent when the page has no JSON-LD. */
+  itemCount?: number;
+};
+
+/** How script changed a single text signal (title, meta description). */
+export type ValueChangeDetail = 'same' | 'added' | 'removed' | 'changed';
+
+export type ValueDiffDetails = FixDetails & {
+  server: string | null;
+  rendered: string | null;
+  change: ValueChangeDetail;
+};
+
+/** How script changed a list signal (canonicals, H1s, alternates, JSON-LD blocks). */
+export type ListDiffDetails = FixDetails & {
+  server: string[];
+  rendered: string[];
+  addedByScript: string[];
+  removedByScript: string[];
+};
+
+export type RenderedRobotsDetails = ListDiffDetails & {
+  noindexServer: boolean;
+  noindexRendered: boolean;
+};
+
+export type RenderedLinksDetails = {
+  serverLinks: number;
+  renderedLinks: number;
+  scriptOnly: number;
+  removedByScript: number;
+  scriptOnlySample: string[];
+  removedSample: string[];
+};
+
+export type JsRenderingDetails =
+  | {
+      serverWords: number;
+      renderedWords: number;
+      /** Server words over rendered words, two decimals. */
+      ratio: number;
+      missingWords: number;
+      missingSample: string;
+    }
+  /** Not rendered: only the server side and how many scripts it loads. */
+  | { serverWords: number; renderedWords: null; scripts: number };
+
+/** Check id → the details its findings carry. */
+export interface CheckDetailsMap {
+  'bot-access': BotAccessDetails;
+  'structured-data': StructuredDataDetails;
+  'rich-results': RichResultsDetails;
+  'js-rendering': JsRenderingDetails;
+  'rendered-title': ValueDiffDetails | NotRenderedDetails;
+  'rendered-meta-description': ValueDiffDetails | NotRenderedDetails;
+  'rendered-canonical': ListDiffDetails | NotRenderedDetails;
+  'rendered-robots': RenderedRobotsDetails | NotRenderedDetails;
+  'rendered-h1': ListDiffDetails | NotRenderedDetails;
+  'rendered-hreflang': ListDiffDetails | NotRenderedDetails;
+  'rendered-structured-data': ListDiffDetails | NotRenderedDetails;
+  'rendered-links': RenderedLinksDetails | NotRenderedDetails;
+}
+
+export type MappedCheckId = keyof CheckDetailsMap;
+
+/** What a check writes in `details`: its mapped type, or free-form for an unmapped id. */
+export type DetailsOf<Id extends string> = Id extends MappedCheckId
+  ? CheckDetailsMap[Id]
+  : Record<string, unknown>;
+
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+type ValueOfUnion<T, K extends PropertyKey> = T extends unknown
+  ? K extends keyof T
+    ? T[K]
+    : never
+  : never;
+
+/**
+ * Details as a reader gets them back from a stored report: every key of any shape the check
+ * writes, each optional. A report stored before a key existed, a check that threw (the runner
+ * writes `error` instead) or details cut for size lack keys, so a reader never assumes one.
+ */
+export type StoredDetails<T> = { [K in KeysOfUnion<T>]?: Exclude<ValueOfUnion<T, K>, undefined> };
+
+export type StoredDetailsOf<Id extends MappedCheckId> = StoredDetails<CheckDetailsMap[Id]>;
+
+/* ---------- Reading stored details ---------- */
+
+/** Reads one value: the value in the expected shape, or undefined for absent or malformed. */
+type Reader<T> = ((value: unknown) => T | undefined) & { optional?: true };
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const str: Reader<string> = (value) => (typeof value === 'string' ? value : undefined);
+const num: Reader<number> = (value) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const bool: Reader<boolean> = (value) => (typeof value === 'boolean' ? value : undefined);
+
+const nullable =
+  <T>(read: Reader<T>): Reader<T | null> =>
+  (value) =>
+    value === null ? null : read(value);
+
+const oneOf =
+  <const T extends string>(...allowed: readonly T[]): Reader<T> =>
+  (value) =>
+    allowed.find((entry) => entry === value);
+
+/** A field an object may lack: its absence does not reject the object. */
+const optional = <T>(read: Reader<T>): Reader<T> =>
+  Object.assign((v: unknown) => read(v), {
+    optional: true as const,
+  });
+
+/** A list, keeping the entries in shape and dropping the others (one bad entry spoils none). */
+const listOf =
+  <T>(read: Reader<T>): Reader<T[]> =>
+  (value) =>
+    Array.isArray(value)
+      ? value.flatMap((entry) => {
+          const kept = read(entry);
+          return kept === undefined ? [] : [kept];
+        })
+      : undefined;
+
+/** An object with these fields; one whose required field is missing or malformed is dropped. */
+function shape<T extends object>(fields: { [K in keyof T]-?: Reader<Exclude<T[K], undefined>> }) {
+  const reader: Reader<T> = (value) => {
+    if (!isObject(value)) return undefined;
+    const out: Record<string, unknown> = {};
+    for (const [key, read] of Object.entries<Reader<unknown>>(fields)) {
+      const field = read(value[key]);
+      if (field !== undefined) out[key] = field;
+      else if (!read.optional) return undefined;
+    }
+    return out as T;
+  };
+  return reader;
+}
+
+/** One reader per key any shape of the check's details may hold. */
+type DetailReaders<T> = { [K in KeysOfUnion<T>]-?: Reader<Exclude<ValueOfUnion<T, K>, undefined>> };
+
+const strings = listOf(str);
+const fix = { fixSnippet: str };
+const listDiff = {
+  ...fix,
+  server: strings,
+  rendered: strings,
+  addedByScript: strings,
+  removedByScript: strings,
+  reason: str,
+};
+
+const READERS: { [Id in MappedCheckId]: DetailReaders<CheckDetailsMap[Id]> } = {
+  'bot-access': {
+    ...fix,
+    robotsUrl: str,
+    bots: listOf(
+      shape<BotVerdictDetail>({
+        bot: str,
+        kind: oneOf('search', 'assistant', 'training'),
+        allowed: nullable(bool),
+        rule: optional(str),
+      }),
+    ),
+    blockedSearch: strings,
+    blockedAssistants: strings,
+    blockedTraining: strings,
+    reason: str,
+  },
+  'structured-data': {
+    ...fix,
+    count: num,
+    types: strings,
+    problems: listOf(shape<StructuredDataProblem>({ block: num, problem: str })),
+    problemCount: num,
+  },
+  'rich-results': {
+    ...fix,
+    source: oneOf('rendered', 'server'),
+    types: strings,
+    items: listOf(
+      shape<RichResultItemDetail>({
+        type: str,
+        feature: str,
+        block: num,
+        path: str,
+        eligible: bool,
+        missingRequired: strings,
+        missingRecommended: strings,
+        invalid: listOf(shape<RichResultInvalidValue>({ property: str, value: str, problem: str })),
+      }),
+    ),
+    itemCount: num,
+  },
+  'js-rendering': {
+    serverWords: num,
+    renderedWords: nullable(num),
+    ratio: num,
+    missingWords: num,
+    missingSample: str,
+    scripts: num,
+  },
+  'rendered-title': {
+    ...fix,
+    server: nullable(str),
+    rendered: nullable(str),
+    change: oneOf('same', 'added', 'removed', 'changed'),
+    reason: str,
+  },
+  'rendered-meta-description': {
+    ...fix,
+    server: nullable(str),
+    rendered: nullable(str),
+    change: oneOf('same', 'added', 'removed', 'changed'),
+    reason: str,
+  },
+  'rendered-canonical': listDiff,
+  'rendered-robots': { ...listDiff, noindexServer: bool, noindexRendered: bool },
+  'rendered-h1': listDiff,
+  'rendered-hreflang': listDiff,
+  'rendered-structured-data': listDiff,
+  'rendered-links': {
+    serverLinks: num,
+    renderedLinks: num,
+    scriptOnly: num,
+    removedByScript: num,
+    scriptOnlySample: strings,
+    removedSample: strings,
+    reason: str,
+  },
+};
+
+/** The details of a finding of check `id`, read as `id` writes them. */
+export function readDetails<Id extends MappedCheckId>(
+  id: Id,
+  details: unknown,
+): StoredDetailsOf<Id> {
+  const out: Record<string, unknown> = {};
+  if (!isObject(details)) return out as StoredDetailsOf<Id>;
+  for (const [key, read] of Object.entries<Reader<unknown>>(READERS[id])) {
+    const value = read(details[key]);
+    if (value !== undefined) out[key] = value;
+  }
+  return out as StoredDetailsOf<Id>;
+}
+
+/**
+ * The typed details of `finding` when it is a finding of check `id`, else null (another check,
+ * a locked issue without details, no finding). Keys missing or in another shape than the check
+ * writes today (a report stored by an older analyzer) are left out, never thrown on.
+ */
+export function detailsOf<Id extends MappedCheckId>(
+  finding: { id: string; details?: unknown } | null | undefined,
+  id: Id,
+): StoredDetailsOf<Id> | null {
+  if (!finding || finding.id !== id || !('details' in finding)) return null;
+  return readDetails(id, finding.details);
+}
+
+/**
+ * The ready-to-paste code of any finding's fix (`details.fixSnippet`, which withFix writes for
+ * every check), or null when there is none or it is blank.
+ */
+export function fixSnippetOf(details: unknown): string | null {
+  if (!isObject(details)) return null;
+  const snippet = str(details[FIX_SNIPPET_KEY]);
+  return snippet !== undefined && snippet.trim() !== '' ? snippet : null;
+}
