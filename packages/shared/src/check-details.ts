@@ -117,8 +117,18 @@ export type JsRenderingDetails =
       missingWords: number;
       missingSample: string;
     }
-  /** Not rendered: only the server side and how many scripts it loads. */
-  | { serverWords: number; renderedWords: null; scripts: number };
+  /**
+   * Not rendered: only the server side and how many scripts it loads. The other shape's keys
+   * are named as never present, so a reader may ask for them on either shape.
+   */
+  | {
+      serverWords: number;
+      renderedWords: null;
+      scripts: number;
+      ratio?: never;
+      missingWords?: never;
+      missingSample?: never;
+    };
 
 /** Check id → the details its findings carry. */
 export interface CheckDetailsMap {
