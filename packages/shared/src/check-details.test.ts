@@ -68,7 +68,7 @@ describe('detailsOf', () => {
     expect(detailsOf({ id: 'bot-access', details: ['x'] }, 'bot-access')).toEqual({});
   });
 
-  it('drops list entries out of shape and keeps the others', () => {
+  it('reads list entries field by field, dropping entries that are not objects', () => {
     const details = detailsOf(
       {
         id: 'bot-access',
@@ -83,8 +83,12 @@ describe('detailsOf', () => {
       },
       'bot-access',
     );
-    // A wrongly-typed optional field is left out; a wrong required one drops the entry.
-    expect(details?.bots).toEqual([{ bot: 'Googlebot', kind: 'search', allowed: null }]);
+    // Each field is kept or left out on its own; only an entry that is no object is dropped.
+    expect(details?.bots).toEqual([
+      { bot: 'Googlebot', kind: 'search', allowed: null },
+      { kind: 'search', allowed: true },
+      { bot: 'Bingbot', allowed: true },
+    ]);
   });
 
   it('keeps no key the check does not write (the runner’s error, omitted details)', () => {
@@ -130,7 +134,7 @@ describe('detailsOf', () => {
       invalid: [{ property: 'image', value: 'x', problem: 'not a URL' }, { property: 1 }],
     };
     expect(detailsOf({ id: 'rich-results', details: { items: [item] } }, 'rich-results')).toEqual({
-      items: [{ ...item, invalid: [{ property: 'image', value: 'x', problem: 'not a URL' }] }],
+      items: [{ ...item, invalid: [{ property: 'image', value: 'x', problem: 'not a URL' }, {}] }],
     });
   });
 });

@@ -161,18 +161,30 @@ type ValueOfUnion<T, K extends PropertyKey> = T extends unknown
   : never;
 
 /**
+ * A value as a stored report may hold it: the entries of a list that are objects keep only the
+ * fields in shape, each optional (a list item written by an older analyzer may lack one).
+ */
+export type Stored<V> = V extends readonly (infer E)[]
+  ? Stored<E>[]
+  : V extends object
+    ? { [K in keyof V]?: Stored<Exclude<V[K], undefined>> }
+    : V;
+
+/**
  * Details as a reader gets them back from a stored report: every key of any shape the check
  * writes, each optional. A report stored before a key existed, a check that threw (the runner
  * writes `error` instead) or details cut for size lack keys, so a reader never assumes one.
  */
-export type StoredDetails<T> = { [K in KeysOfUnion<T>]?: Exclude<ValueOfUnion<T, K>, undefined> };
+export type StoredDetails<T> = {
+  [K in KeysOfUnion<T>]?: Stored<Exclude<ValueOfUnion<T, K>, undefined>>;
+};
 
 export type StoredDetailsOf<Id extends MappedCheckId> = StoredDetails<CheckDetailsMap[Id]>;
 
 /* ---------- Reading stored details ---------- */
 
 /** Reads one value: the value in the expected shape, or undefined for absent or malformed. */
-type Reader<T> = ((value: unknown) => T | undefined) & { optional?: true };
+type Reader<T> = (value: unknown) => T | undefined;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -192,12 +204,6 @@ const oneOf =
   (value) =>
     allowed.find((entry) => entry === value);
 
-/** A field an object may lack: its absence does not reject the object. */
-const optional = <T>(read: Reader<T>): Reader<T> =>
-  Object.assign((v: unknown) => read(v), {
-    optional: true as const,
-  });
-
 /** A list, keeping the entries in shape and dropping the others (one bad entry spoils none). */
 const listOf =
   <T>(read: Reader<T>): Reader<T[]> =>
@@ -209,23 +215,26 @@ const listOf =
         })
       : undefined;
 
-/** An object with these fields; one whose required field is missing or malformed is dropped. */
-function shape<T extends object>(fields: { [K in keyof T]-?: Reader<Exclude<T[K], undefined>> }) {
-  const reader: Reader<T> = (value) => {
+/**
+ * An object (a list item) with these fields, each kept when in shape and left out otherwise:
+ * which fields an item cannot do without is the reader's call (a bot row needs its name).
+ */
+const shape =
+  <T extends object>(fields: { [K in keyof T]-?: Reader<Stored<Exclude<T[K], undefined>>> }) =>
+  (value: unknown): Stored<T> | undefined => {
     if (!isObject(value)) return undefined;
     const out: Record<string, unknown> = {};
     for (const [key, read] of Object.entries<Reader<unknown>>(fields)) {
       const field = read(value[key]);
       if (field !== undefined) out[key] = field;
-      else if (!read.optional) return undefined;
     }
-    return out as T;
+    return out as Stored<T>;
   };
-  return reader;
-}
 
 /** One reader per key any shape of the check's details may hold. */
-type DetailReaders<T> = { [K in KeysOfUnion<T>]-?: Reader<Exclude<ValueOfUnion<T, K>, undefined>> };
+type DetailReaders<T> = {
+  [K in KeysOfUnion<T>]-?: Reader<Stored<Exclude<ValueOfUnion<T, K>, undefined>>>;
+};
 
 const strings = listOf(str);
 const fix = { fixSnippet: str };
@@ -247,7 +256,7 @@ const READERS: { [Id in MappedCheckId]: DetailReaders<CheckDetailsMap[Id]> } = {
         bot: str,
         kind: oneOf('search', 'assistant', 'training'),
         allowed: nullable(bool),
-        rule: optional(str),
+        rule: str,
       }),
     ),
     blockedSearch: strings,
