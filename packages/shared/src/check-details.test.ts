@@ -25,7 +25,7 @@ const botAccess = {
 describe('the typing of details', () => {
   it('maps a check id to its details, and leaves unmapped ids free-form', () => {
     expectTypeOf<DetailsOf<'bot-access'>>().toEqualTypeOf<BotAccessDetails>();
-    expectTypeOf<DetailsOf<'word-count'>>().toEqualTypeOf<Record<string, unknown>>();
+    expectTypeOf<DetailsOf<'viewport'>>().toEqualTypeOf<Record<string, unknown>>();
   });
 
   it('refuses a key the check does not write', () => {

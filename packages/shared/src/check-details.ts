@@ -130,8 +130,36 @@ export type JsRenderingDetails =
       missingSample?: never;
     };
 
+/** A metadata element Google does not read (outside the head), and why. */
+export type IgnoredElementDetail = { element: string; line: number; reason: string };
+
+/** The title or the meta description: the value the summary tiles show, and its length. */
+export type TextTagDetails = FixDetails & {
+  value: string | null;
+  /** In code points, after entity decoding and whitespace collapsing. */
+  length: number;
+  /** How many such elements the head holds. */
+  count: number;
+  ignored: IgnoredElementDetail[];
+};
+
+export type WordCountDetails = { count: number; renderedCount: number | null };
+
+export type RobotsTxtDetails = FixDetails & {
+  robotsUrl: string;
+  status: 'ok' | 'missing' | 'unreachable' | 'unparsable';
+  /** null when robots.txt could not be read or matched. */
+  allowedForGooglebot: boolean | null;
+  /** The rule that decides, or why robots.txt could not be read. */
+  detail?: string;
+};
+
 /** Check id → the details its findings carry. */
 export interface CheckDetailsMap {
+  title: TextTagDetails;
+  'meta-description': TextTagDetails;
+  'word-count': WordCountDetails;
+  'robots-txt': RobotsTxtDetails;
   'bot-access': BotAccessDetails;
   'structured-data': StructuredDataDetails;
   'rich-results': RichResultsDetails;
@@ -247,7 +275,25 @@ const listDiff = {
   reason: str,
 };
 
+const textTag = {
+  ...fix,
+  value: nullable(str),
+  length: num,
+  count: num,
+  ignored: listOf(shape<IgnoredElementDetail>({ element: str, line: num, reason: str })),
+};
+
 const READERS: { [Id in MappedCheckId]: DetailReaders<CheckDetailsMap[Id]> } = {
+  title: textTag,
+  'meta-description': textTag,
+  'word-count': { count: num, renderedCount: nullable(num) },
+  'robots-txt': {
+    ...fix,
+    robotsUrl: str,
+    status: oneOf('ok', 'missing', 'unreachable', 'unparsable'),
+    allowedForGooglebot: nullable(bool),
+    detail: str,
+  },
   'bot-access': {
     ...fix,
     robotsUrl: str,

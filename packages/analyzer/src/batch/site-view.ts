@@ -1,3 +1,4 @@
+import { detailsOf } from '@crawlwise/shared/check-details';
 import { comparableUrl } from '../checks/canonical.ts';
 import type { AnalysisReport } from '../types.ts';
 import type { BatchPage } from './run-batch.ts';
@@ -83,9 +84,12 @@ export function canonicalElsewhere(report: AnalysisReport): string | null {
 
 /** The robots.txt rule that blocks Googlebot from the page, or undefined when it is not blocked. */
 function robotsBlock(report: AnalysisReport): { rule: string | null } | undefined {
-  const details = report.issues.find((issue) => issue.id === 'robots-txt')?.details;
+  const details = detailsOf(
+    report.issues.find((issue) => issue.id === 'robots-txt'),
+    'robots-txt',
+  );
   if (details?.allowedForGooglebot !== false) return undefined;
-  return { rule: typeof details.detail === 'string' ? details.detail : null };
+  return { rule: details.detail ?? null };
 }
 
 export function buildSiteView(pages: readonly BatchPage[]): SiteView {

@@ -6,6 +6,7 @@ import { botAccess } from './bot-access.ts';
 import type { CheckOf } from './check.ts';
 import { CHECKS } from './index.ts';
 import { jsRendering } from './js-rendering.ts';
+import { metaDescription } from './meta-description.ts';
 import { renderedCanonical } from './rendered-canonical.ts';
 import { renderedH1 } from './rendered-h1.ts';
 import { renderedHreflang } from './rendered-hreflang.ts';
@@ -15,8 +16,11 @@ import { renderedRobots } from './rendered-robots.ts';
 import { renderedStructuredData } from './rendered-structured-data.ts';
 import { renderedTitle } from './rendered-title.ts';
 import { richResults } from './rich-results.ts';
+import { robotsTxt } from './robots-txt.ts';
 import { runCheck } from './run-checks.ts';
 import { structuredData } from './structured-data.ts';
+import { title } from './title.ts';
+import { wordCount } from './word-count.ts';
 
 /**
  * Every id of CheckDetailsMap bound to its check as CheckOf<id>: a mapped check declared as a
@@ -24,6 +28,10 @@ import { structuredData } from './structured-data.ts';
  * typecheck here.
  */
 const TYPED_CHECKS: { [Id in MappedCheckId]: CheckOf<Id> } = {
+  title,
+  'meta-description': metaDescription,
+  'word-count': wordCount,
+  'robots-txt': robotsTxt,
   'bot-access': botAccess,
   'structured-data': structuredData,
   'rich-results': richResults,
@@ -65,6 +73,10 @@ const changed = [
 /** Pages that take the checks through their shapes: not rendered, same, changed by script. */
 const PAGES: Record<string, () => PageContext> = {
   'not rendered, robots.txt unread': () => makePage({ html: html() }),
+  'metadata outside the head': () =>
+    makePage({
+      html: '<html><head><iframe></iframe><title>Oak</title><meta name="description" content="Oak"></head><body><p>Oak</p></body></html>',
+    }),
   'rendered the same': () =>
     makePage({ html: html(), render: { status: 'rendered', html: html() } }),
   'changed by script': () =>
