@@ -1,10 +1,10 @@
 /**
  * The `details` of the checks whose keys something reads by name: the report screen's panels,
- * the crawler view, the PDF export. A check with an id in CheckDetailsMap must return exactly
- * its type (packages/analyzer/src/checks/check.ts), and readers go through `detailsOf`, so a
- * key renamed on one side no longer compiles on the other. Checks nobody reads by key keep
- * free-form details (`Record<string, unknown>`); the generic renderer (finding-details.ts) shows
- * any details either way.
+ * the crawler view, the PDF export, the summary tiles and the site view. A check with an id in
+ * CheckDetailsMap must return exactly its type (packages/analyzer/src/checks/check.ts), and
+ * readers go through `detailsOf`, so a key renamed on one side no longer compiles on the other.
+ * Checks nobody reads by key keep free-form details (`Record<string, unknown>`); the generic
+ * renderer (finding-details.ts) shows any details either way.
  *
  * These are type aliases, not interfaces: an alias is assignable to `Record<string, unknown>`,
  * which is what a finding stores, while an interface has no implicit index signature.
@@ -154,8 +154,30 @@ export type RobotsTxtDetails = FixDetails & {
   detail?: string;
 };
 
+export type CanonicalDeclarationDetail = {
+  source: 'link element' | 'Link header';
+  href: string;
+  /** The absolute URL it resolves to; null when it does not resolve to an http(s) URL. */
+  resolved: string | null;
+};
+
+/** The canonical check's verdict on the declarations of the head and the Link header. */
+export type CanonicalVerdictDetails = FixDetails & {
+  pageUrl: string;
+  declarations: CanonicalDeclarationDetail[];
+  /** The one canonical, when the declarations agree and resolve. */
+  canonical?: string;
+  /** The distinct canonicals, when declarations conflict. */
+  canonicals?: string[];
+  /** The hrefs that do not resolve. */
+  invalid?: string[];
+};
+
+export type CanonicalDetails = CanonicalVerdictDetails & { ignored: IgnoredElementDetail[] };
+
 /** Check id → the details its findings carry. */
 export interface CheckDetailsMap {
+  canonical: CanonicalDetails;
   title: TextTagDetails;
   'meta-description': TextTagDetails;
   'word-count': WordCountDetails;
@@ -275,15 +297,33 @@ const listDiff = {
   reason: str,
 };
 
+const ignoredElements = listOf(
+  shape<IgnoredElementDetail>({ element: str, line: num, reason: str }),
+);
 const textTag = {
   ...fix,
   value: nullable(str),
   length: num,
   count: num,
-  ignored: listOf(shape<IgnoredElementDetail>({ element: str, line: num, reason: str })),
+  ignored: ignoredElements,
 };
 
 const READERS: { [Id in MappedCheckId]: DetailReaders<CheckDetailsMap[Id]> } = {
+  canonical: {
+    ...fix,
+    pageUrl: str,
+    declarations: listOf(
+      shape<CanonicalDeclarationDetail>({
+        source: oneOf('link element', 'Link header'),
+        href: str,
+        resolved: nullable(str),
+      }),
+    ),
+    canonical: str,
+    canonicals: strings,
+    invalid: strings,
+    ignored: ignoredElements,
+  },
   title: textTag,
   'meta-description': textTag,
   'word-count': { count: num, renderedCount: nullable(num) },

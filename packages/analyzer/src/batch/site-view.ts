@@ -60,14 +60,13 @@ function sameAddress(a: string, b: string): boolean {
  * for tracking parameters); conflicting canonicals are listed by the first that is elsewhere.
  */
 export function canonicalElsewhere(report: AnalysisReport): string | null {
-  const details = report.issues.find((issue) => issue.id === 'canonical')?.details;
+  const details = detailsOf(
+    report.issues.find((issue) => issue.id === 'canonical'),
+    'canonical',
+  );
   if (!details) return null;
-  const declared: string[] =
-    typeof details.canonical === 'string'
-      ? [details.canonical]
-      : Array.isArray(details.canonicals)
-        ? details.canonicals.filter((c): c is string => typeof c === 'string')
-        : [];
+  const declared =
+    details.canonical !== undefined ? [details.canonical] : (details.canonicals ?? []);
   const page = report.finalUrl;
   let withoutQuery = page;
   try {

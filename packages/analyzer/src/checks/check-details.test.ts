@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PageContext } from '../page/page-context.ts';
 import { makePage } from '../page/test-artifacts.ts';
 import { botAccess } from './bot-access.ts';
+import { canonical } from './canonical.ts';
 import type { CheckOf } from './check.ts';
 import { CHECKS } from './index.ts';
 import { jsRendering } from './js-rendering.ts';
@@ -28,6 +29,7 @@ import { wordCount } from './word-count.ts';
  * typecheck here.
  */
 const TYPED_CHECKS: { [Id in MappedCheckId]: CheckOf<Id> } = {
+  canonical,
   title,
   'meta-description': metaDescription,
   'word-count': wordCount,
@@ -73,6 +75,12 @@ const changed = [
 /** Pages that take the checks through their shapes: not rendered, same, changed by script. */
 const PAGES: Record<string, () => PageContext> = {
   'not rendered, robots.txt unread': () => makePage({ html: html() }),
+  'conflicting canonicals': () =>
+    makePage({
+      html: '<html><head><link rel="canonical" href="/a"><link rel="canonical" href="/b"></head></html>',
+    }),
+  'a canonical that does not resolve': () =>
+    makePage({ html: '<html><head><link rel="canonical" href="http://[oak"></head></html>' }),
   'metadata outside the head': () =>
     makePage({
       html: '<html><head><iframe></iframe><title>Oak</title><meta name="description" content="Oak"></head><body><p>Oak</p></body></html>',
