@@ -4,7 +4,9 @@
  * findings' details, here once, so the report screen and the report comparison agree.
  */
 
-/** The crawler-view checks, in the order the view lists them. */
+import { type MappedCheckId, readDetails } from './check-details.ts';
+
+/** The crawler-view checks, in the order the view lists them (each reads typed details). */
 export const CRAWLER_VIEW_CHECKS = [
   { id: 'rendered-title', signal: 'Title' },
   { id: 'rendered-meta-description', signal: 'Meta description' },
@@ -15,7 +17,9 @@ export const CRAWLER_VIEW_CHECKS = [
   { id: 'rendered-structured-data', signal: 'Structured data' },
   { id: 'rendered-links', signal: 'Internal links' },
   { id: 'js-rendering', signal: 'Main text' },
-] as const;
+] as const satisfies readonly { id: MappedCheckId; signal: string }[];
+
+export type CrawlerViewCheckId = (typeof CRAWLER_VIEW_CHECKS)[number]['id'];
 
 /** One side of a signal as the view prints it: a text, a list, or nothing. */
 export type SideValue = string | string[] | null;
@@ -32,18 +36,24 @@ const count = (value: unknown, noun: string): string | null =>
 
 /** Both sides of one crawler-view finding, from the detail keys its check writes. */
 export function crawlerSides(
-  check: string,
-  details: Record<string, unknown>,
+  check: CrawlerViewCheckId,
+  details: unknown,
 ): [server: SideValue, rendered: SideValue] {
   switch (check) {
-    case 'rendered-links':
+    case 'rendered-links': {
+      const links = readDetails(check, details);
       return [
-        count(details.serverLinks, 'internal link'),
-        count(details.renderedLinks, 'internal link'),
+        count(links.serverLinks, 'internal link'),
+        count(links.renderedLinks, 'internal link'),
       ];
-    case 'js-rendering':
-      return [count(details.serverWords, 'word'), count(details.renderedWords, 'word')];
-    default:
-      return [asSide(details.server), asSide(details.rendered)];
+    }
+    case 'js-rendering': {
+      const words = readDetails(check, details);
+      return [count(words.serverWords, 'word'), count(words.renderedWords, 'word')];
+    }
+    default: {
+      const sides = readDetails(check, details);
+      return [asSide(sides.server), asSide(sides.rendered)];
+    }
   }
 }

@@ -5,8 +5,10 @@
  * the same reading as plain text beside the JSON (issue 27).
  */
 
+import { FIX_SNIPPET_KEY } from './check-details.ts';
+
 /** Keys shown elsewhere (the fix snippet), or only for machines. */
-export const HIDDEN_DETAIL_KEYS: ReadonlySet<string> = new Set(['fixSnippet']);
+export const HIDDEN_DETAIL_KEYS: ReadonlySet<string> = new Set([FIX_SNIPPET_KEY]);
 
 /** "serverLinks" → "Server links". */
 export function keyLabel(key: string): string {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CRAWLER_VIEW_CHECKS, crawlerSides, type SideValue } from './crawler-view.ts';
+import {
+  CRAWLER_VIEW_CHECKS,
+  type CrawlerViewCheckId,
+  crawlerSides,
+  type SideValue,
+} from './crawler-view.ts';
 import {
   CHECK_CATEGORIES,
   checkCategorySchema,
@@ -186,7 +191,10 @@ type CrawlerSide = z.infer<typeof crawlerSideSchema>;
 const asList = (value: SideValue): string[] | null =>
   value === null ? null : typeof value === 'string' ? [value] : value;
 
-function crawlerSideOf(issue: ReportIssue | undefined, check: string): CrawlerSide | null {
+function crawlerSideOf(
+  issue: ReportIssue | undefined,
+  check: CrawlerViewCheckId,
+): CrawlerSide | null {
   if (!issue || isLockedIssue(issue)) return null;
   const [server, rendered] = crawlerSides(check, issue.details);
   return { outcome: issue.outcome, server: asList(server), rendered: asList(rendered) };

@@ -1,5 +1,6 @@
 import { CATEGORY_LABEL } from './category-labels.ts';
 import { CAUSES, type CauseId } from './causes.ts';
+import { readDetails } from './check-details.ts';
 import { CRAWLER_VIEW_CHECKS, crawlerSides, type SideValue } from './crawler-view.ts';
 import type { Tone } from './display.ts';
 import type { CategoryScore, CheckCategory, ReportIssue, ScoredFinding } from './report.ts';
@@ -139,8 +140,7 @@ export function crawlerSignals(issues: readonly ReportIssue[]): CrawlerSignal[] 
     const finding = byId.get(id);
     if (!finding) return [];
     const [server, rendered] = crawlerSides(id, finding.details);
-    const reason = finding.details.reason;
-    const sample = finding.details.missingSample;
+    const { reason, missingSample: sample } = readDetails(id, finding.details);
     return [
       {
         check: id,

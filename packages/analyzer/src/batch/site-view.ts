@@ -1,3 +1,4 @@
+import { detailsOf } from '@crawlwise/shared/check-details';
 import { comparableUrl } from '../checks/canonical.ts';
 import type { AnalysisReport } from '../types.ts';
 import type { BatchPage } from './run-batch.ts';
@@ -59,14 +60,13 @@ function sameAddress(a: string, b: string): boolean {
  * for tracking parameters); conflicting canonicals are listed by the first that is elsewhere.
  */
 export function canonicalElsewhere(report: AnalysisReport): string | null {
-  const details = report.issues.find((issue) => issue.id === 'canonical')?.details;
+  const details = detailsOf(
+    report.issues.find((issue) => issue.id === 'canonical'),
+    'canonical',
+  );
   if (!details) return null;
-  const declared: string[] =
-    typeof details.canonical === 'string'
-      ? [details.canonical]
-      : Array.isArray(details.canonicals)
-        ? details.canonicals.filter((c): c is string => typeof c === 'string')
-        : [];
+  const declared =
+    details.canonical !== undefined ? [details.canonical] : (details.canonicals ?? []);
   const page = report.finalUrl;
   let withoutQuery = page;
   try {
@@ -83,9 +83,12 @@ export function canonicalElsewhere(report: AnalysisReport): string | null {
 
 /** The robots.txt rule that blocks Googlebot from the page, or undefined when it is not blocked. */
 function robotsBlock(report: AnalysisReport): { rule: string | null } | undefined {
-  const details = report.issues.find((issue) => issue.id === 'robots-txt')?.details;
+  const details = detailsOf(
+    report.issues.find((issue) => issue.id === 'robots-txt'),
+    'robots-txt',
+  );
   if (details?.allowedForGooglebot !== false) return undefined;
-  return { rule: typeof details.detail === 'string' ? details.detail : null };
+  return { rule: details.detail ?? null };
 }
 
 export function buildSiteView(pages: readonly BatchPage[]): SiteView {

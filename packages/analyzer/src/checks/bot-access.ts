@@ -1,5 +1,5 @@
 import type { BotKind, BotVerdict } from '../types.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { withFix } from './fix-snippets.ts';
 import { listPhrase } from './markup-helpers.ts';
 import { robotsAllowFix } from './robots-fix.ts';
@@ -23,7 +23,7 @@ const SEARCH_ENGINES: Record<string, string> = {
 
 const names = (bots: readonly BotVerdict[]) => listPhrase(bots.map((entry) => entry.bot));
 
-export const botAccess: Check = {
+export const botAccess: CheckOf<'bot-access'> = {
   meta: {
     id: 'bot-access',
     title: 'Search and AI crawler access',
@@ -33,7 +33,7 @@ export const botAccess: Check = {
     fixSnippet:
       'the robots.txt lines to add: "Allow: <page path>$" for each blocking rule, to put in the group that holds it (named by its line), or a User-agent group of its own for a crawler whose deciding line is unknown.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'bot-access'> {
     const robots = page.artifacts.robots;
     const bots = robots.bots ?? [];
     const blocked = (kind: BotKind) =>

@@ -1,7 +1,8 @@
+import type { CanonicalVerdictDetails } from '@crawlwise/shared/check-details';
 import { type Document, type Element, elementsByTag } from '../page/dom.ts';
 import { linkLookup } from '../page/metadata.ts';
 import type { PageContext } from '../page/page-context.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, CheckOutcome, OutcomeOf } from './check.ts';
 import { attributeText, type Fix, withFix } from './fix-snippets.ts';
 import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 
@@ -93,7 +94,7 @@ function canonicalFix(href: string, step: string): Fix {
 const NO_CANONICAL = 'No canonical URL';
 
 /** The verdict on the canonical links of the head and the Link header. */
-function judge(page: PageContext, head: readonly Element[]): CheckOutcome {
+function judge(page: PageContext, head: readonly Element[]): CheckOutcome<CanonicalVerdictDetails> {
   const base = documentBase(page.document, page.url);
   const declarations: Array<CanonicalDeclaration & { resolved: URL | null }> = [
     ...head.map((el) => {
@@ -219,7 +220,7 @@ function judge(page: PageContext, head: readonly Element[]): CheckOutcome {
   );
 }
 
-export const canonical: Check = {
+export const canonical: CheckOf<'canonical'> = {
   meta: {
     id: 'canonical',
     title: 'Canonical URL',
@@ -229,7 +230,7 @@ export const canonical: Check = {
     fixSnippet:
       'the <link rel="canonical"> to paste: the page\'s own address without fragment and tracking parameters (utm_*, gclid, fbclid...), or the declared canonical with the page\'s protocol when only the protocol is wrong.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'canonical'> {
     const { head, ignored } = linkLookup(page.document, 'canonical');
     const outcome = judge(page, head);
     if (ignored.length === 0) return { ...outcome, details: { ...outcome.details, ignored: [] } };

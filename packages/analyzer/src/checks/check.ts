@@ -1,3 +1,4 @@
+import type { DetailsOf, MappedCheckId } from '@crawlwise/shared/check-details';
 import type { PageContext } from '../page/page-context.ts';
 import type { Severity } from '../types.ts';
 
@@ -8,9 +9,9 @@ import type { Severity } from '../types.ts';
  * I/O; one that cannot run (no browser, robots.txt unreachable) returns `outcome: 'skipped'`,
  * never throws.
  */
-export interface CheckMeta {
+export interface CheckMeta<Id extends string = string> {
   /** Stable public id from CHECKS.md; never renamed. */
-  id: string;
+  id: Id;
   /** Short title of the check itself, e.g. "Page title". */
   title: string;
   /** Default plain-language explanation: what it means and how to fix it. */
@@ -24,7 +25,10 @@ export interface CheckMeta {
   fixSnippet?: string;
 }
 
-export interface CheckOutcome {
+/** Free-form details: a check whose details nobody reads by key. */
+type LooseDetails = Record<string, unknown>;
+
+export interface OutcomeFields {
   severity: Severity;
   /**
    * Only for a check that did not judge the page: `not_applicable` (nothing to judge, a
@@ -38,11 +42,38 @@ export interface CheckOutcome {
   why?: string;
   /** Outcome-specific fix; a failed outcome falls back to meta.howToFix. */
   howToFix?: string;
-  /** The data behind the outcome. Whether it was skipped is the outcome's business, not a detail. */
-  details?: Record<string, unknown> & { skipped?: never };
 }
 
+/** Whether it was skipped is the outcome's business, not a detail. */
+export type NoSkipped = { skipped?: never };
+
+/**
+ * What a check concluded, with `details` (the data behind the outcome) of type D. Typed details
+ * (shared check-details.ts) are required: a reader counts on their keys being there.
+ */
+export type CheckOutcome<D extends object = LooseDetails> = OutcomeFields &
+  (LooseDetails extends D ? { details?: D & NoSkipped } : { details: D & NoSkipped });
+
+/** The outcome a check of a mapped id returns. */
+export type OutcomeOf<Id extends MappedCheckId> = CheckOutcome<DetailsOf<Id>>;
+
+/**
+ * A check whose details nobody reads by key: the shape every check has, and what the runner and
+ * the catalogue hold.
+ */
 export interface Check {
   meta: CheckMeta;
   run(page: PageContext): CheckOutcome;
 }
+
+/**
+ * A check whose id is in CheckDetailsMap: `run` must return the details that id maps to, so a
+ * check cannot rename a key its readers use. checks/check-details.test.ts fails to typecheck when
+ * a mapped check is declared as a plain Check. (A type alias rather than a generic Check: TS
+ * cannot tell the variance of an id that picks the details through a conditional type, and
+ * would refuse a typed check where any Check goes.)
+ */
+export type CheckOf<Id extends MappedCheckId> = {
+  meta: CheckMeta<Id>;
+  run(page: PageContext): OutcomeOf<Id>;
+};

@@ -4,7 +4,8 @@
  * in `details.fixSnippet` (a string) so a report screen can offer a copy button.
  */
 
-import type { CheckOutcome } from './check.ts';
+import type { FixDetails } from '@crawlwise/shared/check-details';
+import type { CheckOutcome, NoSkipped, OutcomeFields } from './check.ts';
 
 /** A concrete fix: the step in prose and, when it is code, the code itself. */
 export interface Fix {
@@ -17,20 +18,20 @@ export interface Fix {
  * there is code. A success, a skip or a not-applicable outcome is returned as it is. The fix may
  * be given as a function, so a passing page never pays for working one out.
  */
-export function withFix(
-  outcome: CheckOutcome,
+export function withFix<D extends object>(
+  // The outcome's own fields rather than CheckOutcome<D>, so D is inferred from its details.
+  outcome: OutcomeFields & { details?: D & NoSkipped },
   fixOrMake: Fix | null | (() => Fix | null),
-): CheckOutcome {
-  if (outcome.severity === 'success' || outcome.outcome !== undefined) return outcome;
+): CheckOutcome<D & FixDetails> {
+  // A typed D comes with its details (CheckOutcome requires them), so none is lost to the cast.
+  const as = (result: OutcomeFields & { details?: object }) =>
+    result as CheckOutcome<D & FixDetails>;
+  if (outcome.severity === 'success' || outcome.outcome !== undefined) return as(outcome);
   const fix = typeof fixOrMake === 'function' ? fixOrMake() : fixOrMake;
-  if (fix === null) return outcome;
-  return {
-    ...outcome,
-    howToFix: fix.howToFix,
-    ...(fix.fixSnippet === undefined
-      ? {}
-      : { details: { ...outcome.details, fixSnippet: fix.fixSnippet } }),
-  };
+  if (fix === null) return as(outcome);
+  if (fix.fixSnippet === undefined) return as({ ...outcome, howToFix: fix.howToFix });
+  const details: FixDetails = { ...outcome.details, fixSnippet: fix.fixSnippet };
+  return as({ ...outcome, howToFix: fix.howToFix, details });
 }
 
 /**

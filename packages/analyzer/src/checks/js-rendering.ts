@@ -1,5 +1,5 @@
 import { elementsByTag } from '../page/dom.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 
 /**
  * `js-rendering` (crawlability): does the server HTML already carry the content, or does it only
@@ -48,7 +48,7 @@ export function missingWords(serverWords: string[], renderedWords: string[]): st
   return missing;
 }
 
-export const jsRendering: Check = {
+export const jsRendering: CheckOf<'js-rendering'> = {
   meta: {
     id: 'js-rendering',
     title: 'Content without JavaScript',
@@ -56,7 +56,7 @@ export const jsRendering: Check = {
     howToFix:
       'Render the main content on the server (server-side rendering or prerendering) so it is in the HTML the server sends.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'js-rendering'> {
     const render = page.artifacts.render;
     const server = page.serverText;
     const rendered = page.renderedText;

@@ -1,8 +1,9 @@
+import type { TextTagDetails } from '@crawlwise/shared/check-details';
 import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH } from '@crawlwise/shared/limits';
 import { collapseWhitespace } from '../page/dom.ts';
 import { metaLookup, metaValues } from '../page/metadata.ts';
 import type { PageContext } from '../page/page-context.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, CheckOutcome, OutcomeOf } from './check.ts';
 import { withFix } from './fix-snippets.ts';
 import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 import { codePointLength } from './markup-helpers.ts';
@@ -19,7 +20,7 @@ import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 const RANGE = `${DESCRIPTION_MIN_LENGTH}-${DESCRIPTION_MAX_LENGTH}`;
 
-export const metaDescription: Check = {
+export const metaDescription: CheckOf<'meta-description'> = {
   meta: {
     id: 'meta-description',
     title: 'Meta description',
@@ -27,7 +28,7 @@ export const metaDescription: Check = {
     howToFix: `Add one <meta name="description"> of ${RANGE} characters that summarises the page and why it is worth a click.`,
     fixSnippet: `the <meta name="description"> to paste: the description cut at a word boundary to ${DESCRIPTION_MAX_LENGTH} characters; when it is missing or too short, the og:description, twitter:description or first paragraph of at least ${DESCRIPTION_MIN_LENGTH} characters; when duplicated, the one Google reads.`,
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'meta-description'> {
     const values = metaValues(page.document, 'description');
     const ignored = metaLookup(page.document, 'description').ignoredElements[0];
     return withFix(judge(page), () =>
@@ -41,7 +42,7 @@ export const metaDescription: Check = {
   },
 };
 
-function judge(page: PageContext): CheckOutcome {
+function judge(page: PageContext): CheckOutcome<TextTagDetails> {
   const values = metaValues(page.document, 'description');
   const { ignored } = metaLookup(page.document, 'description');
   const count = values.length;

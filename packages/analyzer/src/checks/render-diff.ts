@@ -1,3 +1,9 @@
+import type {
+  ListDiffDetails,
+  NotRenderedDetails,
+  ValueChangeDetail,
+  ValueDiffDetails,
+} from '@crawlwise/shared/check-details';
 import { type Document, elementsByTag } from '../page/dom.ts';
 import type { PageContext } from '../page/page-context.ts';
 import type { CheckOutcome } from './check.ts';
@@ -16,7 +22,10 @@ import { MAX_LISTED, truncate } from './markup-helpers.ts';
 export type Extract<T> = (doc: Document, page: PageContext) => T;
 
 /** The skipped outcome when no browser rendered the page; null when there is a render. */
-export function notRendered(page: PageContext, what: string): CheckOutcome | null {
+export function notRendered(
+  page: PageContext,
+  what: string,
+): CheckOutcome<NotRenderedDetails> | null {
   if (page.renderedDocument !== null) return null;
   const render = page.artifacts.render;
   const reason =
@@ -42,7 +51,7 @@ export function bothSides<T>(
 }
 
 /** How a single text value (title, description) changed: added, removed, changed or same. */
-export type ValueChange = 'same' | 'added' | 'removed' | 'changed';
+export type ValueChange = ValueChangeDetail;
 
 export function valueChange(server: string | null, rendered: string | null): ValueChange {
   const a = server === '' ? null : server;
@@ -76,7 +85,10 @@ export function lacking(list: readonly string[], other: readonly string[]): stri
 }
 
 /** How two lists differ, as details carry it (each side cut to MAX_LISTED). */
-export function listDiff(server: readonly string[], rendered: readonly string[]) {
+export function listDiff(
+  server: readonly string[],
+  rendered: readonly string[],
+): { same: boolean; added: string[]; removed: string[]; details: ListDiffDetails } {
   const added = lacking(rendered, server);
   const removed = lacking(server, rendered);
   return {
@@ -103,7 +115,7 @@ export function valueOutcome(
   extract: Extract<string | null>,
   /** The element that carries a value in the HTML, for the fix snippet (issue 9, item 5). */
   toTag?: (value: string) => string,
-): CheckOutcome {
+): CheckOutcome<ValueDiffDetails | NotRenderedDetails> {
   const sides = bothSides(page, extract);
   if (sides === null) return notRendered(page, what)!;
   const change = valueChange(sides.server, sides.rendered);
@@ -142,7 +154,7 @@ function judgeValue(
   sides: { server: string | null; rendered: string | null },
   change: ValueChange,
   what: string,
-): CheckOutcome {
+): CheckOutcome<ValueDiffDetails> {
   const details = { server: shown(sides.server), rendered: shown(sides.rendered), change };
   const lower = what.toLowerCase();
   switch (change) {

@@ -1,5 +1,5 @@
 import { linkLookup } from '../page/metadata.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { attributeText, withFix } from './fix-snippets.ts';
 import { listPhrase, resolveUrl } from './markup-helpers.ts';
 import { baseOf, bothSides, listDiff, notRendered } from './render-diff.ts';
@@ -19,7 +19,7 @@ const canonicalsOf = (doc: Parameters<typeof linkLookup>[0], pageUrl: URL) => {
   return linkLookup(doc, 'canonical').head.map((el) => resolveUrl(el.attribs.href ?? '', base));
 };
 
-export const renderedCanonical: Check = {
+export const renderedCanonical: CheckOf<'rendered-canonical'> = {
   meta: {
     id: 'rendered-canonical',
     title: 'Canonical URL with and without JavaScript',
@@ -29,7 +29,7 @@ export const renderedCanonical: Check = {
     fixSnippet:
       'the <link rel="canonical"> to serve in the HTML: the one script sets (the first, when script changes it), or the server one that script removes.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'rendered-canonical'> {
     const sides = bothSides(page, (doc) => canonicalsOf(doc, page.url));
     if (sides === null) return notRendered(page, 'Canonical URL')!;
     const diff = listDiff(sides.server, sides.rendered);

@@ -1,6 +1,6 @@
 import { type Document, elementsByTag, isInside } from '../page/dom.ts';
 import { elementText, imageAltText } from '../page/element-text.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { elementText as escapedText, withFix } from './fix-snippets.ts';
 import { listPhrase, SHOWN_READ, truncate } from './markup-helpers.ts';
 import { bothSides, listDiff, notRendered } from './render-diff.ts';
@@ -25,7 +25,7 @@ function h1sOf(doc: Document): string[] {
 
 const quotedList = (texts: readonly string[]) => listPhrase(texts.map((t) => `"${t}"`));
 
-export const renderedH1: Check = {
+export const renderedH1: CheckOf<'rendered-h1'> = {
   meta: {
     id: 'rendered-h1',
     title: 'Main heading with and without JavaScript',
@@ -35,7 +35,7 @@ export const renderedH1: Check = {
     fixSnippet:
       'the <h1> to serve in the HTML: the first one script sets (its text as shown, up to 120 characters), or the server one that script removes.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'rendered-h1'> {
     const sides = bothSides(page, h1sOf);
     if (sides === null) return notRendered(page, 'Main heading')!;
     const diff = listDiff(sides.server, sides.rendered);

@@ -1,6 +1,6 @@
 import type { Document } from '../page/dom.ts';
 import { linkLookup } from '../page/metadata.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { plural, resolveUrl } from './markup-helpers.ts';
 import { baseOf, bothSides, listDiff, notRendered } from './render-diff.ts';
 
@@ -18,7 +18,7 @@ function alternatesOf(doc: Document, pageUrl: URL): string[] {
   );
 }
 
-export const renderedHreflang: Check = {
+export const renderedHreflang: CheckOf<'rendered-hreflang'> = {
   meta: {
     id: 'rendered-hreflang',
     title: 'Hreflang alternates with and without JavaScript',
@@ -26,7 +26,7 @@ export const renderedHreflang: Check = {
     howToFix:
       'List every hreflang alternate in the server HTML (or the HTTP Link header or the sitemap), not only after script.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'rendered-hreflang'> {
     const sides = bothSides(page, (doc) => alternatesOf(doc, page.url));
     if (sides === null) return notRendered(page, 'Hreflang alternates')!;
     const diff = listDiff(sides.server, sides.rendered);

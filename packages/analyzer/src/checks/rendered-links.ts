@@ -1,5 +1,5 @@
 import { type Document, elementsByTag, isInside } from '../page/dom.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { MAX_LISTED, plural } from './markup-helpers.ts';
 import { baseOf, bothSides, lacking, notRendered } from './render-diff.ts';
 
@@ -40,7 +40,7 @@ function internalLinksOf(doc: Document, pageUrl: URL): string[] {
   return [...links];
 }
 
-export const renderedLinks: Check = {
+export const renderedLinks: CheckOf<'rendered-links'> = {
   meta: {
     id: 'rendered-links',
     title: 'Internal links with and without JavaScript',
@@ -48,7 +48,7 @@ export const renderedLinks: Check = {
     howToFix:
       'Render the internal links in the server HTML as <a href> elements, so crawlers that do not run JavaScript can follow them.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'rendered-links'> {
     const sides = bothSides(page, (doc) => internalLinksOf(doc, page.url));
     if (sides === null) return notRendered(page, 'Internal links')!;
     const added = lacking(sides.rendered, sides.server);

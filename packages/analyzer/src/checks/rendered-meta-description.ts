@@ -1,5 +1,5 @@
 import { metaValues } from '../page/metadata.ts';
-import type { Check } from './check.ts';
+import type { CheckOf } from './check.ts';
 import { attributeText } from './fix-snippets.ts';
 import { valueOutcome } from './render-diff.ts';
 
@@ -8,7 +8,7 @@ import { valueOutcome } from './render-diff.ts';
  * one in the real head)? A difference is a warning naming both values (render-diff.ts).
  */
 
-export const renderedMetaDescription: Check = {
+export const renderedMetaDescription: CheckOf<'rendered-meta-description'> = {
   meta: {
     id: 'rendered-meta-description',
     title: 'Meta description with and without JavaScript',

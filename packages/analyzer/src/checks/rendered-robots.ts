@@ -1,6 +1,6 @@
 import type { Document } from '../page/dom.ts';
 import type { PageContext } from '../page/page-context.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { attributeText, withFix } from './fix-snippets.ts';
 import { listPhrase } from './markup-helpers.ts';
 import { bothSides, listDiff, notRendered } from './render-diff.ts';
@@ -27,7 +27,7 @@ const says = (directives: readonly string[]) => directives.some((d) => NOINDEX.i
 const quoted = (directives: readonly string[]) =>
   directives.length === 0 ? 'none' : `"${directives.join(', ')}"`;
 
-export const renderedRobots: Check = {
+export const renderedRobots: CheckOf<'rendered-robots'> = {
   meta: {
     id: 'rendered-robots',
     title: 'Robots directives with and without JavaScript',
@@ -37,7 +37,7 @@ export const renderedRobots: Check = {
     fixSnippet:
       'when script removes noindex, the server robots tag or X-Robots-Tag line rewritten without it; when script changes other directives, the robots tags after script, to serve in the HTML.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'rendered-robots'> {
     const sides = bothSides(page, directivesOf);
     if (sides === null) return notRendered(page, 'Robots directives')!;
     const diff = listDiff(sides.server, sides.rendered);

@@ -1,6 +1,6 @@
 import { isText } from 'domhandler';
 import { type Document, elementsByTag, isInside } from '../page/dom.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { jsonLdScript, withFix } from './fix-snippets.ts';
 import { listPhrase, MAX_LISTED, plural } from './markup-helpers.ts';
 import { bothSides, notRendered } from './render-diff.ts';
@@ -84,7 +84,7 @@ function lackingBlocks(list: readonly Block[], other: readonly Block[]): Block[]
 const labels = (blocks: readonly Block[]) =>
   blocks.slice(0, MAX_LISTED).map((block) => block.label);
 
-export const renderedStructuredData: Check = {
+export const renderedStructuredData: CheckOf<'rendered-structured-data'> = {
   meta: {
     id: 'rendered-structured-data',
     title: 'Structured data with and without JavaScript',
@@ -94,7 +94,7 @@ export const renderedStructuredData: Check = {
     fixSnippet:
       'the JSON-LD blocks that script adds (at most three, up to 20,000 characters), as <script type="application/ld+json"> to serve in the HTML.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'rendered-structured-data'> {
     const sides = bothSides(page, blocksOf);
     if (sides === null) return notRendered(page, 'Structured data')!;
     const added = lackingBlocks(sides.rendered, sides.server);

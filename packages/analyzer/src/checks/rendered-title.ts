@@ -1,5 +1,5 @@
 import { collapseWhitespace } from '../page/dom.ts';
-import type { Check } from './check.ts';
+import type { CheckOf } from './check.ts';
 import { elementText } from './fix-snippets.ts';
 import { documentTitle } from './markup-helpers.ts';
 import { valueOutcome } from './render-diff.ts';
@@ -15,7 +15,7 @@ const titleOf = (doc: Parameters<typeof documentTitle>[0]) => {
   return title === null ? null : collapseWhitespace(title);
 };
 
-export const renderedTitle: Check = {
+export const renderedTitle: CheckOf<'rendered-title'> = {
   meta: {
     id: 'rendered-title',
     title: 'Title with and without JavaScript',

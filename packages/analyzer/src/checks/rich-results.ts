@@ -1,6 +1,7 @@
+import type { RichResultsDetails } from '@crawlwise/shared/check-details';
 import { metaValues } from '../page/metadata.ts';
 import type { PageContext } from '../page/page-context.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { jsonLdScript } from './fix-snippets.ts';
 import { type JsonLdNode, jsonLdNodes, typesOf } from './json-ld.ts';
 import {
@@ -98,7 +99,7 @@ function describe(item: RichResultItem): string {
   return `In the ${item.type}${item.path ? ` at ${item.path}` : ''} of JSON-LD block ${item.block}, ${parts.join(' and ')}.`;
 }
 
-export const richResults: Check = {
+export const richResults: CheckOf<'rich-results'> = {
   meta: {
     id: 'rich-results',
     title: 'Rich-result eligibility',
@@ -108,10 +109,10 @@ export const richResults: Check = {
     fixSnippet:
       'one <script type="application/ld+json"> per failing item (at most three): the item as the page wrote it with the missing required properties added (filled from the page title, description, og:image, URL and article dates where it can, else a placeholder in angle brackets naming what to write) and invalid values corrected.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'rich-results'> {
     const rendered = page.renderedDocument;
     const doc = rendered ?? page.document;
-    const source = rendered ? 'rendered' : 'server';
+    const source: RichResultsDetails['source'] = rendered ? 'rendered' : 'server';
     const { blocks, nodes } = jsonLdNodes(doc);
     if (blocks === 0) {
       return {

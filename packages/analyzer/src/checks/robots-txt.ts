@@ -1,4 +1,4 @@
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { withFix } from './fix-snippets.ts';
 import { robotsAllowFix } from './robots-fix.ts';
 
@@ -10,7 +10,7 @@ import { robotsAllowFix } from './robots-fix.ts';
  * with server errors, but the page is not charged points for it (it may be our network, not theirs).
  */
 
-export const robotsTxt: Check = {
+export const robotsTxt: CheckOf<'robots-txt'> = {
   meta: {
     id: 'robots-txt',
     title: 'robots.txt',
@@ -20,7 +20,7 @@ export const robotsTxt: Check = {
     fixSnippet:
       'when Googlebot is blocked, the robots.txt line "Allow: <page path>$" to add to the group that holds the blocking rule (named by its line).',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'robots-txt'> {
     const robots = page.artifacts.robots;
     const details = {
       robotsUrl: robots.url,

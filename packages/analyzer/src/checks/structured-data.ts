@@ -1,7 +1,7 @@
 import type { Element } from 'domhandler';
 import { isText } from 'domhandler';
 import { elementsByTag } from '../page/dom.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { jsonLdScript } from './fix-snippets.ts';
 import { MAX_LISTED, plural, truncate } from './markup-helpers.ts';
 
@@ -90,7 +90,7 @@ function withContext(data: unknown): unknown {
   return add(data);
 }
 
-export const structuredData: Check = {
+export const structuredData: CheckOf<'structured-data'> = {
   meta: {
     id: 'structured-data',
     title: 'Structured data',
@@ -100,7 +100,7 @@ export const structuredData: Check = {
     fixSnippet:
       'the corrected <script type="application/ld+json"> of each block it can repair: trailing commas and smart quotes removed, "@context": "https://schema.org" added to items that lack it. Rich-result properties are the rich-results check\'s fix.',
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'structured-data'> {
     const blocks = elementsByTag(page.document, 'script').filter(
       (el) => (el.attribs.type ?? '').trim().toLowerCase() === 'application/ld+json',
     );

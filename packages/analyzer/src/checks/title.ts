@@ -1,8 +1,9 @@
+import type { TextTagDetails } from '@crawlwise/shared/check-details';
 import { TITLE_MAX_LENGTH, TITLE_MIN_LENGTH } from '@crawlwise/shared/limits';
 import { textContent } from '../page/dom.ts';
 import { titleLookup } from '../page/metadata.ts';
 import type { PageContext } from '../page/page-context.ts';
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, CheckOutcome, OutcomeOf } from './check.ts';
 import { withFix } from './fix-snippets.ts';
 import { ignoredDetails, ignoredExplanation, ignoredStatus } from './ignored-metadata.ts';
 import { codePointLength } from './markup-helpers.ts';
@@ -19,7 +20,7 @@ import { type Problem, warningsOutcome } from './warnings-outcome.ts';
 
 const RANGE = `${TITLE_MIN_LENGTH}-${TITLE_MAX_LENGTH}`;
 
-export const title: Check = {
+export const title: CheckOf<'title'> = {
   meta: {
     id: 'title',
     title: 'Page title',
@@ -27,7 +28,7 @@ export const title: Check = {
     howToFix: `Give the page one <title> in <head> of ${RANGE} characters that names the page and its main topic.`,
     fixSnippet: `the <title> to paste: the title cut at a word boundary to ${TITLE_MAX_LENGTH} characters; when it is missing, the og:title, twitter:title or first <h1>; when too short, the og:title, first <h1> or the title with the og:site_name, if one fits ${RANGE} characters; when duplicated, the one Google reads.`,
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'title'> {
     return withFix(judge(page), () => {
       const { head: elements, ignoredElements } = titleLookup(page.document);
       const ignoredTitle = ignoredElements[0] ? textContent(ignoredElements[0]) : null;
@@ -40,7 +41,7 @@ export const title: Check = {
   },
 };
 
-function judge(page: PageContext): CheckOutcome {
+function judge(page: PageContext): CheckOutcome<TextTagDetails> {
   const { head: elements, ignored } = titleLookup(page.document);
   const count = elements.length;
   const value = elements[0] ? textContent(elements[0]) : null;

@@ -11,11 +11,11 @@ export interface Problem {
  * and every problem's explanation is kept, so fixing one does not hide the next; no problem is
  * a success with the given message.
  */
-export function warningsOutcome(
+export function warningsOutcome<D extends object>(
   problems: readonly Problem[],
-  details: Record<string, unknown>,
+  details: D,
   successMessage: string,
-): CheckOutcome {
+): CheckOutcome<D> {
   if (problems.length === 0) return { severity: 'success', message: successMessage, details };
   return {
     severity: 'warning',

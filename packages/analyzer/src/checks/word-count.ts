@@ -1,4 +1,4 @@
-import type { Check, CheckOutcome } from './check.ts';
+import type { CheckOf, OutcomeOf } from './check.ts';
 import { plural } from './markup-helpers.ts';
 
 /**
@@ -13,14 +13,14 @@ import { plural } from './markup-helpers.ts';
 
 const THIN_CONTENT_WORDS = 300;
 
-export const wordCount: Check = {
+export const wordCount: CheckOf<'word-count'> = {
   meta: {
     id: 'word-count',
     title: 'Word count',
     why: `Search engines rank pages on what they say. Pages with fewer than ${THIN_CONTENT_WORDS} words of main content are often treated as thin and rarely rank; write enough to answer the visitor's question fully.`,
     howToFix: `Write at least ${THIN_CONTENT_WORDS} words of main content that answer the visitor's question fully.`,
   },
-  run(page): CheckOutcome {
+  run(page): OutcomeOf<'word-count'> {
     const count = page.serverText.wordCount;
     const renderedCount = page.renderedText?.wordCount ?? null;
     const details = { count, renderedCount };

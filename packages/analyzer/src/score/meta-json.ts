@@ -1,3 +1,4 @@
+import { detailsOf } from '@crawlwise/shared/check-details';
 import {
   DESCRIPTION_MAX_LENGTH,
   DESCRIPTION_MIN_LENGTH,
@@ -38,19 +39,15 @@ function statusFromLength(value: string | null, min: number, max: number): Statu
 
 /** The text section (title, description) from its finding, or measured from the page. */
 function textSection(
+  id: 'title' | 'meta-description',
   finding: Finding | undefined,
   measured: string | null,
   min: number,
   max: number,
 ): MetaJson['title'] {
-  const detail = finding?.details.value;
-  const value = typeof detail === 'string' || detail === null ? detail || null : measured || null;
-  const length =
-    typeof finding?.details.length === 'number'
-      ? finding.details.length
-      : value === null
-        ? 0
-        : codePointLength(value);
+  const details = detailsOf(finding, id);
+  const value = details?.value !== undefined ? details.value || null : measured || null;
+  const length = details?.length ?? (value === null ? 0 : codePointLength(value));
   return {
     status: finding ? STATUS[finding.severity] : statusFromLength(value, min, max),
     value,
@@ -73,8 +70,7 @@ export function buildMetaJson(page: PageContext, findings: readonly Finding[]): 
   const { fetch } = page.artifacts;
   const viewportFinding = byId.get('viewport');
   const wordCountFinding = byId.get('word-count');
-  const count = wordCountFinding?.details.count;
-  const serverWords = typeof count === 'number' ? count : page.serverText.wordCount;
+  const serverWords = detailsOf(wordCountFinding, 'word-count')?.count ?? page.serverText.wordCount;
 
   return {
     technical: {
@@ -87,12 +83,14 @@ export function buildMetaJson(page: PageContext, findings: readonly Finding[]): 
     },
     performance: { loadTime: loadTimeSeconds(fetch.totalMs) },
     title: textSection(
+      'title',
       byId.get('title'),
       documentTitle(page.document),
       TITLE_MIN_LENGTH,
       TITLE_MAX_LENGTH,
     ),
     metaDescription: textSection(
+      'meta-description',
       byId.get('meta-description'),
       metaValues(page.document, 'description')[0] ?? null,
       DESCRIPTION_MIN_LENGTH,

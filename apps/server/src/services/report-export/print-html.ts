@@ -1,3 +1,4 @@
+import { detailsOf, fixSnippetOf } from '@crawlwise/shared/check-details';
 import { summaryTiles, topIssues } from '@crawlwise/shared/display';
 import {
   isLockedIssue,
@@ -154,10 +155,8 @@ function findingBlock(issue: ReportIssue, reportUrl: string): string {
     return `<article class="finding"><div class="meta">${badge(issue)}${e(category)}</div>
 <h3>Locked finding</h3><p>${link(reportUrl, 'Sign in to see this finding')} and its fix.</p></article>`;
   }
-  const snippet =
-    typeof issue.details.fixSnippet === 'string' && issue.details.fixSnippet.trim() !== ''
-      ? `<pre>${e(issue.details.fixSnippet)}</pre>`
-      : '';
+  const fixSnippet = fixSnippetOf(issue.details);
+  const snippet = fixSnippet === null ? '' : `<pre>${e(fixSnippet)}</pre>`;
   const fix = issue.howToFix
     ? `<div class="fix"><strong>How to fix:</strong> ${e(issue.howToFix)}${snippet}</div>`
     : '';
@@ -206,8 +205,9 @@ function crawlerSection(report: Report): string {
     })
     .join('');
   const missing = signals.find((signal) => signal.missingSample !== null);
+  const missingWords = missing && detailsOf(missing.finding, 'js-rendering')?.missingWords;
   const sample = missing
-    ? `<h3>Text only JavaScript shows</h3><p>${e(String(missing.finding.details.missingWords ?? ''))} words of the page after JavaScript are not in the server HTML. A sample:</p><blockquote>${e(missing.missingSample ?? '')}</blockquote>`
+    ? `<h3>Text only JavaScript shows</h3><p>${e(String(missingWords ?? ''))} words of the page after JavaScript are not in the server HTML. A sample:</p><blockquote>${e(missing.missingSample ?? '')}</blockquote>`
     : '';
   return `<section><h2>What crawlers see</h2>
 <p>The server HTML is what Bing, most AI crawlers and link previews read; the page after JavaScript is what Google indexes.</p>

@@ -1,3 +1,4 @@
+import { detailsOf } from '@crawlwise/shared/check-details';
 import type { ReportIssue } from '@crawlwise/shared/report';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
@@ -26,6 +27,7 @@ export function CrawlerView({ issues }: { issues: readonly ReportIssue[] }) {
   const signals = crawlerSignals(issues);
   if (signals.length === 0) return null;
   const missing = signals.find((signal) => signal.missingSample !== null);
+  const missingWords = missing && detailsOf(missing.finding, 'js-rendering')?.missingWords;
   return (
     <Card>
       <section aria-labelledby="crawler-view-heading">
@@ -93,8 +95,8 @@ export function CrawlerView({ issues }: { issues: readonly ReportIssue[] }) {
           <div className="mt-4">
             <h3 className="font-semibold text-slate-900">Text only JavaScript shows</h3>
             <p className="mt-1 text-sm text-slate-700">
-              {String(missing.finding.details.missingWords ?? '')} words of the page after
-              JavaScript are not in the server HTML. A sample:
+              {String(missingWords ?? '')} words of the page after JavaScript are not in the server
+              HTML. A sample:
             </p>
             <blockquote className="mt-2 rounded-lg border-l-4 border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-900">
               {missing.missingSample}

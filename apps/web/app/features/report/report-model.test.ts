@@ -3,12 +3,14 @@ import {
   ANONYMOUS_ISSUES,
   FULL_CATEGORIES,
   FULL_ISSUES,
+  finding,
   reportResponse,
 } from '../../test/report-fixtures.ts';
 import {
   botRows,
   countByCategory,
   crawlerSignals,
+  fixSnippet,
   groupByCategory,
   ledgerRows,
 } from './report-model.ts';
@@ -92,5 +94,42 @@ describe('botRows', () => {
       { bot: 'GPTBot', kind: 'training', allowed: false, rule: 'Disallow: /' },
     ]);
     expect(botRows(ANONYMOUS_ISSUES)).toEqual([]);
+  });
+
+  it('reads a stored report in another shape without crashing', () => {
+    const stored = (details: Record<string, unknown>) => [
+      finding({
+        id: 'bot-access',
+        category: 'crawlability',
+        severity: 'success',
+        message: 'Crawler access',
+        why: 'Older report.',
+        details,
+      }),
+    ];
+    expect(botRows(stored({ bots: 'Googlebot' }))).toEqual([]);
+    expect(botRows(stored({}))).toEqual([]);
+    expect(
+      botRows(stored({ bots: [null, 'GPTBot', { kind: 'search' }, { bot: 'Bingbot', rule: 7 }] })),
+    ).toEqual([{ bot: 'Bingbot', kind: 'unknown', allowed: null, rule: null }]);
+  });
+});
+
+describe('fixSnippet', () => {
+  it('reads the snippet of any finding, none when blank or not text', () => {
+    const withDetails = (details: Record<string, unknown>) =>
+      finding({
+        id: 'title',
+        category: 'metadata',
+        severity: 'warning',
+        message: 'Title too short',
+        why: 'Aim for 20-60.',
+        details,
+      });
+    expect(fixSnippet(withDetails({ fixSnippet: '<title>Oak</title>' }))).toBe(
+      '<title>Oak</title>',
+    );
+    expect(fixSnippet(withDetails({ fixSnippet: ' ' }))).toBeNull();
+    expect(fixSnippet(withDetails({ fixSnippet: ['<title>'] }))).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { detailsOf, fixSnippetOf } from '@crawlwise/shared/check-details';
 import type { SideValue } from '@crawlwise/shared/crawler-view';
 import type {
   CategoryScore,
@@ -95,28 +96,16 @@ export function botRows(issues: readonly ReportIssue[]): BotRow[] {
   const finding = issues.find(
     (issue): issue is ScoredFinding => !isLockedIssue(issue) && issue.id === 'bot-access',
   );
-  const bots = finding?.details.bots;
-  if (!Array.isArray(bots)) return [];
-  return bots.flatMap((entry: unknown) => {
-    if (!entry || typeof entry !== 'object') return [];
-    const { bot, kind, allowed, rule } = entry as Record<string, unknown>;
-    if (typeof bot !== 'string') return [];
-    return [
-      {
-        bot,
-        kind: typeof kind === 'string' ? kind : 'unknown',
-        allowed: typeof allowed === 'boolean' ? allowed : null,
-        rule: typeof rule === 'string' ? rule : null,
-      },
-    ];
-  });
+  const bots = detailsOf(finding, 'bot-access')?.bots ?? [];
+  return bots.flatMap(({ bot, kind, allowed, rule }) =>
+    bot === undefined
+      ? []
+      : [{ bot, kind: kind ?? 'unknown', allowed: allowed ?? null, rule: rule ?? null }],
+  );
 }
 
 /** Ready-to-paste code a finding carries for its fix, when it has some. */
-export function fixSnippet(finding: ScoredFinding): string | null {
-  const snippet = finding.details.fixSnippet;
-  return typeof snippet === 'string' && snippet.trim() !== '' ? snippet : null;
-}
+export const fixSnippet = (finding: ScoredFinding): string | null => fixSnippetOf(finding.details);
 
 /** Findings about rich results: `structured-data` and any rich-result check. */
 export const isRichResultFinding = (finding: ScoredFinding) =>

@@ -1,27 +1,27 @@
+import {
+  detailsOf,
+  type RichResultInvalidValue,
+  type Stored,
+  type StructuredDataProblem,
+} from '@crawlwise/shared/check-details';
 import type { ReportIssue, ScoredFinding } from '@crawlwise/shared/report';
 import { isLockedIssue } from '@crawlwise/shared/report-basics';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { findingAnchor, isRichResultFinding, needsAttention } from './report-model.ts';
 
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [];
-
 /** "Block 2: missing @type" from a structured-data problem `{ block, problem }`. */
-function problemText(value: unknown): string | null {
-  if (!value || typeof value !== 'object') return typeof value === 'string' ? value : null;
-  const { block, problem } = value as Record<string, unknown>;
-  if (typeof problem !== 'string') return null;
-  return typeof block === 'number' ? `Block ${block + 1}: ${problem}` : problem;
+function problemText({ block, problem }: Stored<StructuredDataProblem>): string | null {
+  if (problem === undefined) return null;
+  return block === undefined ? problem : `Block ${block + 1}: ${problem}`;
 }
 
 /** The JSON-LD the page declares, in words: its types and what is wrong with it. */
 function StructuredDataSummary({ finding }: { finding: ScoredFinding }) {
-  const types = strings(finding.details.types);
-  const problems = Array.isArray(finding.details.problems)
-    ? finding.details.problems.flatMap((entry) => problemText(entry) ?? [])
-    : [];
-  const count = typeof finding.details.count === 'number' ? finding.details.count : null;
+  const details = detailsOf(finding, 'structured-data');
+  const types = details?.types ?? [];
+  const problems = (details?.problems ?? []).flatMap((entry) => problemText(entry) ?? []);
+  const count = details?.count ?? null;
   return (
     <div className="text-sm text-slate-900">
       <p>
@@ -66,32 +66,28 @@ interface EligibilityItem {
 }
 
 /** "image: not a URL" from an invalid value `{ property, value, problem }`. */
-function invalidText(value: unknown): string | null {
-  if (!value || typeof value !== 'object') return null;
-  const { property, problem } = value as Record<string, unknown>;
-  if (typeof property !== 'string') return null;
-  return typeof problem === 'string' ? `${property}: ${problem}` : property;
+function invalidText({ property, problem }: Stored<RichResultInvalidValue>): string | null {
+  if (property === undefined) return null;
+  return problem === undefined ? property : `${property}: ${problem}`;
 }
 
-/** The items a rich-result check judged (`details.items`), read defensively. */
+/**
+ * The items the rich-results check judged (`details.items`); an item a stored report holds
+ * without its type or verdict is left out.
+ */
 export function eligibilityItems(finding: ScoredFinding): EligibilityItem[] {
-  const items = finding.details.items;
-  if (!Array.isArray(items)) return [];
-  return items.flatMap((entry: unknown) => {
-    if (!entry || typeof entry !== 'object') return [];
-    const item = entry as Record<string, unknown>;
-    if (typeof item.type !== 'string' || typeof item.eligible !== 'boolean') return [];
+  const items = detailsOf(finding, 'rich-results')?.items ?? [];
+  return items.flatMap((item) => {
+    if (item.type === undefined || item.eligible === undefined) return [];
     return [
       {
         type: item.type,
-        feature: typeof item.feature === 'string' ? item.feature : null,
-        block: typeof item.block === 'number' ? item.block : null,
+        feature: item.feature ?? null,
+        block: item.block ?? null,
         eligible: item.eligible,
-        missingRequired: strings(item.missingRequired),
-        missingRecommended: strings(item.missingRecommended),
-        invalid: Array.isArray(item.invalid)
-          ? item.invalid.flatMap((value) => invalidText(value) ?? [])
-          : [],
+        missingRequired: item.missingRequired ?? [],
+        missingRecommended: item.missingRecommended ?? [],
+        invalid: (item.invalid ?? []).flatMap((value) => invalidText(value) ?? []),
       },
     ];
   });
