@@ -243,7 +243,7 @@ export const FULL_ISSUES: ScoredFinding[] = [
         {
           type: 'Product',
           feature: 'Product snippets',
-          block: 0,
+          block: 1,
           path: '',
           eligible: false,
           missingRequired: ['offers'],
@@ -253,7 +253,7 @@ export const FULL_ISSUES: ScoredFinding[] = [
         {
           type: 'BreadcrumbList',
           feature: 'Breadcrumbs',
-          block: 1,
+          block: 2,
           path: '',
           eligible: true,
           missingRequired: [],

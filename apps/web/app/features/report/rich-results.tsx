@@ -10,10 +10,13 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { findingAnchor, isRichResultFinding, needsAttention } from './report-model.ts';
 
-/** "Block 2: missing @type" from a structured-data problem `{ block, problem }`. */
+/**
+ * "Block 2: missing @type" from a structured-data problem `{ block, problem }`. The analyzer
+ * numbers blocks from 1, as a reader counts them (the screen once added 1 again).
+ */
 function problemText({ block, problem }: Stored<StructuredDataProblem>): string | null {
   if (problem === undefined) return null;
-  return block === undefined ? problem : `Block ${block + 1}: ${problem}`;
+  return block === undefined ? problem : `Block ${block}: ${problem}`;
 }
 
 /** The JSON-LD the page declares, in words: its types and what is wrong with it. */
@@ -109,7 +112,7 @@ function EligibilityList({ items }: { items: readonly EligibilityItem[] }) {
             <span className="font-medium text-slate-900">{item.type}</span>
             {item.feature ? <span className="text-slate-700">→ {item.feature}</span> : null}
             {item.block !== null ? (
-              <span className="text-slate-700">(block {item.block + 1})</span>
+              <span className="text-slate-700">(block {item.block})</span>
             ) : null}
             <Badge tone={item.eligible ? 'green' : 'red'}>
               {item.eligible ? 'Eligible' : 'Not eligible'}
