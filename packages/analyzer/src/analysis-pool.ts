@@ -21,8 +21,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import { AnalysisError } from './analysis-error.ts';
+import type { PageAnalysis } from './analyze-artifacts.ts';
 import { threadCpuMs } from './thread-cpu.ts';
-import type { AnalysisReport, Artifacts } from './types.ts';
+import type { Artifacts } from './types.ts';
 
 export interface AnalysisJob {
   id: number;
@@ -30,7 +31,7 @@ export interface AnalysisJob {
 }
 
 export type AnalysisReply =
-  | { id: number; report: AnalysisReport }
+  | { id: number; report: PageAnalysis }
   | { id: number; error: { name: string; message: string } };
 
 /** A thread's first message: its OS thread id, for reading its CPU time (null: unknown). */
@@ -58,7 +59,7 @@ export interface AnalysisPoolOptions {
 
 export interface AnalysisPool {
   /** Analyses the artifacts on a thread; rejects with an Error when that is impossible. */
-  run(artifacts: Artifacts): Promise<AnalysisReport>;
+  run(artifacts: Artifacts): Promise<PageAnalysis>;
   /** Starts every thread now, so the first jobs do not wait for start-up. */
   warm(): void;
   /** Threads alive now (started and not crashed). */
@@ -92,7 +93,7 @@ const INHERITED_FLAG =
 interface Pending {
   id: number;
   artifacts: Artifacts;
-  resolve(report: AnalysisReport): void;
+  resolve(report: PageAnalysis): void;
   reject(error: Error): void;
   /** performance.now() when a thread took the job. */
   startedAt: number;
@@ -297,7 +298,7 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
           new Error(`The analysis queue is full (${queue.length} analyses waiting)`),
         );
       }
-      return new Promise<AnalysisReport>((resolve, reject) => {
+      return new Promise<PageAnalysis>((resolve, reject) => {
         queue.push({ id: nextId++, artifacts, resolve, reject, startedAt: 0, budgetFrom: null });
         pump();
       });

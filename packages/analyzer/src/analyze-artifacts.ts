@@ -1,13 +1,18 @@
 import { assignCauses } from './checks/causes.ts';
 import { runChecks } from './checks/run-checks.ts';
+import { crawlLinksOf } from './crawl/page-links.ts';
+import type { LinkRecord } from './page/outlinks.ts';
 import { createPageContext } from './page/page-context.ts';
 import { buildMetaJson } from './score/meta-json.ts';
 import { scoreFindings } from './score/score.ts';
 import { SCORE_MODEL_VERSION } from './score/score-config.ts';
 import type { AnalysisReport, Artifacts } from './types.ts';
 
+/** An analysis, and for a page of a crawl the links it has (what the crawl follows). */
+export type PageAnalysis = AnalysisReport & { links?: LinkRecord };
+
 /** The pure half of an analysis: artifacts → checks → score → report. No I/O. */
-export function analyzeArtifacts(artifacts: Artifacts): AnalysisReport {
+export function analyzeArtifacts(artifacts: Artifacts): PageAnalysis {
   const page = createPageContext(artifacts);
   const findings = assignCauses(runChecks(page));
   const { score, categories, issues } = scoreFindings(findings);
@@ -20,5 +25,6 @@ export function analyzeArtifacts(artifacts: Artifacts): AnalysisReport {
     categories,
     issues,
     meta_json: buildMetaJson(page, findings),
+    ...(artifacts.crawl ? { links: crawlLinksOf(page, artifacts.crawl) } : {}),
   };
 }

@@ -1,8 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { type AnalysisPool, createAnalysisPool } from './analysis-pool.ts';
-import { analyzeArtifacts } from './analyze-artifacts.ts';
+import { analyzeArtifacts, type PageAnalysis } from './analyze-artifacts.ts';
 import { discoverSitemaps, type SiteDiscovery } from './batch/discover-sitemaps.ts';
+import type { CrawlLinkRequest } from './crawl/page-links.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
 import { type BrowserPool, createBrowserPool } from './gather/browser-pool.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
@@ -54,8 +55,11 @@ export interface EngineOptions {
 export interface Engine {
   /** The crawl fetch: redirects, limits and the address guard; throws AnalysisError. */
   fetchDocument(url: string): Promise<FetchArtifact>;
-  /** robots.txt and the render of an already fetched document, then checks and score. */
-  analyze(document: FetchArtifact): Promise<AnalysisReport>;
+  /**
+   * robots.txt and the render of an already fetched document, then checks and score; for a page
+   * of a crawl (`crawl` set), also the links the crawl follows from it.
+   */
+  analyze(document: FetchArtifact, options?: { crawl?: CrawlLinkRequest }): Promise<PageAnalysis>;
   /** Fetch and analyse in one go (the CLI). */
   analyzeUrl(url: string): Promise<AnalysisReport>;
   /**
@@ -142,7 +146,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   const fetchDocument = (url: string) => fetchPage(url, { guard, userAgent });
 
-  const analyze = async (document: FetchArtifact): Promise<AnalysisReport> => {
+  const analyze = async (
+    document: FetchArtifact,
+    { crawl }: { crawl?: CrawlLinkRequest } = {},
+  ): Promise<PageAnalysis> => {
     // Threads start while robots.txt and the render are awaited (once; a no-op afterwards).
     analysis?.warm();
     const [robotsArtifact, render, llms] = await Promise.all([
@@ -160,7 +167,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
           }),
       llmsTxt.get(llmsTxtUrlOf(document.finalUrl) ?? document.finalUrl),
     ]);
-    const artifacts = { fetch: document, robots: robotsArtifact, render, llmsTxt: llms };
+    const artifacts = {
+      fetch: document,
+      robots: robotsArtifact,
+      render,
+      llmsTxt: llms,
+      ...(crawl ? { crawl } : {}),
+    };
     return analysis ? analysis.run(artifacts) : analyzeArtifacts(artifacts);
   };
 

@@ -1,3 +1,4 @@
+import type { CrawlLinkRequest } from './crawl/page-links.ts';
 /**
  * Artifact and finding shapes shared by gather, checks, score and the report.
  * Gatherers produce artifacts (plain data); checks are pure functions of artifacts.
@@ -98,6 +99,8 @@ export interface Artifacts {
   render: RenderArtifact;
   /** Absent when the engine did not ask (older callers, unit tests): the check says skipped. */
   llmsTxt?: LlmsTxtArtifact;
+  /** Set for a page of a crawl: the analysis also returns the page's links (crawl/page-links.ts). */
+  crawl?: CrawlLinkRequest;
 }
 
 /**
