@@ -1,4 +1,5 @@
 import type { SiteCheckCounts } from './api/site-checks.ts';
+import type { CrawlUrlRules } from './crawl-url.ts';
 import { parseServerUrl, type ServerUrlResult } from './url-input.ts';
 
 /**
@@ -16,7 +17,29 @@ export const MAX_SITE_CHECK_LIST_CHARS = 450_000;
 /** How often the progress view asks the server. */
 export const SITE_CHECK_POLL_INTERVAL_MS = 2000;
 
-export const SITE_CHECK_SOURCES = ['sitemap', 'list'] as const;
+/**
+ * Where a check's pages come from: the sitemaps, a pasted list, or a crawl that follows the
+ * internal links of every page it analyses from the site address on (issue 19).
+ */
+export const SITE_CHECK_SOURCES = ['sitemap', 'list', 'crawl'] as const;
+
+/** A crawl follows links at most this many clicks from its start address. */
+export const MAX_CRAWL_DEPTH = 20;
+export const DEFAULT_CRAWL_DEPTH = 10;
+/** Include and exclude patterns a crawl accepts, each at most MAX_CRAWL_PATTERN_CHARS long. */
+export const MAX_CRAWL_PATTERNS = 20;
+export const MAX_CRAWL_PATTERN_CHARS = 200;
+
+/** A crawl's settings as stored with its check (the link rules: shared/crawl-url.ts). */
+export interface CrawlSettings {
+  /** Pages analysed at most (the start page included), up to MAX_SITE_CHECK_PAGES. */
+  maxPages: number;
+  /** Clicks from the start address, up to MAX_CRAWL_DEPTH. */
+  maxDepth: number;
+  /** Also follow `rel=nofollow` links (they are recorded either way). */
+  followNofollow: boolean;
+  rules: CrawlUrlRules;
+}
 export type SiteCheckSource = (typeof SITE_CHECK_SOURCES)[number];
 export const SITE_CHECK_STATUSES = [
   'discovering',

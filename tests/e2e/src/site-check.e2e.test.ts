@@ -50,8 +50,15 @@ beforeAll(async () => {
     } else if (path.startsWith('/slow/')) {
       // Pages that take their time, so a check of them is still running when it is cancelled.
       setTimeout(() => html(page(`Slow page ${path}`)), 2_000);
-    } else if (path === '/') html(page('Oak furniture workshop'));
-    else if (path === '/tables' || path === '/chairs') html(page('Oak furniture catalogue'));
+    } else if (path === '/') {
+      // Its links are what a crawl follows: two catalogue pages and a page that is gone.
+      html(
+        page('Oak furniture workshop').replace(
+          '</main>',
+          '<nav><a href="/tables">Tables</a> <a href="/chairs">Chairs</a> <a href="/gone">Sale</a></nav></main>',
+        ),
+      );
+    } else if (path === '/tables' || path === '/chairs') html(page('Oak furniture catalogue'));
     else if (path === '/old-shelves') response.writeHead(301, { location: '/shelves' }).end();
     else if (path === '/shelves') html(page('Oak shelves'));
     else response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
@@ -140,6 +147,8 @@ describe('site check screens', () => {
     await tab.getByLabel('Site address').waitFor();
     await expectClean(visit, 'site-check-start');
     await tab.getByLabel('Site address').fill(origin);
+    // The crawl is the form's first choice; this check reads the sitemap.
+    await tab.getByText('From the sitemap').click();
     await tab.getByRole('button', { name: 'Start site check' }).click();
     await tab.waitForURL(/\/site-check\?id=/);
     await tab.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
@@ -167,6 +176,32 @@ describe('site check screens', () => {
       .waitFor();
     await tab.getByTestId('watch-row').filter({ hasText: 'Whole site' }).waitFor();
     await expectClean(visit, 'profile-site-checks');
+    await context.close();
+  });
+
+  it('crawls a site by its links from the start form', async () => {
+    const visit = await newVisitor();
+    const { page: tab, context } = visit;
+    const signedUp = await context.request.post(`${server.baseUrl}/api/auth/sign-up/email`, {
+      data: {
+        name: 'Crawler',
+        email: `crawler-${Date.now()}@example.com`,
+        password: 'secret-password',
+      },
+      headers: { origin: server.baseUrl },
+    });
+    expect(signedUp.status()).toBe(200);
+    await tab.goto(`${server.baseUrl}/site-check`);
+    await tab.getByLabel('Site address').fill(origin);
+    // Following links is the first choice, already selected.
+    expect(await tab.getByRole('radio', { name: /By following links/ }).isChecked()).toBe(true);
+    await tab.getByRole('button', { name: 'Start site check' }).click();
+    await tab.waitForURL(/\/site-check\?id=/);
+    await tab.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    // The home page and the three pages it links to; the page that is gone is a broken link.
+    await tab.getByText('4 of 4 pages checked (1 could not be analyzed)').waitFor();
+    await tab.getByRole('heading', { name: /Linked addresses that redirect or fail/ }).waitFor();
+    await expectClean(visit, 'site-crawl-report');
     await context.close();
   });
 

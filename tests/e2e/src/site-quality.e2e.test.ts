@@ -9,6 +9,7 @@ import {
   type RunningServer,
   startServer,
   startSite,
+  waitForHydration,
 } from './harness.ts';
 
 /**
@@ -90,6 +91,8 @@ async function visit(
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle' });
+  // Driven only once hydrated: a form used before that would post natively (a reload).
+  await waitForHydration(page);
   // A client-only screen sets its title once its route has rendered; on a loaded machine that
   // can come after network idle. axe judges the settled page.
   await page.waitForFunction(() => document.title.trim() !== '', undefined, { timeout: 10_000 });
@@ -147,6 +150,9 @@ describe.each(WIDTHS)('at %i px', (width) => {
     const toast = page.locator('[data-sonner-toast]').first();
     await toast.waitFor({ timeout: 20_000 });
     await page.waitForTimeout(400); // the toast's entry animation
+    // The pointer rests on the toast, which pauses its timer (as for a reader): on a loaded
+    // machine axe can take longer than the toast stays, and the test read a vanished toast.
+    await toast.hover();
     // Chromium logs the refused API call (422) as a failed resource load: that one is expected.
     visit_.consoleErrors = visit_.consoleErrors.filter((text) => !/status of 422/.test(text));
     await expectClean(visit_, `toast @${width}`);

@@ -1,5 +1,5 @@
 import type { StoredReportStatus } from '@crawlwise/shared/report';
-import type { SiteCheckStatus } from '@crawlwise/shared/site-check';
+import type { SiteCheckSource, SiteCheckStatus } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -49,7 +49,7 @@ export const siteChecks = pgTable(
     siteUrl: text('site_url').notNull(),
     /** Lower-cased host name: the pacing key shared by every site check of one host. */
     host: text('host').notNull(),
-    source: text('source').$type<'sitemap' | 'list'>().notNull(),
+    source: text('source').$type<SiteCheckSource>().notNull(),
     status: text('status').$type<SiteCheckStatus>().notNull(),
     /** Who asked (the account's requester key), for the daily page limit at discovery. */
     requesterKey: text('requester_key').notNull(),
@@ -58,6 +58,8 @@ export const siteChecks = pgTable(
     skipped: jsonb('skipped'),
     /** Sitemaps read and the ones that failed (sitemap source). */
     discovery: jsonb('discovery'),
+    /** A crawl's settings (crawl source): pages, depth and the link rules (services/crawl.ts). */
+    crawl: jsonb('crawl'),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     attempts: integer('attempts').notNull().default(0),
@@ -115,6 +117,8 @@ export const reports = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** A crawl's page: its click depth from the start address (0 for the start). */
+    crawlDepth: integer('crawl_depth'),
   },
   (table) => [
     uniqueIndex('reports_access_token_key').on(table.accessToken),
@@ -128,6 +132,32 @@ export const reports = pgTable(
 );
 
 export type ReportRow = typeof reports.$inferSelect;
+
+/**
+ * The link graph of a crawl (issue 19): one row per internal target of an analysed page, by its
+ * crawl key (packages/shared/src/crawl-url.ts), with the first link's anchor text. Links only
+ * the rendered page has are marked, as a crawler that renders would see them.
+ */
+export const siteLinks = pgTable(
+  'site_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteCheckId: uuid('site_check_id')
+      .notNull()
+      .references(() => siteChecks.id, { onDelete: 'cascade' }),
+    sourceReportId: uuid('source_report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    targetUrl: text('target_url').notNull(),
+    anchor: text('anchor').notNull(),
+    nofollow: boolean('nofollow').notNull(),
+    renderedOnly: boolean('rendered_only').notNull(),
+  },
+  (table) => [
+    index('site_links_check_target_idx').on(table.siteCheckId, table.targetUrl),
+    index('site_links_source_idx').on(table.sourceReportId),
+  ],
+);
 
 /**
  * One row per counted action of a requester (user id or client address group), for the limits

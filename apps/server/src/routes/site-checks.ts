@@ -1,4 +1,5 @@
 import {
+  crawlOptionsSchema,
   siteCheckIdParamsSchema,
   siteCheckListResponseSchema,
   siteCheckResponseSchema,
@@ -13,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import { BODY_ERRORS, errorResponses, fileResponse } from '../plugins/openapi.ts';
+import { crawlSettingsOf } from '../services/crawl-frontier.ts';
 import { publicOrigin } from '../services/public-origin.ts';
 import {
   cancelSiteCheck,
@@ -75,11 +77,19 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = requireUser(request);
-      const { siteUrl, source, list } = request.body;
+      const { siteUrl, source, list, crawl } = request.body;
       const siteCheck = await startSiteCheck(
         app,
         userId,
-        source === 'list' ? { site: siteUrl, source, list: list ?? '' } : { site: siteUrl, source },
+        source === 'list'
+          ? { site: siteUrl, source, list: list ?? '' }
+          : source === 'crawl'
+            ? {
+                site: siteUrl,
+                source,
+                crawl: crawlSettingsOf(crawl ?? crawlOptionsSchema.parse({})),
+              }
+            : { site: siteUrl, source },
       );
       return reply.code(201).send({ ok: true as const, siteCheck });
     },

@@ -1,6 +1,8 @@
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
+import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import type { CrawlPage } from './crawl-frontier.ts';
 import { lockCheckOfPage, settleSiteCheck } from './site-check-settle.ts';
 import { boundForStorage } from './stored-report-bounds.ts';
 
@@ -33,7 +35,15 @@ export interface ClaimedJob {
   fetchArtifact: FetchArtifact | null;
   /** Set for a page of a whole-site check. */
   siteCheckId: string | null;
+  /** Set for a page of a crawl: what the crawl follows from it (services/crawl-frontier.ts). */
+  crawl: CrawlPage | null;
 }
+
+/** What a claim returns of the report row it took (and of its site check, for a crawl). */
+const CLAIMED_COLUMNS = sql.raw(`id, attempts, fetch_artifact, site_check_id, crawl_depth,
+  (select normalized_url from urls where urls.id = reports.url_id) as url,
+  (select s.crawl from site_checks s where s.id = reports.site_check_id) as crawl,
+  (select s.site_url from site_checks s where s.id = reports.site_check_id) as site_url`);
 
 /** A report row the claim may take: queued and due, or abandoned by a dead worker. */
 const claimable = (alias: string) =>
@@ -83,8 +93,7 @@ export class JobQueue {
           limit 1
           for update skip locked
         )
-        returning id, attempts, fetch_artifact, site_check_id,
-          (select normalized_url from urls where urls.id = reports.url_id) as url`,
+        returning ${CLAIMED_COLUMNS}`,
     );
     return row ? claimedJob(row) : null;
   }
@@ -129,8 +138,7 @@ export class JobQueue {
           limit 1
           for update skip locked
         )
-        returning id, attempts, fetch_artifact, site_check_id,
-          (select normalized_url from urls where urls.id = reports.url_id) as url`,
+        returning ${CLAIMED_COLUMNS}`,
     );
     return row ? claimedJob(row) : null;
   }
@@ -145,14 +153,25 @@ export class JobQueue {
     return updated.length > 0;
   }
 
-  /** Completion is accepted once, from the worker holding the lease. */
-  async complete(id: string, workerId: string, analysis: AnalysisReport): Promise<boolean> {
+  /**
+   * Completion is accepted once, from the worker holding the lease. `withinEnd` runs in the
+   * same transaction once the write was accepted, before the check is settled (a crawl queues
+   * the page's new links there, so its check cannot complete in between).
+   */
+  async complete(
+    id: string,
+    workerId: string,
+    analysis: AnalysisReport,
+    withinEnd?: (tx: Db) => Promise<unknown>,
+  ): Promise<boolean> {
     // Page-derived text is clipped and the whole bounded where it is stored (issue 25).
     const result = boundForStorage(analysis);
-    return this.endJob(id, (tx) =>
-      queryRows(
-        tx,
-        sql`update reports set
+    return this.endJob(
+      id,
+      (tx) =>
+        queryRows(
+          tx,
+          sql`update reports set
             status = 'completed',
             score = ${result.score},
             score_model = ${result.scoreModel},
@@ -167,7 +186,8 @@ export class JobQueue {
             -- An owner's report completes only while the owner exists (issue 25).
             and (user_id is null or exists (select 1 from users where users.id = reports.user_id))
           returning id`,
-      ),
+        ),
+      withinEnd,
     );
   }
 
@@ -189,10 +209,15 @@ export class JobQueue {
    * Writes a job's end; a site page's check is locked first and completed in the same
    * transaction when this was its last page (services/site-check-settle.ts).
    */
-  private endJob(id: string, write: (tx: Db) => Promise<unknown[]>): Promise<boolean> {
+  private endJob(
+    id: string,
+    write: (tx: Db) => Promise<unknown[]>,
+    withinEnd?: (tx: Db) => Promise<unknown>,
+  ): Promise<boolean> {
     return inTransaction(this.database.db, async (tx) => {
       const siteCheckId = await lockCheckOfPage(tx, id);
       const written = await write(tx);
+      if (written.length > 0) await withinEnd?.(tx);
       if (siteCheckId !== null && written.length > 0) await settleSiteCheck(tx, siteCheckId);
       return written.length > 0;
     });
@@ -287,6 +312,14 @@ function claimedJob(row: Record<string, unknown>): ClaimedJob {
     attempts: Number(row.attempts),
     fetchArtifact: parseJson(row.fetch_artifact) as FetchArtifact | null,
     siteCheckId: row.site_check_id === null ? null : String(row.site_check_id),
+    crawl:
+      row.crawl === null || row.crawl === undefined
+        ? null
+        : {
+            siteUrl: String(row.site_url),
+            settings: parseJson(row.crawl) as CrawlSettings,
+            depth: Number(row.crawl_depth ?? 0),
+          },
   };
 }
 

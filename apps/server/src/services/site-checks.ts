@@ -1,5 +1,6 @@
 import type { SiteCheck, SkippedAddresses } from '@crawlwise/shared/api/site-checks';
 import type { StoredReportStatus } from '@crawlwise/shared/report';
+import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import {
   parseSiteAddressList,
   type SiteCheckSource,
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { cancelQueuedPages, insertSitePages } from '../db/tables/reports.ts';
 import { ApiError } from '../errors.ts';
+import { crawlStartKey } from './crawl-frontier.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 import { settleSiteCheck } from './site-check-settle.ts';
 
@@ -32,7 +34,9 @@ export interface SiteCheckDeps {
 export type StartSiteCheckInput =
   | { site: URL; source: 'sitemap' }
   /** The pasted list: one address per line, or CSV. */
-  | { site: URL; source: 'list'; list: string };
+  | { site: URL; source: 'list'; list: string }
+  /** Follow the links from the site address (issue 19). */
+  | { site: URL; source: 'crawl'; crawl: CrawlSettings };
 
 export type SiteCheckSummary = SiteCheck;
 
@@ -62,6 +66,9 @@ export async function startSiteCheck(
     if (list.urls.length === 0) throw new ApiError('site_check_no_pages');
   }
   const requesterKey = requesterOf(ownerId);
+  const crawl = input.source === 'crawl' ? input.crawl : null;
+  // A crawl starts at the site address: one page queued now, the rest as links are found.
+  const firstPages = list ? list.urls : crawl ? [crawlStartKey(site, crawl)] : null;
   const id = await inTransaction(deps.database.db, async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(${START_LOCK_NAMESPACE}, hashtext(${ownerId}))`,
@@ -72,12 +79,12 @@ export async function startSiteCheck(
           and status in ('discovering', 'running') limit 1`,
     );
     if (active) throw new ApiError('site_check_in_progress');
-    if (list) {
+    if (firstPages) {
       const granted = await deps.limits.admitMany(
         tx,
         SITE_PAGE_POLICY,
         requesterKey,
-        list.urls.length,
+        firstPages.length,
         false,
       );
       if (granted === 0) throw new ApiError('site_check_page_limit');
@@ -96,13 +103,23 @@ export async function startSiteCheck(
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into site_checks (user_id, site_url, host, source, status, requester_key,
-            page_count, skipped)
+            page_count, skipped, crawl)
           values (${ownerId}, ${site.href}, ${site.hostname}, ${source},
-            ${list ? 'running' : 'discovering'}, ${requesterKey}, ${list?.urls.length ?? 0},
-            ${skipped ? JSON.stringify(skipped) : null}::jsonb)
+            ${firstPages ? 'running' : 'discovering'}, ${requesterKey}, ${firstPages?.length ?? 0},
+            ${skipped ? JSON.stringify(skipped) : null}::jsonb,
+            ${crawl ? JSON.stringify(crawl) : null}::jsonb)
           returning id`,
     );
     if (list) await insertPages(tx, row!.id, ownerId, requesterKey, list.urls);
+    if (crawl) {
+      await insertSitePages(tx, {
+        siteCheckId: row!.id,
+        ownerId,
+        requesterKey,
+        addresses: [crawlStartKey(site, crawl)],
+        crawlDepth: 0,
+      });
+    }
     await options.withinStart?.(tx, row!.id);
     return row!.id;
   });

@@ -2,7 +2,10 @@ import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseConnectionError } from '../db/connection-error.ts';
+import type { Db } from '../db/database.ts';
+import { expandCrawl } from '../services/crawl-frontier.ts';
 import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-queue.ts';
+import type { RateLimiter } from '../services/rate-limit.ts';
 import type { JobKind } from './job-kind.ts';
 
 /**
@@ -15,6 +18,8 @@ export interface AnalysisJobDeps {
   queue: JobQueue;
   engine: AnalysisEngine;
   logger: FastifyBaseLogger;
+  /** The daily page allowance a crawl's new pages count against. */
+  limits: RateLimiter;
   /** First retry delay after a transient fault; doubled per attempt (tests shorten it). */
   retryBaseDelayMs?: number;
   /** Waits between attempts to write an outcome while the database is unreachable. */
@@ -75,9 +80,24 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
       }
     }
     const document = job.fetchArtifact ?? (await engine.fetchDocument(job.url));
-    const result = await engine.analyze(document);
+    const { crawl } = job;
+    const result = await engine.analyze(
+      document,
+      crawl ? { crawl: { site: crawl.siteUrl, rules: crawl.settings.rules } } : {},
+    );
+    // A crawl's page queues the pages it links to in the transaction that completes it.
+    const expand =
+      crawl && job.siteCheckId !== null && result.links
+        ? (tx: Db) =>
+            expandCrawl(
+              tx,
+              deps.limits,
+              { reportId: job.id, siteCheckId: job.siteCheckId!, crawl },
+              result.links!,
+            )
+        : undefined;
     outcome = async () => {
-      const accepted = await queue.complete(job.id, workerId, result);
+      const accepted = await queue.complete(job.id, workerId, result, expand);
       log.info(
         { score: result.score, ms: Math.round(performance.now() - started), accepted },
         'report completed',

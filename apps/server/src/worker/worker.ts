@@ -91,6 +91,7 @@ export class Worker {
       queue: services.queue,
       engine: services.engine,
       logger: services.logger,
+      limits: services.limits,
       retryBaseDelayMs: options.retryBaseDelayMs,
     };
     this.kinds = [

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { ERROR_CATALOGUE } from '../error-catalogue.ts';
 import { storedReportStatusSchema } from '../report.ts';
 import {
+  DEFAULT_CRAWL_DEPTH,
+  MAX_CRAWL_DEPTH,
+  MAX_CRAWL_PATTERN_CHARS,
+  MAX_CRAWL_PATTERNS,
   MAX_SITE_CHECK_LIST_CHARS,
+  MAX_SITE_CHECK_PAGES,
   parseSiteAddress,
   SITE_CHECK_SOURCES,
   SITE_CHECK_STATUSES,
@@ -22,15 +27,55 @@ export const siteAddressField = ruleField(
 
 const LIST_REQUIRED = 'Paste the list of addresses (at most 450,000 characters).';
 
+const patternList = (what: string) =>
+  z
+    .array(
+      z
+        .string()
+        .min(1, `${what} patterns cannot be empty.`)
+        .max(
+          MAX_CRAWL_PATTERN_CHARS,
+          `${what} patterns are at most ${MAX_CRAWL_PATTERN_CHARS} characters.`,
+        ),
+    )
+    .max(MAX_CRAWL_PATTERNS, `At most ${MAX_CRAWL_PATTERNS} ${what.toLowerCase()} patterns.`)
+    .default([]);
+
+export const crawlOptionsSchema = z
+  .object({
+    maxPages: z
+      .number()
+      .int()
+      .min(1, 'A crawl analyses at least one page.')
+      .max(MAX_SITE_CHECK_PAGES, `A crawl analyses at most ${MAX_SITE_CHECK_PAGES} pages.`)
+      .default(MAX_SITE_CHECK_PAGES),
+    maxDepth: z
+      .number()
+      .int()
+      .min(0, 'The depth cannot be negative.')
+      .max(MAX_CRAWL_DEPTH, `A crawl follows links at most ${MAX_CRAWL_DEPTH} clicks deep.`)
+      .default(DEFAULT_CRAWL_DEPTH),
+    includeSubdomains: z.boolean().default(false),
+    followNofollow: z.boolean().default(false),
+    include: patternList('Include'),
+    exclude: patternList('Exclude'),
+  })
+  .strict();
+export type CrawlOptions = z.output<typeof crawlOptionsSchema>;
+
 export const startSiteCheckBodySchema = z
   .object({
     siteUrl: siteAddressField,
-    source: z.enum(SITE_CHECK_SOURCES, { error: 'The source must be "sitemap" or "list".' }),
+    source: z.enum(SITE_CHECK_SOURCES, {
+      error: 'The source must be "sitemap", "list" or "crawl".',
+    }),
     /** The pasted list (source `list`): one address per line, or CSV. */
     list: z
       .string({ error: LIST_REQUIRED })
       .max(MAX_SITE_CHECK_LIST_CHARS, LIST_REQUIRED)
       .optional(),
+    /** The crawl's settings (source `crawl`); every field has a default. */
+    crawl: crawlOptionsSchema.optional(),
   })
   .refine((body) => body.source !== 'list' || body.list !== undefined, {
     message: LIST_REQUIRED,

@@ -69,6 +69,8 @@ export interface NewSitePages {
   requesterKey: string;
   /** Normalised addresses, in the order they are to be analysed. */
   addresses: readonly string[];
+  /** A crawl's pages: their click depth (one for all of them). */
+  crawlDepth?: number;
 }
 
 /**
@@ -90,9 +92,10 @@ export async function insertSitePages(tx: Db, pages: NewSitePages): Promise<void
   await tx.execute(
     sql`insert into ${reports} (${col(reports.urlId)}, ${col(reports.userId)},
           ${col(reports.accessToken)}, ${col(reports.requesterKey)}, ${col(reports.siteCheckId)},
-          ${col(reports.status)}, ${col(reports.runAfter)})
+          ${col(reports.status)}, ${col(reports.runAfter)}, ${col(reports.crawlDepth)})
         select u.id, ${pages.ownerId}, v.token, ${pages.requesterKey}, ${pages.siteCheckId},
-          'queued', now() + make_interval(secs => v.position / 1000000.0)
+          'queued', now() + make_interval(secs => v.position / 1000000.0),
+          ${pages.crawlDepth ?? null}::int
         from (values ${values((url, index) => sql`(${url}, ${newAccessToken()}, ${index}::int)`)})
           as v(url, token, position)
         join ${urls} u on u.normalized_url = v.url`,

@@ -314,7 +314,9 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
         title={
           siteCheck.source === 'sitemap'
             ? 'Sitemap entries that redirect or fail'
-            : 'Listed addresses that redirect or fail'
+            : siteCheck.source === 'crawl'
+              ? 'Linked addresses that redirect or fail'
+              : 'Listed addresses that redirect or fail'
         }
         count={report.entryProblems.length}
         empty="Every listed address answered directly."

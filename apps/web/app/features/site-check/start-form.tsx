@@ -1,5 +1,6 @@
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import {
+  DEFAULT_CRAWL_DEPTH,
   MAX_SITE_CHECK_LIST_CHARS,
   MAX_SITE_CHECK_PAGES,
   parseSiteAddress,
@@ -16,13 +17,13 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { startSiteCheck } from './api/site-check-api.ts';
 
 /**
- * Start a whole-site check: the site's address, then either its sitemaps (found by the server)
- * or a pasted list. The list is read with the server's own rules, so the count shown is the
+ * Start a whole-site check: the site's address, then a crawl that follows its links (the first
+ * choice: what a site auditor does), its sitemaps (found by the server) or a pasted list. The list is read with the server's own rules, so the count shown is the
  * count queued.
  */
 export function StartSiteCheckForm({ onStarted }: { onStarted: (id: string) => void }) {
   const [siteUrl, setSiteUrl] = useState('');
-  const [source, setSource] = useState<SiteCheckSource>('sitemap');
+  const [source, setSource] = useState<SiteCheckSource>('crawl');
   const [list, setList] = useState('');
   const [error, setError] = useState<{ field: 'site' | 'list' | 'form'; text: string } | null>(
     null,
@@ -85,6 +86,21 @@ export function StartSiteCheckForm({ onStarted }: { onStarted: (id: string) => v
         </FormField>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">Pages to check</legend>
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="radio"
+              name="source"
+              value="crawl"
+              className="mt-1 accent-brand-600"
+              checked={source === 'crawl'}
+              onChange={() => setSource('crawl')}
+            />
+            <span>
+              <span className="font-medium text-slate-900">By following links</span> — from the
+              address above, the internal links of every page, up to {MAX_SITE_CHECK_PAGES} pages
+              and {DEFAULT_CRAWL_DEPTH} clicks deep (robots.txt and nofollow respected)
+            </span>
+          </label>
           <label className="flex items-start gap-2 text-sm text-slate-700">
             <input
               type="radio"
