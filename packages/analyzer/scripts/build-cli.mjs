@@ -16,7 +16,10 @@ const external = [
 rmSync(`${root}/cli-dist`, { recursive: true, force: true });
 await build({
   absWorkingDir: root,
-  entryPoints: { crawlwise: 'src/cli.ts' },
+  // The analysis threads' entry is a file of its own beside the chunks: the pool starts each
+  // thread from `./analysis-thread.js` next to its own module (analysis-pool.ts). Without it,
+  // every multi-page run of the compiled CLI failed each page with internal_error (issue 19).
+  entryPoints: { crawlwise: 'src/cli.ts', 'analysis-thread': 'src/analysis-thread.ts' },
   outdir: 'cli-dist',
   bundle: true,
   splitting: true,

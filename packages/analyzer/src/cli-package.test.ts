@@ -59,8 +59,9 @@ beforeAll(async () => {
     timeout: INSTALL_TIMEOUT_MS,
   });
   site = await startHttpServer((request, response) => {
-    if (request.url === '/') response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
-    else response.writeHead(404, { 'content-type': 'text/html' }).end('gone');
+    if (request.url === '/' || request.url === '/second') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    } else response.writeHead(404, { 'content-type': 'text/html' }).end('gone');
   });
 }, INSTALL_TIMEOUT_MS + 60_000);
 
@@ -138,6 +139,22 @@ describe('the packed crawlwise CLI', { timeout: 90_000 }, () => {
     );
     expect(jsRendering.details.skipped).toBeUndefined();
     expect(jsRendering.message).not.toContain('skipped');
+  });
+
+  it("analyses several pages in its analysis threads (the threads' entry is packed)", async () => {
+    // Two pages: the batch path, which starts the analysis threads.
+    const result = await npx(
+      site.url,
+      `${site.url}second`,
+      '--allow-private',
+      '--no-render',
+      '--json',
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const pages = JSON.parse(result.stdout).pages as Array<{ status: string; score: number }>;
+    expect(pages.map((page) => page.status)).toEqual(['ok', 'ok']);
+    expect(pages.every((page) => typeof page.score === 'number')).toBe(true);
+    expect(result.stdout).not.toContain('internal_error');
   });
 
   it('exits 3 on a failed gate and 2 on a page that cannot be analysed', async () => {
