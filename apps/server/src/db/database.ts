@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -26,6 +26,13 @@ export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL)
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A column's bare name, for an insert list or a set clause in raw SQL: Drizzle renders a column
+ * qualified by its table, which PostgreSQL refuses there. Names the column through the schema,
+ * so a renamed column fails to compile instead of failing at run time.
+ */
+export const col = (column: PgColumn) => sql.identifier(column.name);
 
 /**
  * Runs `work` in one transaction, handing it the transaction as a Db. Drizzle types a PGlite

@@ -7,7 +7,7 @@ import {
 } from '@crawlwise/shared/crawl-url';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { col, type Db, queryRows } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
@@ -86,10 +86,10 @@ export async function expandCrawl(
   ];
   if (rows.length > 0) {
     await tx.execute(
-      sql`insert into ${siteLinks} (${sql.identifier(siteLinks.siteCheckId.name)},
-            ${sql.identifier(siteLinks.sourceReportId.name)}, ${sql.identifier(siteLinks.targetUrl.name)},
-            ${sql.identifier(siteLinks.anchor.name)}, ${sql.identifier(siteLinks.nofollow.name)},
-            ${sql.identifier(siteLinks.renderedOnly.name)})
+      sql`insert into ${siteLinks} (${col(siteLinks.siteCheckId)},
+            ${col(siteLinks.sourceReportId)}, ${col(siteLinks.targetUrl)},
+            ${col(siteLinks.anchor)}, ${col(siteLinks.nofollow)},
+            ${col(siteLinks.renderedOnly)})
           values ${sql.join(rows, sql`, `)}`,
     );
   }
@@ -134,7 +134,7 @@ export async function expandCrawl(
     crawlDepth: depth,
   });
   await tx.execute(
-    sql`update ${siteChecks} set ${sql.identifier(siteChecks.pageCount.name)} =
+    sql`update ${siteChecks} set ${col(siteChecks.pageCount)} =
           ${siteChecks.pageCount} + ${queued.length}
         where ${siteChecks.id} = ${page.siteCheckId}`,
   );

@@ -80,21 +80,16 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
       }
     }
     const document = job.fetchArtifact ?? (await engine.fetchDocument(job.url));
-    const { crawl } = job;
+    const { crawl, siteCheckId } = job;
     const result = await engine.analyze(
       document,
       crawl ? { crawl: { site: crawl.siteUrl, rules: crawl.settings.rules } } : {},
     );
     // A crawl's page queues the pages it links to in the transaction that completes it.
+    const { links } = result;
     const expand =
-      crawl && job.siteCheckId !== null && result.links
-        ? (tx: Db) =>
-            expandCrawl(
-              tx,
-              deps.limits,
-              { reportId: job.id, siteCheckId: job.siteCheckId!, crawl },
-              result.links!,
-            )
+      crawl && siteCheckId !== null && links
+        ? (tx: Db) => expandCrawl(tx, deps.limits, { reportId: job.id, siteCheckId, crawl }, links)
         : undefined;
     outcome = async () => {
       const accepted = await queue.complete(job.id, workerId, result, expand);

@@ -1,8 +1,7 @@
 import type { FetchArtifact } from '@crawlwise/analyzer/types';
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { newAccessToken } from '../../services/access-token.ts';
-import { type Db, queryRows } from '../database.ts';
+import { col, type Db, queryRows } from '../database.ts';
 import { reports, urls, users } from '../schema.ts';
 
 /**
@@ -12,9 +11,6 @@ import { reports, urls, users } from '../schema.ts';
  * named through the Drizzle schema, never typed by hand. (The queue's status changes live with
  * the queue, services/job-queue.ts, which owns claiming and finishing a report as a job.)
  */
-
-/** A column's bare name for an insert list or a set clause (Drizzle renders it qualified). */
-const col = (column: PgColumn) => sql.identifier(column.name);
 
 /** The `urls` row of a normalised address, created when missing; returns its id. */
 export async function upsertUrl(tx: Db, normalizedUrl: string): Promise<string> {
