@@ -119,6 +119,10 @@ export const reports = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** A crawl's page: its click depth from the start address (0 for the start). */
     crawlDepth: integer('crawl_depth'),
+    /** A site check's page: what the site findings read of it (analyzer crawl/page-signals.ts). */
+    pageSignals: jsonb('page_signals'),
+    /** A site check's page that the site's sitemap lists (orphans and sitemap findings read it). */
+    inSitemap: boolean('in_sitemap').notNull().default(false),
   },
   (table) => [
     uniqueIndex('reports_access_token_key').on(table.accessToken),
