@@ -31,7 +31,9 @@ function comparableText(value: string): string {
   return value.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-function duplicates(entries: Array<{ url: string; value: string | null }>): DuplicateGroup[] {
+export function duplicateGroups(
+  entries: Array<{ url: string; value: string | null }>,
+): DuplicateGroup[] {
   const groups = new Map<string, DuplicateGroup>();
   for (const { url, value } of entries) {
     if (value === null) continue;
@@ -98,10 +100,10 @@ export function buildSiteView(pages: readonly BatchPage[]): SiteView {
   const view: SiteView = {
     pagesAnalysed: analysed.length,
     pagesFailed: 0,
-    duplicateTitles: duplicates(
+    duplicateTitles: duplicateGroups(
       analysed.map(({ url, report }) => ({ url, value: report.meta_json.title.value })),
     ),
-    duplicateDescriptions: duplicates(
+    duplicateDescriptions: duplicateGroups(
       analysed.map(({ url, report }) => ({ url, value: report.meta_json.metaDescription.value })),
     ),
     canonicalElsewhere: [],

@@ -1,0 +1,161 @@
+import type { PageSignals } from '@crawlwise/shared/site-findings';
+
+/**
+ * A crawl as the site findings read it: every address the crawl knows (its report rows), each
+ * page's signals, and the internal links between them. Built by the server from the database and
+ * by the CLI from its own crawl; everything here is pure and proportional to the crawl's size.
+ */
+
+export type SitePageState = 'completed' | 'failed' | 'blocked' | 'pending' | 'cancelled';
+
+export interface SiteGraphPage {
+  /** The crawl key the crawl requested (shared/crawl-url.ts). */
+  key: string;
+  state: SitePageState;
+  /** The error code of a failed page (the error catalogue's). */
+  errorCode: string | null;
+  /** Read from a completed page of a crawl; null for other states and older pages. */
+  signals: PageSignals | null;
+  title: string | null;
+  description: string | null;
+  /** The site's sitemap lists this address. */
+  inSitemap: boolean;
+  /** The page's own score, for the site score's base (null until completed). */
+  score: number | null;
+}
+
+export interface SiteGraphLink {
+  /** The linking page's crawl key (its report row's address). */
+  source: string;
+  target: string;
+  anchor: string;
+  nofollow: boolean;
+  /** Only the rendered DOM has the link. */
+  renderedOnly: boolean;
+}
+
+export interface SiteGraphInput {
+  startKey: string;
+  pages: readonly SiteGraphPage[];
+  links: readonly SiteGraphLink[];
+  /** A sitemap was read for this crawl (without one, sitemap findings do not apply). */
+  sitemapRead: boolean;
+}
+
+/** What an address turned out to be when the crawl requested it. */
+export type NodeKind = 'page' | 'redirect' | 'broken' | 'blocked' | 'other';
+
+/** Failures that mean the link leads nowhere (not a PDF or an oversized file: those load). */
+const BROKEN_LABELS: Record<string, string> = {
+  http_error_403: '403 Forbidden',
+  http_error_404: '404 Not Found',
+  http_error_500: '5xx server error',
+  http_error_503: '503 or 429, unavailable',
+  dns_error: 'host not found',
+  fetch_failed: 'failed to load',
+  fetch_timeout: 'timed out',
+  ssl_error: 'TLS error',
+  redirect_loop: 'redirect loop',
+};
+
+export interface SiteNode {
+  page: SiteGraphPage;
+  kind: NodeKind;
+  /** How the address answered, in a few words ("404 Not Found", "301 → https://…"). */
+  label: string;
+}
+
+/** Same address but for a trailing slash: the canonical check's notion of the same page. */
+export function samePage(a: string, b: string): boolean {
+  const bare = (key: string) => key.replace(/\/+(?=$|\?)/, '');
+  return a === b || bare(a) === bare(b);
+}
+
+/** The page names another address as its canonical (not itself, nor itself without its query). */
+export function canonicalElsewhere(signals: PageSignals): string | null {
+  const { canonical, finalKey } = signals;
+  if (canonical === null || samePage(canonical, finalKey)) return null;
+  const withoutQuery = finalKey.replace(/\?.*$/, '');
+  return samePage(canonical, withoutQuery) ? null : canonical;
+}
+
+function classify(page: SiteGraphPage): SiteNode {
+  if (page.state === 'blocked') return { page, kind: 'blocked', label: 'blocked by robots.txt' };
+  if (page.state === 'failed') {
+    const broken = page.errorCode === null ? undefined : BROKEN_LABELS[page.errorCode];
+    return broken === undefined
+      ? { page, kind: 'other', label: page.errorCode ?? 'failed' }
+      : { page, kind: 'broken', label: broken };
+  }
+  if (page.state !== 'completed') return { page, kind: 'other', label: page.state };
+  const signals = page.signals;
+  if (signals && signals.redirects.length > 0 && !samePage(signals.finalKey, page.key)) {
+    return {
+      page,
+      kind: 'redirect',
+      label: `${signals.redirects[0]!.status} → ${signals.finalKey}`,
+    };
+  }
+  return { page, kind: 'page', label: String(signals?.status ?? 200) };
+}
+
+export interface SiteGraph {
+  input: SiteGraphInput;
+  nodes: Map<string, SiteNode>;
+  /** Links into each target from other pages (self-links left out), in input order. */
+  inbound: Map<string, SiteGraphLink[]>;
+  /** Shortest click depth from the start page (redirects followed); absent: not reached. */
+  depth: Map<string, number>;
+}
+
+export function buildSiteGraph(input: SiteGraphInput): SiteGraph {
+  const nodes = new Map<string, SiteNode>();
+  for (const page of input.pages) nodes.set(page.key, classify(page));
+
+  const inbound = new Map<string, SiteGraphLink[]>();
+  const outbound = new Map<string, string[]>();
+  for (const link of input.links) {
+    if (samePage(link.source, link.target)) continue;
+    const into = inbound.get(link.target);
+    if (into) into.push(link);
+    else inbound.set(link.target, [link]);
+    const out = outbound.get(link.source);
+    if (out) out.push(link.target);
+    else outbound.set(link.source, [link.target]);
+  }
+  // A redirect leads on to its final address at no extra click, as following a link to it does.
+  const redirectTo = new Map<string, string>();
+  for (const node of nodes.values()) {
+    if (node.kind === 'redirect') redirectTo.set(node.page.key, node.page.signals!.finalKey);
+  }
+
+  const depth = new Map<string, number>();
+  let frontier: string[] = [];
+  const reach = (key: string, level: number) => {
+    let current: string | undefined = key;
+    while (current !== undefined && !depth.has(current)) {
+      depth.set(current, level);
+      frontier.push(current);
+      current = redirectTo.get(current);
+    }
+  };
+  reach(input.startKey, 0);
+  for (let level = 1; frontier.length > 0; level += 1) {
+    const current = frontier;
+    frontier = [];
+    for (const key of current) {
+      for (const target of outbound.get(key) ?? []) reach(target, level);
+    }
+  }
+  return { input, nodes, inbound, depth };
+}
+
+/** Distinct pages linking to a key (self-links are never stored in `inbound`). */
+export function inboundSources(graph: SiteGraph, key: string): SiteGraphLink[] {
+  const seen = new Set<string>();
+  return (graph.inbound.get(key) ?? []).filter((link) => {
+    if (seen.has(link.source)) return false;
+    seen.add(link.source);
+    return true;
+  });
+}

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+
+/**
+ * The site-level findings of a crawl (issue 19): problems that live between pages, read from the
+ * link graph and each page's signals. The ids are a contract, like the page checks' (CHECKS.md);
+ * their rules are in docs/checks.md ("Site-level findings") and their weights in
+ * docs/score-model.md ("Site score"). Defined once here, for the server, the CLI and the screen.
+ */
+
+/* ---------- What a crawled page contributes (stored per page, reports.page_signals) ---------- */
+
+export const pageSignalsSchema = z.object({
+  /** The crawl key of the address the page was finally served from. */
+  finalKey: z.string(),
+  /** The HTTP status of the final response. */
+  status: z.number().int(),
+  /** The redirect hops from the requested address, in order (each hop's address and status). */
+  redirects: z.array(z.object({ key: z.string(), status: z.number().int() })),
+  /** `noindex` (or `none`) for Googlebot in a robots meta tag or the X-Robots-Tag header. */
+  noindex: z.boolean(),
+  /** The crawl key the page's canonical names; null when it declares none. */
+  canonical: z.string().nullable(),
+  /** Hreflang alternates: language (lower case, `x-default` included) and crawl key. */
+  hreflang: z.array(z.object({ lang: z.string(), key: z.string() })),
+  /** MinHash signature of the main text's 5-word shingles (64 × 8 hex digits); null under 50 words. */
+  fingerprint: z
+    .string()
+    .regex(/^[0-9a-f]{512}$/)
+    .nullable(),
+  words: z.number().int().min(0),
+  /** Distinct external link targets on the page. */
+  externalLinks: z.number().int().min(0),
+});
+export type PageSignals = z.infer<typeof pageSignalsSchema>;
+
+/* ---------- The catalogue ---------- */
+
+export const SITE_FINDING_SEVERITIES = ['critical', 'warning', 'notice'] as const;
+export type SiteFindingSeverity = (typeof SITE_FINDING_SEVERITIES)[number];
+
+export interface SiteFindingRule {
+  title: string;
+  severity: SiteFindingSeverity;
+  /** Most points the finding takes off the site score (docs/score-model.md, "Site score"). */
+  weight: number;
+  why: string;
+  howToFix: string;
+}
+
+export const SITE_FINDING_IDS = [
+  'broken-internal-links',
+  'redirected-internal-links',
+  'redirect-chains',
+  'orphan-pages',
+  'deep-pages',
+  'single-inbound-link',
+  'links-to-noindex',
+  'links-to-canonicalised',
+  'nofollow-internal-links',
+  'canonical-chains',
+  'canonical-to-error',
+  'hreflang-missing-return',
+  'hreflang-missing-x-default',
+  'hreflang-to-error',
+  'near-duplicates',
+  'duplicate-titles',
+  'duplicate-descriptions',
+  'sitemap-not-indexable',
+  'indexable-not-in-sitemap',
+] as const;
+export type SiteFindingId = (typeof SITE_FINDING_IDS)[number];
+
+export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
+  'broken-internal-links': {
+    title: 'Broken internal links',
+    severity: 'critical',
+    weight: 15,
+    why: 'Visitors who follow these links reach an error, and search engines spend their crawl on addresses that lead nowhere.',
+    howToFix:
+      'Point each link at the page that replaced the missing one, or remove it; restore the page if it should exist.',
+  },
+  'redirected-internal-links': {
+    title: 'Internal links through a redirect',
+    severity: 'warning',
+    weight: 4,
+    why: 'Every redirect costs the visitor a round trip and the crawler a request before the page is reached.',
+    howToFix: 'Change each link to point straight at the final address.',
+  },
+  'redirect-chains': {
+    title: 'Redirect chains and loops',
+    severity: 'warning',
+    weight: 5,
+    why: 'Each extra hop slows the page down; crawlers stop following after a few hops, and a loop never reaches a page.',
+    howToFix:
+      'Redirect the first address straight to the final one in a single permanent (301) hop; break loops.',
+  },
+  'orphan-pages': {
+    title: 'Orphan pages',
+    severity: 'warning',
+    weight: 5,
+    why: 'Pages listed in the sitemap that no page links to are hard to find for visitors and get little weight from search engines.',
+    howToFix:
+      'Link to each page from a relevant page or section, or drop it from the sitemap if it is no longer wanted.',
+  },
+  'deep-pages': {
+    title: 'Pages more than 3 clicks from the start page',
+    severity: 'warning',
+    weight: 4,
+    why: 'Pages buried deep in the site are crawled less often and rank as if they mattered less.',
+    howToFix:
+      'Link to them from higher in the site: section pages, hubs, related-content links or breadcrumbs.',
+  },
+  'single-inbound-link': {
+    title: 'Pages with a single inbound link',
+    severity: 'notice',
+    weight: 2,
+    why: 'A page reachable from one page only is fragile: remove that link and it becomes an orphan.',
+    howToFix: 'Link to the page from other relevant pages.',
+  },
+  'links-to-noindex': {
+    title: 'Internal links to noindex pages',
+    severity: 'warning',
+    weight: 3,
+    why: 'Links to pages that ask not to be indexed spend link weight and crawl budget on pages that will not appear in search results.',
+    howToFix:
+      'Link to an indexable page instead, or let the page be indexed if it should be found.',
+  },
+  'links-to-canonicalised': {
+    title: 'Internal links to canonicalised pages',
+    severity: 'warning',
+    weight: 3,
+    why: 'These pages name another address as the one to index, so links to them pass through a page that search engines fold into another.',
+    howToFix: 'Link to the canonical address itself.',
+  },
+  'nofollow-internal-links': {
+    title: 'Nofollow internal links',
+    severity: 'notice',
+    weight: 2,
+    why: 'A nofollow link to your own page asks search engines not to follow it, which hides the page from them for no benefit.',
+    howToFix: 'Remove rel="nofollow" from links to your own pages.',
+  },
+  'canonical-chains': {
+    title: 'Canonical chains and loops',
+    severity: 'warning',
+    weight: 5,
+    why: 'A canonical that names a page which itself names another (or loops back) gives search engines conflicting signals; they may ignore them all.',
+    howToFix: 'Make every canonical name the final address directly.',
+  },
+  'canonical-to-error': {
+    title: 'Canonicals to pages that do not answer 200',
+    severity: 'critical',
+    weight: 8,
+    why: 'A canonical naming a missing, failing or redirecting address points search engines at a page they cannot index.',
+    howToFix: 'Name a live page that answers 200 as the canonical, usually the page itself.',
+  },
+  'hreflang-missing-return': {
+    title: 'Hreflang without return links',
+    severity: 'warning',
+    weight: 5,
+    why: 'Hreflang annotations must be confirmed by the other page; without a return link search engines ignore the pair.',
+    howToFix: 'Add the matching hreflang link on the alternate page, pointing back at this one.',
+  },
+  'hreflang-missing-x-default': {
+    title: 'Hreflang sets without x-default',
+    severity: 'notice',
+    weight: 1,
+    why: 'Without x-default, visitors whose language matches none of the alternates get no suggested page.',
+    howToFix:
+      'Add <link rel="alternate" hreflang="x-default" href="…"> naming the page for everyone else.',
+  },
+  'hreflang-to-error': {
+    title: 'Hreflang alternates that do not answer 200',
+    severity: 'critical',
+    weight: 6,
+    why: 'An alternate that is missing, failing or redirecting cannot be shown in its language, and the whole set may be ignored.',
+    howToFix: 'Point each hreflang link at the live final address of the alternate page.',
+  },
+  'near-duplicates': {
+    title: 'Near-duplicate pages',
+    severity: 'warning',
+    weight: 6,
+    why: 'Pages with nearly the same text compete with each other; search engines pick one and may drop the rest.',
+    howToFix:
+      'Merge them, make their content distinct, or name one as the canonical of the others.',
+  },
+  'duplicate-titles': {
+    title: 'Duplicate titles',
+    severity: 'warning',
+    weight: 4,
+    why: 'Pages sharing a title look alike in search results and compete for the same queries.',
+    howToFix: 'Give every page a title that says what only it covers.',
+  },
+  'duplicate-descriptions': {
+    title: 'Duplicate meta descriptions',
+    severity: 'notice',
+    weight: 2,
+    why: 'A description repeated across pages tells searchers nothing about which page to choose.',
+    howToFix:
+      'Write a description for each page, or leave it out so the search engine picks a passage.',
+  },
+  'sitemap-not-indexable': {
+    title: 'Sitemap entries that cannot be indexed',
+    severity: 'warning',
+    weight: 5,
+    why: 'A sitemap should list only pages to index; listing redirects, errors, blocked, noindex or canonicalised pages wastes crawl and erodes trust in the sitemap.',
+    howToFix:
+      'Remove these addresses from the sitemap, or list their final, indexable address instead.',
+  },
+  'indexable-not-in-sitemap': {
+    title: 'Indexable pages missing from the sitemap',
+    severity: 'notice',
+    weight: 2,
+    why: 'The sitemap is how a site tells search engines what to index; pages left out are found later, if at all.',
+    howToFix: 'Add these pages to the sitemap.',
+  },
+};
+
+/* ---------- What the site report carries ---------- */
+
+/** Source pages shown per affected item (the CSV export lists the first of them too). */
+export const MAX_FINDING_SOURCES = 10;
+/** Affected items a site report carries per finding; the count says how many there are. */
+export const MAX_FINDING_ITEMS = 500;
+
+export const siteFindingItemSchema = z.object({
+  url: z.string(),
+  /** What is wrong with it, in a few words ("404", "3 hops", "depth 5", "→ /final"). */
+  detail: z.string().nullable(),
+  /** The pages whose links or annotations lead here, with the link's anchor text. */
+  sources: z.array(z.object({ url: z.string(), anchor: z.string() })),
+  /** Every source page, when `sources` shows only the first MAX_FINDING_SOURCES. */
+  sourceCount: z.number().int().min(0),
+});
+export type SiteFindingItem = z.infer<typeof siteFindingItemSchema>;
+
+export const siteFindingSchema = z.object({
+  id: z.enum(SITE_FINDING_IDS),
+  severity: z.enum(SITE_FINDING_SEVERITIES),
+  title: z.string(),
+  why: z.string(),
+  howToFix: z.string(),
+  /** Affected items in all (pages, targets or clusters); `items` holds at most MAX_FINDING_ITEMS. */
+  count: z.number().int().min(1),
+  /** Points taken off the site score. */
+  points: z.number().int().min(0),
+  items: z.array(siteFindingItemSchema),
+});
+export type SiteFinding = z.infer<typeof siteFindingSchema>;
