@@ -3643,6 +3643,31 @@ export interface paths {
                                     canonical: string;
                                     url: string;
                                 }[];
+                                crawl: {
+                                    base: number | null;
+                                    findings: {
+                                        count: number;
+                                        howToFix: string;
+                                        /** @enum {string} */
+                                        id: "broken-internal-links" | "redirected-internal-links" | "redirect-chains" | "orphan-pages" | "deep-pages" | "single-inbound-link" | "links-to-noindex" | "links-to-canonicalised" | "nofollow-internal-links" | "canonical-chains" | "canonical-to-error" | "hreflang-missing-return" | "hreflang-missing-x-default" | "hreflang-to-error" | "near-duplicates" | "duplicate-titles" | "duplicate-descriptions" | "sitemap-not-indexable" | "indexable-not-in-sitemap";
+                                        items: {
+                                            detail: string | null;
+                                            sourceCount: number;
+                                            sources: {
+                                                anchor: string;
+                                                url: string;
+                                            }[];
+                                            url: string;
+                                        }[];
+                                        points: number;
+                                        /** @enum {string} */
+                                        severity: "critical" | "warning" | "notice";
+                                        title: string;
+                                        why: string;
+                                    }[];
+                                    score: number | null;
+                                    sitemapRead: boolean;
+                                } | null;
                                 duplicateDescriptions: {
                                     urls: string[];
                                     value: string;
@@ -3661,9 +3686,12 @@ export interface paths {
                                 }[];
                                 pages: {
                                     accessToken: string;
+                                    depth: number | null;
                                     errorCode: string | null;
                                     errorMessage: string | null;
                                     finalUrl: string | null;
+                                    inbound: number | null;
+                                    linkScore: number | null;
                                     score: number | null;
                                     /** @enum {string} */
                                     status: "queued" | "analyzing" | "completed" | "failed" | "cancelled";

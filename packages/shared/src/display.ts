@@ -245,3 +245,8 @@ export function addressParts(
   if (shown.length <= tailChars * 2) return { head: shown, tail: '' };
   return { head: shown.slice(0, -tailChars), tail: shown.slice(-tailChars) };
 }
+
+/** A site-level finding's badge (shared/site-findings.ts severities). */
+export function siteFindingTone(severity: 'critical' | 'warning' | 'notice'): Tone {
+  return severity === 'critical' ? 'red' : severity === 'warning' ? 'yellow' : 'blue';
+}

@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -121,8 +122,6 @@ export const reports = pgTable(
     crawlDepth: integer('crawl_depth'),
     /** A site check's page: what the site findings read of it (analyzer crawl/page-signals.ts). */
     pageSignals: jsonb('page_signals'),
-    /** A site check's page that the site's sitemap lists (orphans and sitemap findings read it). */
-    inSitemap: boolean('in_sitemap').notNull().default(false),
   },
   (table) => [
     uniqueIndex('reports_access_token_key').on(table.accessToken),
@@ -161,6 +160,22 @@ export const siteLinks = pgTable(
     index('site_links_check_target_idx').on(table.siteCheckId, table.targetUrl),
     index('site_links_source_idx').on(table.sourceReportId),
   ],
+);
+
+/**
+ * The addresses a crawl's sitemap lists, as crawl keys (issue 19): the orphan and sitemap
+ * findings compare the crawl with them. Read once when the crawl starts, bounded like any
+ * sitemap read (services/site-check-discovery.ts).
+ */
+export const siteSitemapEntries = pgTable(
+  'site_sitemap_entries',
+  {
+    siteCheckId: uuid('site_check_id')
+      .notNull()
+      .references(() => siteChecks.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.siteCheckId, table.url] })],
 );
 
 /**

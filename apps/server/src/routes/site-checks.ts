@@ -23,8 +23,8 @@ import {
   listSitePages,
   startSiteCheck,
 } from '../services/site-checks.ts';
-import { buildSiteReport } from '../services/site-report.ts';
 import { siteReportCsv } from '../services/site-report-csv.ts';
+import { loadSiteReport } from '../services/site-report-source.ts';
 import { requireUser, signedIn } from './require-user.ts';
 
 /**
@@ -184,7 +184,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = requireUser(request);
       const siteCheck = await ownCheck(userId, request.params.id);
-      const report = buildSiteReport(await listSitePages(app.database.db, siteCheck.id));
+      const report = await loadSiteReport(app.database.db, siteCheck);
       return { ok: true as const, siteCheck, report };
     },
   );
@@ -206,7 +206,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = requireUser(request);
       const siteCheck = await ownCheck(userId, request.params.id);
-      const report = buildSiteReport(await listSitePages(app.database.db, siteCheck.id));
+      const report = await loadSiteReport(app.database.db, siteCheck);
       const origin = publicOrigin(app.config);
       const csv = siteReportCsv(
         report,

@@ -6,9 +6,10 @@ import {
   DEFAULT_IGNORED_QUERY_PARAMETERS,
 } from '@crawlwise/shared/crawl-url';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
+import type { PageSignals } from '@crawlwise/shared/site-findings';
 import { type SQL, sql } from 'drizzle-orm';
 import { col, type Db, queryRows } from '../db/database.ts';
-import { reports, siteChecks, siteLinks, urls } from '../db/schema.ts';
+import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 
@@ -61,16 +62,31 @@ const linkRows = (page: FrontierPage, links: readonly Outlink[], renderedOnly: b
         ${link.nofollow}, ${renderedOnly})`,
   );
 
+/** What a finished crawl page hands the frontier: its links and its signals. */
+export interface FinishedPage {
+  links: LinkRecord;
+  signals: PageSignals | undefined;
+}
+
 /**
- * Stores a finished page's links and queues the new targets (inside the transaction that
- * writes the page's analysis, after its check's row was locked). Returns how many were queued.
+ * Stores a finished page's signals and links and queues the new targets (inside the
+ * transaction that writes the page's analysis, after its check's row was locked). A target
+ * already known gets the shorter depth if this page found a shorter path. Returns how many
+ * pages were queued.
  */
 export async function expandCrawl(
   tx: Db,
   limits: RateLimiter,
   page: FrontierPage,
-  record: LinkRecord,
+  finished: FinishedPage,
 ): Promise<number> {
+  const record = finished.links;
+  if (finished.signals) {
+    await tx.execute(
+      sql`update ${reports} set ${col(reports.pageSignals)} = ${JSON.stringify(finished.signals)}::jsonb
+          where ${reports.id} = ${page.reportId}`,
+    );
+  }
   const [check] = await queryRows<{ status: string; user_id: string; requester_key: string }>(
     tx,
     sql`select ${siteChecks.status} as status, ${siteChecks.userId} as user_id,
@@ -104,39 +120,138 @@ export async function expandCrawl(
     .filter((key) => scope.isIncluded(key));
   if (candidates.length === 0) return 0;
 
+  // A shorter path to a page already known (a sitemap seed, or one found deeper) lowers its depth.
+  await tx.execute(
+    sql`update ${reports} r set ${col(reports.crawlDepth)} = ${depth}::int
+        from ${urls} u
+        where u.id = r.url_id and r.site_check_id = ${page.siteCheckId}
+          and (r.crawl_depth is null or r.crawl_depth > ${depth}::int)
+          and u.normalized_url in (${sql.join(
+            candidates.map((key) => sql`${key}`),
+            sql`, `,
+          )})`,
+  );
+
+  return queueNewPages(
+    tx,
+    limits,
+    {
+      siteCheckId: page.siteCheckId,
+      ownerId: check.user_id,
+      requesterKey: check.requester_key,
+      maxPages: settings.maxPages,
+    },
+    candidates,
+    depth,
+  );
+}
+
+interface CrawlOwner {
+  siteCheckId: string;
+  ownerId: string;
+  requesterKey: string;
+  maxPages: number;
+}
+
+/**
+ * Queues the addresses the crawl has not queued yet, in their order, within its page limit;
+ * each counts against the owner's daily allowance, as a listed page does. Returns how many.
+ */
+async function queueNewPages(
+  tx: Db,
+  limits: RateLimiter,
+  crawl: CrawlOwner,
+  keys: readonly string[],
+  depth: number | null,
+): Promise<number> {
   const fresh = await queryRows<{ url: string }>(
     tx,
     sql`select v.url from (values ${sql.join(
-      candidates.map((key, index) => sql`(${key}, ${index}::int)`),
+      keys.map((key, index) => sql`(${key}, ${index}::int)`),
       sql`, `,
     )}) as v(url, position)
         where not exists (select 1 from ${reports} r join ${urls} u on u.id = r.url_id
-          where r.site_check_id = ${page.siteCheckId} and u.normalized_url = v.url)
+          where r.site_check_id = ${crawl.siteCheckId} and u.normalized_url = v.url)
         order by v.position`,
   );
   const [counted] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from ${reports}
-        where ${reports.siteCheckId} = ${page.siteCheckId} and ${reports.deletedAt} is null`,
+        where ${reports.siteCheckId} = ${crawl.siteCheckId} and ${reports.deletedAt} is null`,
   );
-  const room = Math.max(0, settings.maxPages - Number(counted?.n ?? 0));
-  const wanted = Math.min(room, fresh.length);
+  const wanted = Math.min(Math.max(0, crawl.maxPages - Number(counted?.n ?? 0)), fresh.length);
   if (wanted === 0) return 0;
-  // Each queued page counts against the owner's daily allowance, as a listed page does.
-  const granted = await limits.admitMany(tx, SITE_PAGE_POLICY, check.requester_key, wanted, true);
+  const granted = await limits.admitMany(tx, SITE_PAGE_POLICY, crawl.requesterKey, wanted, true);
   if (granted === 0) return 0;
   const queued = fresh.slice(0, granted).map((row) => row.url);
   await insertSitePages(tx, {
-    siteCheckId: page.siteCheckId,
-    ownerId: check.user_id,
-    requesterKey: check.requester_key,
+    siteCheckId: crawl.siteCheckId,
+    ownerId: crawl.ownerId,
+    requesterKey: crawl.requesterKey,
     addresses: queued,
     crawlDepth: depth,
   });
   await tx.execute(
     sql`update ${siteChecks} set ${col(siteChecks.pageCount)} =
           ${siteChecks.pageCount} + ${queued.length}
-        where ${siteChecks.id} = ${page.siteCheckId}`,
+        where ${siteChecks.id} = ${crawl.siteCheckId}`,
   );
   return queued.length;
+}
+
+export interface SitemapSeeds {
+  siteCheckId: string;
+  siteUrl: string;
+  ownerId: string;
+  requesterKey: string;
+  settings: CrawlSettings;
+  /** The sitemap's page addresses, in sitemap order. */
+  sitemapUrls: readonly string[];
+}
+
+/**
+ * Records a crawl's sitemap entries and queues those in scope that the crawl has not queued yet,
+ * within its page limit and the owner's daily allowance (inside the discovery's transaction).
+ * Seeds have no depth until a link reaches them (the claim reads them as depth 1: one step
+ * from the start, as the sitemap is). Returns how many pages were queued.
+ */
+export async function seedCrawlFromSitemap(
+  tx: Db,
+  limits: RateLimiter,
+  seeds: SitemapSeeds,
+): Promise<number> {
+  const { rules } = seeds.settings;
+  const scope = crawlScope(seeds.siteUrl, rules);
+  const keys = [
+    ...new Set(
+      seeds.sitemapUrls.flatMap((url) => {
+        const key = crawlKey(url, undefined, rules);
+        return key !== null && scope.isInternal(key) ? [key] : [];
+      }),
+    ),
+  ];
+  if (keys.length === 0) return 0;
+  await tx.execute(
+    sql`insert into ${siteSitemapEntries} (${col(siteSitemapEntries.siteCheckId)},
+          ${col(siteSitemapEntries.url)})
+        values ${sql.join(
+          keys.map((key) => sql`(${seeds.siteCheckId}::uuid, ${key})`),
+          sql`, `,
+        )}
+        on conflict do nothing`,
+  );
+  const included = keys.filter((key) => scope.isIncluded(key));
+  if (included.length === 0) return 0;
+  return queueNewPages(
+    tx,
+    limits,
+    {
+      siteCheckId: seeds.siteCheckId,
+      ownerId: seeds.ownerId,
+      requesterKey: seeds.requesterKey,
+      maxPages: seeds.settings.maxPages,
+    },
+    included,
+    null,
+  );
 }

@@ -318,7 +318,8 @@ function claimedJob(row: Record<string, unknown>): ClaimedJob {
         : {
             siteUrl: String(row.site_url),
             settings: parseJson(row.crawl) as CrawlSettings,
-            depth: Number(row.crawl_depth ?? 0),
+            // A sitemap seed no link has reached yet is one step from the start, as the sitemap is.
+            depth: Number(row.crawl_depth ?? 1),
           },
   };
 }

@@ -1,16 +1,18 @@
 import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import type { SkippedAddresses } from '@crawlwise/shared/api/site-checks';
-import { MAX_SITE_CHECK_PAGES } from '@crawlwise/shared/site-check';
+import { type CrawlSettings, MAX_SITE_CHECK_PAGES } from '@crawlwise/shared/site-check';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { seedCrawlFromSitemap } from './crawl-frontier.ts';
 import { MAX_ATTEMPTS } from './job-queue.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 import { insertPages } from './site-checks.ts';
 
 /**
- * The discovery job of a sitemap site check. It is claimed like a report (lease, attempts,
+ * The discovery job of a sitemap site check, and of a crawl (which is seeded with the sitemap's
+ * pages besides its start page; a crawl of a site without a sitemap just follows links). It is claimed like a report (lease, attempts,
  * `FOR UPDATE SKIP LOCKED`), so a worker dying mid-discovery only delays it: the lease runs out
  * and another worker claims it again. Its pages are inserted, and the daily allowance counted,
  * in the same transaction that ends the job, and only from the lease holder: a discovery
@@ -26,6 +28,8 @@ export interface DiscoveryJob {
   ownerId: string;
   requesterKey: string;
   attempts: number;
+  /** Set for a crawl: its settings (its start page is already queued). */
+  crawl: CrawlSettings | null;
 }
 
 /** How often a running discovery looks whether its check was cancelled. */
@@ -51,7 +55,7 @@ export class SiteCheckDiscovery {
               and (lease_expires_at is null or lease_expires_at < now())
             order by created_at limit 1
             for update skip locked)
-          returning id, site_url, user_id, requester_key, attempts`,
+          returning id, site_url, user_id, requester_key, attempts, crawl`,
     );
     if (!row) return null;
     return {
@@ -60,6 +64,10 @@ export class SiteCheckDiscovery {
       ownerId: String(row.user_id),
       requesterKey: String(row.requester_key),
       attempts: Number(row.attempts),
+      crawl:
+        row.crawl === null || row.crawl === undefined
+          ? null
+          : ((typeof row.crawl === 'string' ? JSON.parse(row.crawl) : row.crawl) as CrawlSettings),
     };
   }
 
@@ -115,6 +123,11 @@ export class SiteCheckDiscovery {
     } catch (error) {
       // Cancelled: the cancel already ended the check; nothing to write.
       if (signal.aborted) return;
+      // A crawl needs no sitemap: without one it follows links from its start page alone.
+      if (job.crawl && isAnalysisError(error)) {
+        await this.startCrawl(job, workerId, [], { sitemapRead: false, failure: error.code });
+        return;
+      }
       if (isAnalysisError(error)) {
         await this.fail(job, workerId, error.code, error.message);
       } else if (job.attempts >= MAX_ATTEMPTS) {
@@ -128,6 +141,16 @@ export class SiteCheckDiscovery {
         // An unexpected fault: given back for another attempt.
         await this.release(job.id, workerId, false);
       }
+      return;
+    }
+    if (job.crawl) {
+      await this.startCrawl(job, workerId, discovered.urls, {
+        sitemapRead: true,
+        foundVia: discovered.foundVia,
+        sitemaps: discovered.sitemaps,
+        failures: discovered.failures,
+        truncated: discovered.truncated,
+      });
       return;
     }
     // The site's own origin (scheme, host and port), not only its host name (issue 25).
@@ -201,6 +224,38 @@ export class SiteCheckDiscovery {
         sql`update site_checks set status = 'running', page_count = ${granted},
               skipped = ${JSON.stringify(skipped)}::jsonb,
               discovery = ${JSON.stringify(discovery)}::jsonb,
+              lease_owner = null, lease_expires_at = null, next_page_at = now()
+            where id = ${job.id}`,
+      );
+    });
+    await this.database.notifyJobs();
+  }
+
+  /** Seeds a crawl with the sitemap's pages (none without a sitemap) and lets it run. */
+  private async startCrawl(
+    job: DiscoveryJob,
+    workerId: string,
+    sitemapUrls: readonly string[],
+    discovery: Record<string, unknown>,
+  ): Promise<void> {
+    await inTransaction(this.database.db, async (tx) => {
+      const [held] = await queryRows(
+        tx,
+        sql`select id from site_checks where id = ${job.id} and lease_owner = ${workerId}
+            and status = 'discovering' for update`,
+      );
+      if (!held) return;
+      const seeded = await seedCrawlFromSitemap(tx, this.limits, {
+        siteCheckId: job.id,
+        siteUrl: job.siteUrl,
+        ownerId: job.ownerId,
+        requesterKey: job.requesterKey,
+        settings: job.crawl!,
+        sitemapUrls,
+      });
+      await tx.execute(
+        sql`update site_checks set status = 'running',
+              discovery = ${JSON.stringify({ ...discovery, seeded })}::jsonb,
               lease_owner = null, lease_expires_at = null, next_page_at = now()
             where id = ${job.id}`,
       );

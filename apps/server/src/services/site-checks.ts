@@ -6,6 +6,7 @@ import {
   type SiteCheckSource,
   type SiteCheckStatus,
 } from '@crawlwise/shared/site-check';
+import { type PageSignals, pageSignalsSchema } from '@crawlwise/shared/site-findings';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
@@ -19,7 +20,8 @@ import { settleSiteCheck } from './site-check-settle.ts';
  * Whole-site checks (docs/site-checks.md). A site check is a row of `site_checks`; each of its
  * pages is a row of `reports` with `site_check_id`, analysed by the same workers as any report
  * (job-queue.ts paces them per host). A sitemap check starts `discovering`: a worker claims it,
- * reads the sitemaps and inserts the pages (site-check-discovery.ts). A list check inserts its
+ * reads the sitemaps and inserts the pages (site-check-discovery.ts). A crawl queues its start
+ * page and is `discovering` while its sitemap's pages are added as seeds. A list check inserts its
  * pages at once. Either way the daily page allowance is counted when pages are inserted.
  *
  * `startSiteCheck` is the one entry point, for the API and for other services (monitoring).
@@ -67,7 +69,8 @@ export async function startSiteCheck(
   }
   const requesterKey = requesterOf(ownerId);
   const crawl = input.source === 'crawl' ? input.crawl : null;
-  // A crawl starts at the site address: one page queued now, the rest as links are found.
+  // A crawl starts at the site address: one page queued now, the rest as links are found. It
+  // starts `discovering` too: its sitemap's pages are added as seeds before it runs.
   const firstPages = list ? list.urls : crawl ? [crawlStartKey(site, crawl)] : null;
   const id = await inTransaction(deps.database.db, async (tx) => {
     await tx.execute(
@@ -105,7 +108,7 @@ export async function startSiteCheck(
       sql`insert into site_checks (user_id, site_url, host, source, status, requester_key,
             page_count, skipped, crawl)
           values (${ownerId}, ${site.href}, ${site.hostname}, ${source},
-            ${firstPages ? 'running' : 'discovering'}, ${requesterKey}, ${firstPages?.length ?? 0},
+            ${list ? 'running' : 'discovering'}, ${requesterKey}, ${firstPages?.length ?? 0},
             ${skipped ? JSON.stringify(skipped) : null}::jsonb,
             ${crawl ? JSON.stringify(crawl) : null}::jsonb)
           returning id`,
@@ -282,13 +285,15 @@ export interface SitePageRow {
   errorMessage: string | null;
   metaJson: unknown;
   issues: unknown;
+  /** A crawl's completed page: what the site findings read of it (null if absent or unreadable). */
+  pageSignals: PageSignals | null;
 }
 
 export async function listSitePages(db: Db, siteCheckId: string): Promise<SitePageRow[]> {
   const rows = await queryRows(
     db,
     sql`select u.normalized_url as url, r.access_token, r.status, r.score, r.final_url,
-          r.error_code, r.error_message, r.meta_json, r.issues
+          r.error_code, r.error_message, r.meta_json, r.issues, r.page_signals
         from reports r join urls u on u.id = r.url_id
         where r.site_check_id = ${siteCheckId} and r.deleted_at is null
         order by r.run_after, r.id`,
@@ -304,5 +309,13 @@ export async function listSitePages(db: Db, siteCheckId: string): Promise<SitePa
     errorMessage: (row.error_message as string | null) ?? null,
     metaJson: json(row.meta_json),
     issues: json(row.issues),
+    pageSignals: storedSignals(json(row.page_signals)),
   }));
+}
+
+/** Stored signals as the site findings read them; a row written by another version reads as none. */
+function storedSignals(value: unknown): PageSignals | null {
+  if (value === null || value === undefined) return null;
+  const parsed = pageSignalsSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

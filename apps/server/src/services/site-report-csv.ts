@@ -3,7 +3,9 @@ import type { SiteReport } from '@crawlwise/shared/api/site-checks';
 /**
  * The site report as CSV (RFC 4180): one row per listed address with what the site report says
  * of it — the pages, then the addresses that redirect (status `redirect`) and those robots.txt
- * kept Crawlwise from (status `blocked`), which the report lists apart.
+ * kept Crawlwise from (status `blocked`), which the report lists apart. For a crawl, each row also
+ * has the page's click depth, inbound links and link score, and the ids of the site-level
+ * findings that name it (`;`-separated, as in docs/checks.md).
  * Every cell is quoted; a cell a spreadsheet would run as a formula (starting with =, +, -, @,
  * tab or carriage return) gets a leading apostrophe, since page titles and addresses come from
  * the analysed site, not from us.
@@ -30,6 +32,10 @@ export const SITE_REPORT_CSV_COLUMNS = [
   'error_code',
   'error_message',
   'report_link',
+  'depth',
+  'inbound_links',
+  'link_score',
+  'site_findings',
 ] as const;
 
 export function siteReportCsv(report: SiteReport, reportLink: (token: string) => string): string {
@@ -39,6 +45,15 @@ export function siteReportCsv(report: SiteReport, reportLink: (token: string) =>
   const duplicateDescription = inGroup(report.duplicateDescriptions);
   const canonical = new Map(report.canonicalElsewhere.map((entry) => [entry.url, entry.canonical]));
   const blocked = new Map(report.robotsBlocked.map((entry) => [entry.url, entry.rule ?? 'yes']));
+  const findings = new Map<string, string[]>();
+  for (const finding of report.crawl?.findings ?? []) {
+    for (const item of finding.items) {
+      const ids = findings.get(item.url) ?? [];
+      if (!ids.includes(finding.id)) ids.push(finding.id);
+      findings.set(item.url, ids);
+    }
+  }
+  const findingsOf = (url: string) => findings.get(url)?.join(';') ?? null;
   const lines = [SITE_REPORT_CSV_COLUMNS.map(csvCell).join(',')];
   const row = (cells: Array<string | number | null>) => lines.push(cells.map(csvCell).join(','));
   for (const page of report.pages) {
@@ -55,6 +70,10 @@ export function siteReportCsv(report: SiteReport, reportLink: (token: string) =>
       page.errorCode,
       page.errorMessage,
       reportLink(page.accessToken),
+      page.depth,
+      page.inbound,
+      page.linkScore,
+      findingsOf(page.url),
     ]);
   }
   const listed = new Set(report.pages.map((page) => page.url));
@@ -73,6 +92,10 @@ export function siteReportCsv(report: SiteReport, reportLink: (token: string) =>
       null,
       null,
       null,
+      null,
+      null,
+      null,
+      findingsOf(entry.url),
     ]);
   }
   for (const entry of report.robotsBlocked) {
@@ -90,6 +113,10 @@ export function siteReportCsv(report: SiteReport, reportLink: (token: string) =>
       'blocked_by_robots',
       null,
       null,
+      null,
+      null,
+      null,
+      findingsOf(entry.url),
     ]);
   }
   return `${lines.join('\r\n')}\r\n`;

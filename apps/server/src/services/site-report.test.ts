@@ -21,6 +21,7 @@ function row(
       metaDescription: { value: description ?? `Description of ${url}` },
     },
     issues: [],
+    pageSignals: null,
     ...rest,
   };
 }
@@ -180,9 +181,81 @@ describe('site report CSV', () => {
       .split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
-      '"url","status","score","title","final_url","duplicate_title","duplicate_description","canonical_elsewhere","blocked_by_robots_txt","error_code","error_message","report_link"',
+      '"url","status","score","title","final_url","duplicate_title","duplicate_description","canonical_elsewhere","blocked_by_robots_txt","error_code","error_message","report_link","depth","inbound_links","link_score","site_findings"',
     );
     expect(lines[1]).toContain(`"'=cmd|calc"`);
     expect(lines[1]).toContain('"yes","no"');
+  });
+
+  it('gives a crawl its site findings, page facts and their CSV columns', () => {
+    const signals = (path: string) => ({
+      finalKey: `https://s.example${path}`,
+      status: 200,
+      redirects: [],
+      noindex: false,
+      canonical: null,
+      hreflang: [],
+      fingerprint: null,
+      words: 100,
+      externalLinks: 0,
+    });
+    const sources = Array.from({ length: 12 }, (_, i) => `/p${i}`);
+    const rows = [
+      row('https://s.example/', { pageSignals: signals('/') }),
+      ...sources.map((path) => row(`https://s.example${path}`, { pageSignals: signals(path) })),
+      row('https://s.example/gone', {
+        status: 'failed',
+        score: null,
+        finalUrl: null,
+        errorCode: 'http_error_404',
+        errorMessage: 'The page answered 404.',
+      }),
+    ];
+    const links = [
+      ...sources.map((path) => ({
+        source: 'https://s.example/',
+        target: `https://s.example${path}`,
+        anchor: path,
+        nofollow: false,
+        renderedOnly: false,
+      })),
+      ...sources.map((path) => ({
+        source: `https://s.example${path}`,
+        target: 'https://s.example/gone',
+        anchor: `Gone from ${path}`,
+        nofollow: false,
+        renderedOnly: false,
+      })),
+    ];
+    const report = buildSiteReport(rows, {
+      startKey: 'https://s.example/',
+      links,
+      sitemap: new Set(),
+      sitemapRead: false,
+    });
+    const broken = report.crawl?.findings.find((f) => f.id === 'broken-internal-links');
+    // One broken target among 13 pages: round(15 × (1/13) / 0.1) = 12 points.
+    expect(broken).toMatchObject({ severity: 'critical', count: 1, points: 12 });
+    expect(broken?.items[0]?.sources).toHaveLength(10);
+    expect(broken?.items[0]?.sourceCount).toBe(12);
+    expect(broken?.items[0]?.sources[0]).toEqual({
+      url: 'https://s.example/p0',
+      anchor: 'Gone from /p0',
+    });
+    expect(report.crawl?.score).toBe(
+      80 - 12 - (report.crawl?.findings.find((f) => f.id === 'single-inbound-link')?.points ?? 0),
+    );
+    expect(report.pages.find((p) => p.url === 'https://s.example/p3')).toMatchObject({
+      depth: 1,
+      inbound: 1,
+    });
+
+    const csv = siteReportCsv(report, (token) => `https://c.example/r?token=${token}`).split(
+      '\r\n',
+    );
+    const gone = csv.find((line) => line.startsWith('"https://s.example/gone"'));
+    expect(gone).toContain('"broken-internal-links"');
+    const p3 = csv.find((line) => line.startsWith('"https://s.example/p3"'));
+    expect(p3).toMatch(/"1","1","\d+","single-inbound-link"$/);
   });
 });

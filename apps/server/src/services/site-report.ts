@@ -1,8 +1,20 @@
 import type { BatchPage } from '@crawlwise/analyzer/batch/run-batch';
 import { buildSiteView } from '@crawlwise/analyzer/batch/site-view';
+import { analyseSite, type SiteAnalysis } from '@crawlwise/analyzer/site/site-findings';
+import type { SiteGraphLink, SiteGraphPage } from '@crawlwise/analyzer/site/site-graph';
 import type { AnalysisReport } from '@crawlwise/analyzer/types';
-import type { EntryProblem, SiteReport, SiteReportPage } from '@crawlwise/shared/api/site-checks';
+import type {
+  CrawlSummary,
+  EntryProblem,
+  SiteReport,
+  SiteReportPage,
+} from '@crawlwise/shared/api/site-checks';
 import { wasBlockedPage } from '@crawlwise/shared/site-check';
+import {
+  MAX_FINDING_ITEMS,
+  MAX_FINDING_SOURCES,
+  SITE_FINDINGS,
+} from '@crawlwise/shared/site-findings';
 import { decodeStoredFindings } from '../db/stored-findings.ts';
 import type { SitePageRow } from './site-checks.ts';
 
@@ -63,7 +75,73 @@ function sameTarget(a: string, b: string): boolean {
 const rank = (page: SiteReportPage) =>
   page.status === 'completed' ? 0 : page.status === 'failed' || page.status === 'cancelled' ? 1 : 2;
 
-export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
+/** What a crawl's site report reads besides its pages: the link graph and the sitemap. */
+export interface CrawlGraph {
+  startKey: string;
+  links: readonly SiteGraphLink[];
+  /** The crawl keys the sitemap lists. */
+  sitemap: ReadonlySet<string>;
+  sitemapRead: boolean;
+}
+
+function graphPage(row: SitePageRow, sitemap: ReadonlySet<string>): SiteGraphPage {
+  const meta = storedMeta(row);
+  const state: SiteGraphPage['state'] = wasBlockedPage(row)
+    ? 'blocked'
+    : row.status === 'queued' || row.status === 'analyzing'
+      ? 'pending'
+      : row.status;
+  return {
+    key: row.url,
+    state,
+    errorCode: row.errorCode,
+    signals: row.status === 'completed' ? row.pageSignals : null,
+    title: meta.title?.value ?? null,
+    description: meta.metaDescription?.value ?? null,
+    inSitemap: sitemap.has(row.url),
+    score: row.status === 'completed' ? row.score : null,
+  };
+}
+
+/** The site findings as the report carries them: items and sources clipped, points attached. */
+function crawlSummary(analysis: SiteAnalysis, sitemapRead: boolean): CrawlSummary {
+  return {
+    score: analysis.score.value,
+    base: analysis.score.base,
+    sitemapRead,
+    findings: analysis.findings.map((finding) => {
+      const rule = SITE_FINDINGS[finding.id];
+      return {
+        id: finding.id,
+        severity: finding.severity,
+        title: rule.title,
+        why: rule.why,
+        howToFix: rule.howToFix,
+        count: finding.items.length,
+        points: analysis.score.points.get(finding.id) ?? 0,
+        items: finding.items.slice(0, MAX_FINDING_ITEMS).map((item) => ({
+          url: item.url,
+          detail: item.detail,
+          sources: item.sources.slice(0, MAX_FINDING_SOURCES),
+          sourceCount: item.sources.length,
+        })),
+      };
+    }),
+  };
+}
+
+export function buildSiteReport(
+  rows: readonly SitePageRow[],
+  crawl: CrawlGraph | null = null,
+): SiteReport {
+  const analysis = crawl
+    ? analyseSite({
+        startKey: crawl.startKey,
+        pages: rows.map((row) => graphPage(row, crawl.sitemap)),
+        links: crawl.links,
+        sitemapRead: crawl.sitemapRead,
+      })
+    : null;
   const redirected = (row: SitePageRow) =>
     row.status === 'completed' && row.finalUrl !== null && !sameTarget(row.url, row.finalUrl);
   const pageRows = rows.filter((row) => !redirected(row) && !wasBlockedPage(row));
@@ -78,6 +156,7 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
     accessToken: row.accessToken,
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,
+    ...pageFacts(analysis, row.url),
   }));
   pages.sort((a, b) => rank(a) - rank(b) || (a.score ?? 0) - (b.score ?? 0));
   const scores = pages.flatMap((page) => (page.score === null ? [] : [page.score]));
@@ -125,6 +204,19 @@ export function buildSiteReport(rows: readonly SitePageRow[]): SiteReport {
     canonicalElsewhere: view.canonicalElsewhere,
     robotsBlocked: [...blocked, ...view.robotsBlocked],
     entryProblems,
+    crawl: analysis && crawl ? crawlSummary(analysis, crawl.sitemapRead) : null,
+  };
+}
+
+function pageFacts(
+  analysis: SiteAnalysis | null,
+  key: string,
+): Pick<SiteReportPage, 'depth' | 'inbound' | 'linkScore'> {
+  const facts = analysis?.pages.get(key);
+  return {
+    depth: facts?.depth ?? null,
+    inbound: facts ? facts.inbound : null,
+    linkScore: facts?.linkScore ?? null,
   };
 }
 

@@ -77,7 +77,10 @@ export interface TestSite {
 
 /** A small website on 127.0.0.1: path → [status, content type, body]. */
 export async function startTestSite(
-  pages: Record<string, { status?: number; type?: string; body: string }>,
+  pages: Record<
+    string,
+    { status?: number; type?: string; body: string; headers?: Record<string, string> }
+  >,
 ): Promise<TestSite> {
   const hits = new Map<string, number>();
   const server = http.createServer((request, response) => {
@@ -89,7 +92,10 @@ export async function startTestSite(
       return;
     }
     response
-      .writeHead(page.status ?? 200, { 'content-type': page.type ?? 'text/html; charset=utf-8' })
+      .writeHead(page.status ?? 200, {
+        'content-type': page.type ?? 'text/html; charset=utf-8',
+        ...page.headers,
+      })
       .end(page.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -89,7 +89,13 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
     const { links } = result;
     const expand =
       crawl && siteCheckId !== null && links
-        ? (tx: Db) => expandCrawl(tx, deps.limits, { reportId: job.id, siteCheckId, crawl }, links)
+        ? (tx: Db) =>
+            expandCrawl(
+              tx,
+              deps.limits,
+              { reportId: job.id, siteCheckId, crawl },
+              { links, signals: result.signals },
+            )
         : undefined;
     outcome = async () => {
       const accepted = await queue.complete(job.id, workerId, result, expand);

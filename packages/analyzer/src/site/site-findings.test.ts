@@ -191,7 +191,7 @@ describe('the site findings of a crawl', () => {
     expect(affected(input)).toEqual({
       'broken-internal-links': ['/gone', '/loop'],
       'canonical-to-error': ['/canon-gone'],
-      'hreflang-to-error': ['/en'],
+      'hreflang-to-error': ['/gone'],
       'redirected-internal-links': ['/moved', '/chain'],
       'redirect-chains': ['/chain', '/loop'],
       'orphan-pages': ['/orphan'],

@@ -137,12 +137,13 @@ const FINDERS: Record<SiteFindingId, Finder> = {
     const canonical = signals ? canonicalElsewhere(signals) : null;
     return canonical === null ? null : `canonical → ${canonical}`;
   }),
-  'nofollow-internal-links': (graph, nodes) =>
-    nodes.flatMap((node) => {
-      const nofollow = (graph.inbound.get(node.page.key) ?? []).filter((link) => link.nofollow);
+  // Every target, crawled or not: a crawl does not follow nofollow links unless asked to.
+  'nofollow-internal-links': (graph) =>
+    [...graph.inbound].flatMap(([target, links]) => {
+      const nofollow = links.filter((link) => link.nofollow);
       return nofollow.length === 0
         ? []
-        : [{ url: node.page.key, detail: 'rel="nofollow"', sources: sourcesOf(nofollow) }];
+        : [{ url: target, detail: 'rel="nofollow"', sources: sourcesOf(nofollow) }];
     }),
   'canonical-chains': (graph, nodes) =>
     nodes.flatMap((node) => {
@@ -185,15 +186,24 @@ const FINDERS: Record<SiteFindingId, Finder> = {
         ? [{ url: node.page.key, detail: `${alternates.length} alternates`, sources: [] }]
         : [];
     }),
-  'hreflang-to-error': (graph, nodes) =>
-    nodes.flatMap((node) =>
-      (pageSignals(node)?.hreflang ?? []).flatMap(({ lang, key }) => {
+  // One item per failing alternate, with the pages that name it (the language as the anchor).
+  'hreflang-to-error': (graph, nodes) => {
+    const named = new Map<string, FindingSource[]>();
+    for (const node of nodes) {
+      for (const { lang, key } of pageSignals(node)?.hreflang ?? []) {
         const target = graph.nodes.get(key);
-        return target && (target.kind === 'broken' || target.kind === 'redirect')
-          ? [{ url: node.page.key, detail: `${key} (${lang}): ${target.label}`, sources: [] }]
-          : [];
-      }),
-    ),
+        if (!target || (target.kind !== 'broken' && target.kind !== 'redirect')) continue;
+        const sources = named.get(key) ?? [];
+        sources.push({ url: node.page.key, anchor: `hreflang="${lang}"` });
+        named.set(key, sources);
+      }
+    }
+    return [...named].map(([url, sources]) => ({
+      url,
+      detail: graph.nodes.get(url)!.label,
+      sources,
+    }));
+  },
   'near-duplicates': (_graph, nodes) => {
     const fingerprinted = nodes.flatMap((node) => {
       const fingerprint = isIndexable(node) ? node.page.signals?.fingerprint : null;

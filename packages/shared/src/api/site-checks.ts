@@ -12,6 +12,7 @@ import {
   SITE_CHECK_SOURCES,
   SITE_CHECK_STATUSES,
 } from '../site-check.ts';
+import { siteFindingSchema } from '../site-findings.ts';
 import { instantSchema, ruleField } from './contract.ts';
 
 /** Whole-site checks (docs/site-checks.md): the contract of `/api/site-checks*`. */
@@ -160,8 +161,27 @@ export const siteReportPageSchema = z.object({
   accessToken: z.string(),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** A crawl's page: clicks from the start page (null: reached by no link, or not a crawl). */
+  depth: z.number().int().min(0).nullable(),
+  /** A crawl's page: distinct pages linking to it (null when not a crawl). */
+  inbound: z.number().int().min(0).nullable(),
+  /** A crawl's page: its internal link score, 0-100 (null when not a crawl or not a page). */
+  linkScore: z.number().int().min(0).max(100).nullable(),
 });
 export type SiteReportPage = z.infer<typeof siteReportPageSchema>;
+
+/** What a crawl adds to the site report (issue 19): the site score and site-level findings. */
+export const crawlSummarySchema = z.object({
+  /** The site score (docs/score-model.md, "Site score"); null until a page is analysed. */
+  score: z.number().int().min(0).max(100).nullable(),
+  /** The average page score the site findings' points are taken from. */
+  base: z.number().int().min(0).max(100).nullable(),
+  /** A sitemap was read and its pages seeded (sitemap findings apply only then). */
+  sitemapRead: z.boolean(),
+  /** Most serious first; each with its affected items (clipped) and its points. */
+  findings: z.array(siteFindingSchema),
+});
+export type CrawlSummary = z.infer<typeof crawlSummarySchema>;
 
 export const entryProblemSchema = z.object({
   url: z.string(),
@@ -192,6 +212,8 @@ export const siteReportSchema = z.object({
   canonicalElsewhere: z.array(z.object({ url: z.string(), canonical: z.string() })),
   robotsBlocked: z.array(z.object({ url: z.string(), rule: z.string().nullable() })),
   entryProblems: z.array(entryProblemSchema),
+  /** Set for a crawl: its site score and the problems between pages; null otherwise. */
+  crawl: crawlSummarySchema.nullable(),
 });
 export type SiteReport = z.infer<typeof siteReportSchema>;
 

@@ -66,7 +66,7 @@ export interface NewSitePages {
   /** Normalised addresses, in the order they are to be analysed. */
   addresses: readonly string[];
   /** A crawl's pages: their click depth (one for all of them). */
-  crawlDepth?: number;
+  crawlDepth?: number | null;
 }
 
 /**

@@ -48,6 +48,7 @@ function report(overrides: Partial<SiteReport> = {}): SiteReport {
     canonicalElsewhere: [],
     robotsBlocked: [],
     entryProblems: [],
+    crawl: null,
     ...overrides,
   };
 }
@@ -89,6 +90,9 @@ describe('cancelling a site check', () => {
                     accessToken: 'page-9-token',
                     errorCode: 'site_check_cancelled',
                     errorMessage: 'The site check was cancelled before this page was analysed.',
+                    depth: null,
+                    inbound: null,
+                    linkScore: null,
                   },
                 ],
               })

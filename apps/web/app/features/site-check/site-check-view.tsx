@@ -24,6 +24,7 @@ import {
   siteReportCsvUrl,
   statusLabel,
 } from './api/site-check-api.ts';
+import { CrawlFindings, crawlFactsText } from './crawl-findings.tsx';
 
 type Loaded = { siteCheck: SiteCheck; report: SiteReport };
 
@@ -211,10 +212,17 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
           extraStats > 0 ? 'sm:grid-cols-2 lg:grid-cols-3' : 'sm:grid-cols-3',
         )}
       >
-        <Stat
-          label="Average score"
-          value={report.averageScore === null ? 'N/A' : String(report.averageScore)}
-        />
+        {report.crawl ? (
+          <Stat
+            label="Site score"
+            value={report.crawl.score === null ? 'N/A' : String(report.crawl.score)}
+          />
+        ) : (
+          <Stat
+            label="Average score"
+            value={report.averageScore === null ? 'N/A' : String(report.averageScore)}
+          />
+        )}
         <Stat label="Pages analyzed" value={String(report.pagesAnalysed)} />
         <Stat label="Pages that failed" value={String(report.pagesFailed)} />
         {report.pagesCancelled > 0 ? (
@@ -233,6 +241,7 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
           Download CSV
         </a>
       </div>
+      {report.crawl ? <CrawlFindings crawl={report.crawl} /> : null}
       <Section title="Pages by score" count={report.pages.length}>
         <ol className="divide-y divide-slate-100">
           {report.pages.map((page) => (
@@ -264,6 +273,9 @@ function SiteReportSections({ siteCheck, report }: Loaded) {
                   </p>
                 ) : page.title ? (
                   <p className="truncate text-sm text-slate-600">{page.title}</p>
+                ) : null}
+                {page.status === 'completed' && crawlFactsText(page) ? (
+                  <p className="text-sm text-slate-600">{crawlFactsText(page)}</p>
                 ) : null}
               </div>
               {page.status === 'completed' ? null : page.status === 'cancelled' ? (
