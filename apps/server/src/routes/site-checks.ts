@@ -20,7 +20,6 @@ import {
   cancelSiteCheck,
   getSiteCheck,
   listSiteChecks,
-  listSitePages,
   startSiteCheck,
 } from '../services/site-checks.ts';
 import { siteReportCsv } from '../services/site-report-csv.ts';
