@@ -3,6 +3,7 @@ import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
+import { HostPace } from './host-pace.ts';
 import { lockCheckOfPage, settleSiteCheck } from './site-check-settle.ts';
 import { boundForStorage } from './stored-report-bounds.ts';
 
@@ -23,7 +24,7 @@ export const MAX_ATTEMPTS = 3;
 export const STUCK_AFTER_SECONDS = 5 * 60;
 const TIMED_OUT_MESSAGE = 'The analysis took longer than expected and was stopped.';
 
-/** Default gap between two page analyses started on one host by site checks. */
+/** Default floor of the gap between two page requests to one host by site checks. */
 export const SITE_PAGE_INTERVAL_MS = 1000;
 /** A site-check page pending longer than this is failed by the sweep (pages wait their turn). */
 export const SITE_PAGE_STUCK_AFTER_SECONDS = 3 * 60 * 60;
@@ -37,6 +38,8 @@ export interface ClaimedJob {
   siteCheckId: string | null;
   /** Set for a page of a crawl: what the crawl follows from it (services/crawl-frontier.ts). */
   crawl: CrawlPage | null;
+  /** Set for a site-check page: the host whose turn the claim took, and its Crawl-delay then. */
+  pace: { host: string; crawlDelayMs: number } | null;
 }
 
 /** What a claim returns of the report row it took (and of its site check, for a crawl). */
@@ -55,7 +58,10 @@ const claimable = (alias: string) =>
 export interface JobQueueOptions {
   /** How long a claim holds without a heartbeat (JOB_LEASE_SECONDS). */
   leaseSeconds?: number;
-  /** Per-host pacing of site-check pages (docs/site-checks.md; SITE_CHECK_PAGE_INTERVAL_MS). */
+  /**
+   * The floor of the per-host pace of site-check pages (docs/site-checks.md › Politeness;
+   * SITE_CHECK_PAGE_INTERVAL_MS): the controller and Crawl-delay only lengthen it.
+   */
   sitePageIntervalMs?: number;
   /** A single report pending this long is failed with function_timeout (REPORT_STUCK_AFTER_SECONDS). */
   stuckAfterSeconds?: number;
@@ -65,6 +71,8 @@ export class JobQueue {
   readonly leaseSeconds: number;
   readonly sitePageIntervalMs: number;
   readonly stuckAfterSeconds: number;
+  /** What site-check pages tell of their host feeds its pace (services/host-pace.ts). */
+  readonly hostPace: HostPace;
 
   constructor(
     private readonly database: Database,
@@ -73,6 +81,7 @@ export class JobQueue {
     this.leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
     this.sitePageIntervalMs = options.sitePageIntervalMs ?? SITE_PAGE_INTERVAL_MS;
     this.stuckAfterSeconds = options.stuckAfterSeconds ?? STUCK_AFTER_SECONDS;
+    this.hostPace = new HostPace(database, this.sitePageIntervalMs);
   }
 
   /** Claims the oldest due single report (not a site check's page). */
@@ -99,29 +108,46 @@ export class JobQueue {
   }
 
   /**
-   * Per-host pacing: the site check's row is the host's turnstile. The claim locks a running
-   * site check whose `next_page_at` has come and whose host no other site check has just
-   * visited, pushes `next_page_at` forward by the interval, and takes one of its pages, all in
-   * one statement: two workers can never start pages of one site check closer than the
-   * interval. Across two site checks of the same host the check is best effort (each reads
-   * the other's `next_page_at` without locking it).
+   * Per-host pacing (docs/site-checks.md › Politeness): `host_pace` holds one row per host, and
+   * the claim takes the host's turn and one of its pages in one statement. It locks the pace row
+   * of a host whose `next_at` has come and that has a claimable page (`for update skip locked`,
+   * so two workers never take the same turn), pushes `next_at` forward by the host's interval —
+   * the largest of its adaptive interval, its Crawl-delay and the floor — then picks, among the
+   * running checks of that host, the one whose turn is oldest (checks of one host take turns) and
+   * takes its next page. So no two pages of a host are claimed closer than its interval, across
+   * every worker and every check. If the page is gone in between (a cancel), the turn is lost,
+   * never doubled.
    */
   async claimSitePage(workerId: string): Promise<ClaimedJob | null> {
+    const floorMs = Math.round(this.sitePageIntervalMs);
     const [row] = await queryRows(
       this.database.db,
       sql`
         with turn as (
-          update site_checks set next_page_at = now() + make_interval(secs => ${this.sitePageIntervalMs / 1000})
+          update host_pace hp set
+            next_at = now() + make_interval(secs =>
+              greatest(hp.interval_ms, hp.crawl_delay_ms, ${floorMs}::int)::double precision / 1000),
+            last_turn_at = now()
+          where hp.host = (
+            select p.host from host_pace p
+            where p.next_at <= now()
+              and p.host in (select s.host from site_checks s
+                where s.status = 'running'
+                  and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')}))
+            order by p.next_at
+            limit 1
+            for update of p skip locked
+          )
+          returning hp.host, hp.crawl_delay_ms
+        ),
+        site as (
+          update site_checks set next_page_at = now()
           where id = (
             select s.id from site_checks s
-            where s.status = 'running' and s.next_page_at <= now()
-              and not exists (select 1 from site_checks other
-                where other.host = s.host and other.id <> s.id
-                  and other.status = 'running' and other.next_page_at > now())
+            where s.host = (select host from turn) and s.status = 'running'
               and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')})
-            order by s.next_page_at
+            order by s.next_page_at, s.id
             limit 1
-            for update skip locked
           )
           returning id
         )
@@ -133,12 +159,14 @@ export class JobQueue {
           lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
         where id = (
           select r.id from reports r
-          where r.site_check_id = (select id from turn) and ${claimable('r')}
+          where r.site_check_id = (select id from site) and ${claimable('r')}
           order by r.run_after, r.id
           limit 1
           for update skip locked
         )
-        returning ${CLAIMED_COLUMNS}`,
+        returning ${CLAIMED_COLUMNS},
+          (select host from turn) as pace_host,
+          (select crawl_delay_ms from turn) as pace_crawl_delay_ms`,
     );
     return row ? claimedJob(row) : null;
   }
@@ -191,17 +219,27 @@ export class JobQueue {
     );
   }
 
-  async fail(id: string, workerId: string, code: string, message: string): Promise<boolean> {
-    return this.endJob(id, (tx) =>
-      queryRows(
-        tx,
-        sql`update reports set
+  /** A final failure, accepted like `complete`; `withinEnd` likewise runs once it was accepted. */
+  async fail(
+    id: string,
+    workerId: string,
+    code: string,
+    message: string,
+    withinEnd?: (tx: Db) => Promise<unknown>,
+  ): Promise<boolean> {
+    return this.endJob(
+      id,
+      (tx) =>
+        queryRows(
+          tx,
+          sql`update reports set
             status = 'failed', error_code = ${code}, error_message = ${message},
             fetch_artifact = null,
             completed_at = now(), lease_owner = null, lease_expires_at = null
           where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'
           returning id`,
-      ),
+        ),
+      withinEnd,
     );
   }
 
@@ -320,6 +358,10 @@ function claimedJob(row: Record<string, unknown>): ClaimedJob {
             settings: parseJson(row.crawl) as CrawlSettings,
             depth: Number(row.crawl_depth ?? 0),
           },
+    pace:
+      typeof row.pace_host === 'string'
+        ? { host: row.pace_host, crawlDelayMs: Number(row.pace_crawl_delay_ms ?? 0) }
+        : null,
   };
 }
 

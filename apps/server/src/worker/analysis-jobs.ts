@@ -1,11 +1,13 @@
 import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
+import { MAX_THROTTLED_RETRIES, throttleDelayMs } from '@crawlwise/shared/crawl-pace';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseConnectionError } from '../db/connection-error.ts';
 import type { Db } from '../db/database.ts';
 import { expandCrawl } from '../services/crawl-frontier.ts';
 import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-queue.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
+import { recordSitePageOutcome } from '../services/site-check-error-rate.ts';
 import type { JobKind } from './job-kind.ts';
 
 /**
@@ -64,11 +66,17 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
   const { queue, engine } = deps;
   const log = deps.logger.child({ reportId: job.id, attempt: job.attempts });
   const started = performance.now();
+  const { pace } = job;
   let outcome: () => Promise<boolean>;
   try {
     // A site check's page is requested only if the site's robots.txt allows our crawler.
     if (job.siteCheckId !== null && job.fetchArtifact === null) {
       const permission = await engine.crawlPermission(job.url);
+      if (pace) {
+        await bestEffort(log, 'recording the Crawl-delay', () =>
+          queue.hostPace.noteCrawlDelay(pace.host, permission.crawlDelaySeconds, pace.crawlDelayMs),
+        );
+      }
       if (!permission.allowed) {
         log.info({ rule: permission.rule }, 'page blocked by robots.txt, not requested');
         await record(
@@ -80,6 +88,11 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
       }
     }
     const document = job.fetchArtifact ?? (await engine.fetchDocument(job.url));
+    if (pace && job.fetchArtifact === null) {
+      await bestEffort(log, 'pacing the host', () =>
+        queue.hostPace.observe(pace.host, { kind: 'answered', ttfbMs: document.ttfbMs }),
+      );
+    }
     const { crawl, siteCheckId } = job;
     const result = await engine.analyze(
       document,
@@ -92,7 +105,12 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
         ? (tx: Db) => expandCrawl(tx, deps.limits, { reportId: job.id, siteCheckId, crawl }, links)
         : undefined;
     outcome = async () => {
-      const accepted = await queue.complete(job.id, workerId, result, expand);
+      const accepted = await queue.complete(
+        job.id,
+        workerId,
+        result,
+        withinSitePageEnd(deps, job, null, expand),
+      );
       log.info(
         { score: result.score, ms: Math.round(performance.now() - started), accepted },
         'report completed',
@@ -100,28 +118,71 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
       return accepted;
     };
   } catch (error) {
-    outcome = failureOutcome(deps, job, workerId, error, log);
+    outcome = await failureOutcome(deps, job, workerId, error, log);
   }
   await record(deps, outcome, log);
 }
 
+/**
+ * What the transaction that writes a site page's outcome also does: the check's error-rate
+ * window (which may stop the check), then, for a crawl's analysed page, its links. Undefined for
+ * a single report.
+ */
+function withinSitePageEnd(
+  deps: AnalysisJobDeps,
+  job: ClaimedJob,
+  errorCode: string | null,
+  expand?: (tx: Db) => Promise<unknown>,
+): ((tx: Db) => Promise<unknown>) | undefined {
+  const { siteCheckId } = job;
+  if (siteCheckId === null) return expand;
+  return async (tx) => {
+    await recordSitePageOutcome(tx, deps.limits, siteCheckId, errorCode);
+    await expand?.(tx);
+  };
+}
+
 /** How a failed analysis is written: a final failure, or a retry with backoff. */
-function failureOutcome(
+async function failureOutcome(
   deps: AnalysisJobDeps,
   job: ClaimedJob,
   workerId: string,
   error: unknown,
   log: FastifyBaseLogger,
-): () => Promise<boolean> {
+): Promise<() => Promise<boolean>> {
   const { queue } = deps;
+  const retryDelay = (deps.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS) * 2 ** (job.attempts - 1);
   if (isAnalysisError(error)) {
+    const { pace } = job;
+    // A site page answered 429 / 503: the site asked us to slow down, so the page waits (its
+    // Retry-After, capped) and so does every other page of the host; it fails only after
+    // MAX_THROTTLED_RETRIES such answers.
+    if (error.code === 'http_error_503' && pace) {
+      const waitMs = throttleDelayMs(error.retryAfterMs, retryDelay);
+      await bestEffort(log, 'slowing the host down', () =>
+        queue.hostPace.throttled(pace.host, waitMs),
+      );
+      if (job.attempts <= MAX_THROTTLED_RETRIES) {
+        log.info(
+          { waitMs, retryAfterMs: error.retryAfterMs },
+          'site asked to slow down, will retry',
+        );
+        return () => queue.retryLater(job.id, workerId, waitMs);
+      }
+    }
     log.info({ code: error.code }, 'report failed');
-    return () => queue.fail(job.id, workerId, error.code, error.message);
+    return () =>
+      queue.fail(
+        job.id,
+        workerId,
+        error.code,
+        error.message,
+        withinSitePageEnd(deps, job, error.code),
+      );
   }
   if (job.attempts < MAX_ATTEMPTS) {
-    const delay = (deps.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS) * 2 ** (job.attempts - 1);
-    log.warn({ err: error, delay }, 'analysis fault, will retry');
-    return () => queue.retryLater(job.id, workerId, delay);
+    log.warn({ err: error, delay: retryDelay }, 'analysis fault, will retry');
+    return () => queue.retryLater(job.id, workerId, retryDelay);
   }
   log.error({ err: error }, 'analysis failed after retries');
   return () =>
@@ -130,7 +191,25 @@ function failureOutcome(
       workerId,
       'analysis_failed',
       'The analysis failed repeatedly. Please try again later.',
+      withinSitePageEnd(deps, job, 'analysis_failed'),
     );
+}
+
+/**
+ * Runs a write that only steers the pace (the turn was already taken at the claim): if the
+ * database refuses it, the page's own outcome still gets written, and the next answer of the
+ * host steers again.
+ */
+async function bestEffort(
+  log: FastifyBaseLogger,
+  what: string,
+  write: () => Promise<void>,
+): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    log.warn({ err: error }, `${what} failed; the pace keeps its last state`);
+  }
 }
 
 /**
