@@ -2,6 +2,7 @@ CREATE TABLE "host_pace" (
 	"host" text PRIMARY KEY NOT NULL,
 	"next_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_turn_at" timestamp with time zone,
+	"turn_token" uuid,
 	"interval_ms" integer DEFAULT 0 NOT NULL,
 	"crawl_delay_ms" integer DEFAULT 0 NOT NULL,
 	"baseline_ttfb_ms" double precision,

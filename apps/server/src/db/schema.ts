@@ -91,19 +91,25 @@ export const siteChecks = pgTable(
 /**
  * The pace of one host, shared by every worker and every site check of that host
  * (docs/site-checks.md › Politeness). A claim of a site-check page takes the host's turn in the
- * same statement that takes the page: it locks this row only once `next_at` has come and pushes
- * `next_at` forward by the host's interval, so no two page requests to a host start closer than
- * that, whatever the number of workers and checks. The interval adapts to the host's answers
- * (packages/shared/src/crawl-pace.ts). One small row per host ever checked; kept, so a host that
- * asked us to slow down is still remembered at the next check.
+ * same statement that takes the page: it locks this row only once `next_at` has come and holds
+ * the turn (`turn_token`, `next_at` far ahead) while the page is requested; when the answer is in,
+ * the worker sets `next_at` to now plus the host's interval. So a request to a host starts at
+ * least one interval after the previous one ended, whatever the number of workers and checks.
+ * The interval adapts to the host's answers (packages/shared/src/crawl-pace.ts). One small row
+ * per host ever checked; kept, so a host that asked us to slow down is remembered next time.
  */
 export const hostPace = pgTable('host_pace', {
   /** Lower-cased host name (site_checks.host). */
   host: text('host').primaryKey(),
   /** No page of the host is claimed before this. */
   nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
-  /** When the last page of the host was claimed: a Crawl-delay read after the claim counts from it. */
+  /** When the last page of the host was claimed. */
   lastTurnAt: timestamp('last_turn_at', { withTimezone: true }),
+  /**
+   * Set while a worker holds the host's turn (from the claim to the end of the page's request);
+   * only that worker ends the turn. Null when no turn is held.
+   */
+  turnToken: uuid('turn_token'),
   /** The controller's adaptive interval, ms (the floor applies on top of it). */
   intervalMs: integer('interval_ms').notNull().default(0),
   /** The host's robots.txt Crawl-delay for our crawler, capped, ms (0: none). */

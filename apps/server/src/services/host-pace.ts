@@ -1,5 +1,6 @@
 import {
   crawlDelayMs,
+  effectiveInterval,
   nextPace,
   type PaceSignal,
   type PaceState,
@@ -10,9 +11,10 @@ import { hostPace, siteChecks } from '../db/schema.ts';
 
 /**
  * The per-host pace of site checks, kept in `host_pace` (docs/site-checks.md › Politeness). The
- * claim of a page takes the host's turn (services/job-queue.ts, `claimSitePage`); this module
- * feeds back what the host then said: its robots.txt Crawl-delay, the time it took to answer, a
- * 429 / 503 with the wait it asked for. The controller itself is pure
+ * claim of a page takes the host's turn (services/job-queue.ts, `claimSitePage`) and holds it
+ * while the page is requested; this module ends the turn with what the host said — its
+ * robots.txt Crawl-delay, the time it took to answer, a 429 / 503 with the wait it asked for —
+ * and sets when the host's next page may be claimed. The controller itself is pure
  * (packages/shared/src/crawl-pace.ts); here its state is read under the row's lock and written
  * back in one transaction, so two workers reporting on one host at once never lose a step.
  */
@@ -43,6 +45,26 @@ export async function ensureActiveHostsPaced(db: Db): Promise<number> {
   return rows.length;
 }
 
+/** A turn on a host, as the claim of one of its pages took it (services/job-queue.ts). */
+export interface PaceTurn {
+  host: string;
+  /** Identifies this turn: only its holder ends it. */
+  token: string;
+  /** The host's Crawl-delay as stored when the turn was taken, ms. */
+  crawlDelayMs: number;
+}
+
+/** How a turn ended: no request was sent (robots.txt said no), or the page was requested. */
+export type TurnEnd =
+  | { requested: false }
+  | {
+      requested: true;
+      /** What the answer tells the controller; null when it tells nothing (a 404, no answer). */
+      signal: PaceSignal | null;
+      /** The host asked to wait at least this long (a 429 / 503's Retry-After, capped). */
+      holdOffMs?: number;
+    };
+
 export class HostPace {
   constructor(
     private readonly database: Database,
@@ -51,67 +73,56 @@ export class HostPace {
   ) {}
 
   /**
-   * Records the host's Crawl-delay as its robots.txt says it now (seconds as written; capped).
-   * When it changed, the turn the claim just took is stretched to it: the next page of the host
-   * waits the Crawl-delay from that claim. `knownMs` is what the claim read, so an unchanged
-   * delay costs no write.
+   * Records the host's Crawl-delay as its robots.txt says it now (seconds as written; capped),
+   * while the turn is held, so the end of this very turn already keeps it. An unchanged delay
+   * (the one the claim read) costs no write.
    */
-  async noteCrawlDelay(host: string, delaySeconds: number | null, knownMs: number): Promise<void> {
+  async noteCrawlDelay(turn: PaceTurn, delaySeconds: number | null): Promise<void> {
     const delayMs = crawlDelayMs(delaySeconds);
-    if (delayMs === knownMs) return;
+    if (delayMs === turn.crawlDelayMs) return;
     await this.database.db.execute(
-      sql`update ${hostPace} set
-            ${col(hostPace.crawlDelayMs)} = ${delayMs},
-            ${col(hostPace.nextAt)} = greatest(${hostPace.nextAt},
-              coalesce(${hostPace.lastTurnAt}, now()) + make_interval(secs => ${seconds(
-                sql`greatest(${hostPace.intervalMs}, ${delayMs}::int, ${this.floorMs}::int)`,
-              )})),
+      sql`update ${hostPace} set ${col(hostPace.crawlDelayMs)} = ${delayMs},
             ${col(hostPace.updatedAt)} = now()
-          where ${hostPace.host} = ${host}`,
+          where ${hostPace.host} = ${turn.host}`,
     );
   }
 
-  /** Feeds one answer of the host into the controller. */
-  observe(host: string, signal: PaceSignal): Promise<void> {
-    return this.step(host, signal, null);
-  }
-
   /**
-   * The host answered 429 / 503: it slows down, and no page of it is claimed for `waitMs` (the
-   * wait its Retry-After asked for, capped by the caller).
+   * Ends a turn: feeds the answer into the controller, and lets the next page of the host be
+   * claimed one interval from now (the largest of the adaptive interval, the Crawl-delay and
+   * the floor; longer if the host asked to wait), or at once when nothing was requested. If the
+   * turn's hold ran out and another worker holds the host now, only the controller and a
+   * requested wait apply: that worker ends its own turn.
    */
-  throttled(host: string, waitMs: number): Promise<void> {
-    return this.step(host, { kind: 'throttled' }, waitMs);
+  async endTurn(turn: PaceTurn, end: TurnEnd): Promise<void> {
+    await inTransaction(this.database.db, async (tx) => {
+      const [state] = await this.read(tx, turn.host, true);
+      if (!state) return;
+      const limits = { floorMs: this.floorMs, crawlDelayMs: state.crawlDelayMs };
+      const next = end.requested && end.signal ? nextPace(state, end.signal, limits) : state;
+      const holdOffMs = end.requested ? (end.holdOffMs ?? 0) : 0;
+      const gapMs = end.requested ? Math.max(effectiveInterval(next, limits), holdOffMs) : 0;
+      const ours = sql`${hostPace.turnToken} = ${turn.token}::uuid`;
+      await tx.execute(
+        sql`update ${hostPace} set
+              ${col(hostPace.intervalMs)} = ${next.intervalMs},
+              ${col(hostPace.baselineTtfbMs)} = ${next.baselineTtfbMs},
+              ${col(hostPace.ttfbSamples)} = ${next.samples},
+              ${col(hostPace.nextAt)} = case when ${ours}
+                then now() + make_interval(secs => ${seconds(gapMs)})
+                else greatest(${hostPace.nextAt}, now() + make_interval(secs => ${seconds(holdOffMs)}))
+                end,
+              ${col(hostPace.turnToken)} = case when ${ours} then null else ${hostPace.turnToken} end,
+              ${col(hostPace.updatedAt)} = now()
+            where ${hostPace.host} = ${turn.host}`,
+      );
+    });
   }
 
   /** The host's controller state (for tests and diagnostics); null when it has no row. */
   async state(host: string): Promise<(PaceState & { crawlDelayMs: number }) | null> {
     const [row] = await this.read(this.database.db, host, false);
     return row ?? null;
-  }
-
-  private async step(host: string, signal: PaceSignal, waitMs: number | null): Promise<void> {
-    await inTransaction(this.database.db, async (tx) => {
-      const [state] = await this.read(tx, host, true);
-      if (!state) return;
-      const next = nextPace(state, signal, {
-        floorMs: this.floorMs,
-        crawlDelayMs: state.crawlDelayMs,
-      });
-      const holdOff =
-        waitMs === null
-          ? sql``
-          : sql`, ${col(hostPace.nextAt)} = greatest(${hostPace.nextAt},
-              now() + make_interval(secs => ${seconds(waitMs)}))`;
-      await tx.execute(
-        sql`update ${hostPace} set
-              ${col(hostPace.intervalMs)} = ${next.intervalMs},
-              ${col(hostPace.baselineTtfbMs)} = ${next.baselineTtfbMs},
-              ${col(hostPace.ttfbSamples)} = ${next.samples},
-              ${col(hostPace.updatedAt)} = now()${holdOff}
-            where ${hostPace.host} = ${host}`,
-      );
-    });
   }
 
   private async read(

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
-import { HostPace } from './host-pace.ts';
+import { HostPace, type PaceTurn } from './host-pace.ts';
 import { lockCheckOfPage, settleSiteCheck } from './site-check-settle.ts';
 import { boundForStorage } from './stored-report-bounds.ts';
 
@@ -26,6 +27,12 @@ const TIMED_OUT_MESSAGE = 'The analysis took longer than expected and was stoppe
 
 /** Default floor of the gap between two page requests to one host by site checks. */
 export const SITE_PAGE_INTERVAL_MS = 1000;
+/**
+ * How long a claim holds its host's turn at most: the page's robots.txt read (3 s) and its fetch
+ * (10 s) end well before. The worker ends the turn as soon as the answer is in; a worker that
+ * died holding it keeps the host waiting this long, no longer.
+ */
+export const TURN_HOLD_SECONDS = 30;
 /** A site-check page pending longer than this is failed by the sweep (pages wait their turn). */
 export const SITE_PAGE_STUCK_AFTER_SECONDS = 3 * 60 * 60;
 
@@ -38,8 +45,8 @@ export interface ClaimedJob {
   siteCheckId: string | null;
   /** Set for a page of a crawl: what the crawl follows from it (services/crawl-frontier.ts). */
   crawl: CrawlPage | null;
-  /** Set for a site-check page: the host whose turn the claim took, and its Crawl-delay then. */
-  pace: { host: string; crawlDelayMs: number } | null;
+  /** Set for a site-check page: the turn on its host the claim took (ended by the worker). */
+  pace: PaceTurn | null;
 }
 
 /** What a claim returns of the report row it took (and of its site check, for a crawl). */
@@ -111,23 +118,24 @@ export class JobQueue {
    * Per-host pacing (docs/site-checks.md › Politeness): `host_pace` holds one row per host, and
    * the claim takes the host's turn and one of its pages in one statement. It locks the pace row
    * of a host whose `next_at` has come and that has a claimable page (`for update skip locked`,
-   * so two workers never take the same turn), pushes `next_at` forward by the host's interval —
-   * the largest of its adaptive interval, its Crawl-delay and the floor — then picks, among the
-   * running checks of that host, the one whose turn is oldest (checks of one host take turns) and
-   * takes its next page. So no two pages of a host are claimed closer than its interval, across
-   * every worker and every check. If the page is gone in between (a cancel), the turn is lost,
-   * never doubled.
+   * so two workers never take the same turn) and holds the turn: a token of its own, `next_at`
+   * TURN_HOLD_SECONDS ahead. Then it picks, among the running checks of that host, the one whose
+   * turn is oldest (checks of one host take turns) and takes its next page. The worker ends the
+   * turn once the page's answer is in (HostPace.endTurn), setting `next_at` one interval later.
+   * So a request to a host starts at least one interval after the previous one ended, across
+   * every worker and every check. A turn whose page was taken by a cancel in between is given
+   * back at once.
    */
   async claimSitePage(workerId: string): Promise<ClaimedJob | null> {
-    const floorMs = Math.round(this.sitePageIntervalMs);
+    const token = randomUUID();
     const [row] = await queryRows(
       this.database.db,
       sql`
         with turn as (
           update host_pace hp set
-            next_at = now() + make_interval(secs =>
-              greatest(hp.interval_ms, hp.crawl_delay_ms, ${floorMs}::int)::double precision / 1000),
-            last_turn_at = now()
+            next_at = now() + make_interval(secs => ${TURN_HOLD_SECONDS}),
+            last_turn_at = now(),
+            turn_token = ${token}::uuid
           where hp.host = (
             select p.host from host_pace p
             where p.next_at <= now()
@@ -150,25 +158,37 @@ export class JobQueue {
             limit 1
           )
           returning id
+        ),
+        claimed as (
+          update reports set
+            status = 'analyzing',
+            started_at = coalesce(started_at, now()),
+            attempts = attempts + 1,
+            lease_owner = ${workerId},
+            lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
+          where id = (
+            select r.id from reports r
+            where r.site_check_id = (select id from site) and ${claimable('r')}
+            order by r.run_after, r.id
+            limit 1
+            for update skip locked
+          )
+          returning ${CLAIMED_COLUMNS}
         )
-        update reports set
-          status = 'analyzing',
-          started_at = coalesce(started_at, now()),
-          attempts = attempts + 1,
-          lease_owner = ${workerId},
-          lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
-        where id = (
-          select r.id from reports r
-          where r.site_check_id = (select id from site) and ${claimable('r')}
-          order by r.run_after, r.id
-          limit 1
-          for update skip locked
-        )
-        returning ${CLAIMED_COLUMNS},
-          (select host from turn) as pace_host,
-          (select crawl_delay_ms from turn) as pace_crawl_delay_ms`,
+        select claimed.*, turn.host as pace_host, turn.crawl_delay_ms as pace_crawl_delay_ms
+        from turn left join claimed on true`,
     );
-    return row ? claimedJob(row) : null;
+    if (!row) return null;
+    const turn: PaceTurn = {
+      host: String(row.pace_host),
+      token,
+      crawlDelayMs: Number(row.pace_crawl_delay_ms ?? 0),
+    };
+    if (row.id === null || row.id === undefined) {
+      await this.hostPace.endTurn(turn, { requested: false });
+      return null;
+    }
+    return { ...claimedJob(row), pace: turn };
   }
 
   /** Keeps a long analysis from being re-claimed while its worker is alive. */
@@ -358,10 +378,7 @@ function claimedJob(row: Record<string, unknown>): ClaimedJob {
             settings: parseJson(row.crawl) as CrawlSettings,
             depth: Number(row.crawl_depth ?? 0),
           },
-    pace:
-      typeof row.pace_host === 'string'
-        ? { host: row.pace_host, crawlDelayMs: Number(row.pace_crawl_delay_ms ?? 0) }
-        : null,
+    pace: null,
   };
 }
 

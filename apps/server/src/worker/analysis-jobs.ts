@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseConnectionError } from '../db/connection-error.ts';
 import type { Db } from '../db/database.ts';
 import { expandCrawl } from '../services/crawl-frontier.ts';
+import type { HostPace, PaceTurn, TurnEnd } from '../services/host-pace.ts';
 import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-queue.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { recordSitePageOutcome } from '../services/site-check-error-rate.ts';
@@ -66,18 +67,16 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
   const { queue, engine } = deps;
   const log = deps.logger.child({ reportId: job.id, attempt: job.attempts });
   const started = performance.now();
-  const { pace } = job;
+  // A site page holds its host's turn from the claim until its answer is in.
+  const turn = job.pace ? openTurn(queue.hostPace, job.pace, log) : null;
   let outcome: () => Promise<boolean>;
   try {
     // A site check's page is requested only if the site's robots.txt allows our crawler.
     if (job.siteCheckId !== null && job.fetchArtifact === null) {
       const permission = await engine.crawlPermission(job.url);
-      if (pace) {
-        await bestEffort(log, 'recording the Crawl-delay', () =>
-          queue.hostPace.noteCrawlDelay(pace.host, permission.crawlDelaySeconds, pace.crawlDelayMs),
-        );
-      }
+      await turn?.crawlDelay(permission.crawlDelaySeconds);
       if (!permission.allowed) {
+        await turn?.end({ requested: false });
         log.info({ rule: permission.rule }, 'page blocked by robots.txt, not requested');
         await record(
           deps,
@@ -88,11 +87,10 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
       }
     }
     const document = job.fetchArtifact ?? (await engine.fetchDocument(job.url));
-    if (pace && job.fetchArtifact === null) {
-      await bestEffort(log, 'pacing the host', () =>
-        queue.hostPace.observe(pace.host, { kind: 'answered', ttfbMs: document.ttfbMs }),
-      );
-    }
+    await turn?.end({
+      requested: true,
+      signal: { kind: 'answered', ttfbMs: document.ttfbMs },
+    });
     const { crawl, siteCheckId } = job;
     const result = await engine.analyze(
       document,
@@ -118,10 +116,43 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
       return accepted;
     };
   } catch (error) {
-    outcome = await failureOutcome(deps, job, workerId, error, log);
+    const throttled = throttledWait(deps, job, error);
+    // The request failed (or, rarely, never left): the host's turn ends either way.
+    await turn?.end(
+      throttled === null
+        ? { requested: true, signal: null }
+        : { requested: true, signal: { kind: 'throttled' }, holdOffMs: throttled },
+    );
+    outcome = failureOutcome(deps, job, workerId, error, throttled, log);
   }
   await record(deps, outcome, log);
 }
+
+/** A site page's turn on its host, ended once (services/host-pace.ts). */
+function openTurn(pace: HostPace, claimed: PaceTurn, log: FastifyBaseLogger) {
+  let ended = false;
+  return {
+    crawlDelay: (seconds: number | null) =>
+      bestEffort(log, 'recording the Crawl-delay', () => pace.noteCrawlDelay(claimed, seconds)),
+    end: async (end: TurnEnd) => {
+      if (ended) return;
+      ended = true;
+      await bestEffort(log, 'ending the host turn', () => pace.endTurn(claimed, end));
+    },
+  };
+}
+
+/**
+ * For a site page the site answered 429 / 503: how long it and its host wait (the Retry-After,
+ * else the retry backoff; capped). Null for any other failure.
+ */
+function throttledWait(deps: AnalysisJobDeps, job: ClaimedJob, error: unknown): number | null {
+  if (job.pace === null || !isAnalysisError(error) || error.code !== 'http_error_503') return null;
+  return throttleDelayMs(error.retryAfterMs, retryDelayMs(deps, job));
+}
+
+const retryDelayMs = (deps: AnalysisJobDeps, job: ClaimedJob) =>
+  (deps.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS) * 2 ** (job.attempts - 1);
 
 /**
  * What the transaction that writes a site page's outcome also does: the check's error-rate
@@ -142,34 +173,25 @@ function withinSitePageEnd(
   };
 }
 
-/** How a failed analysis is written: a final failure, or a retry with backoff. */
-async function failureOutcome(
+/**
+ * How a failed analysis is written: a final failure, or a retry with backoff. A site page the
+ * site answered 429 / 503 (`throttledMs` set) waits that long and is tried again, up to
+ * MAX_THROTTLED_RETRIES times, before it fails with `http_error_503`.
+ */
+function failureOutcome(
   deps: AnalysisJobDeps,
   job: ClaimedJob,
   workerId: string,
   error: unknown,
+  throttledMs: number | null,
   log: FastifyBaseLogger,
-): Promise<() => Promise<boolean>> {
+): () => Promise<boolean> {
   const { queue } = deps;
-  const retryDelay = (deps.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS) * 2 ** (job.attempts - 1);
+  if (throttledMs !== null && job.attempts <= MAX_THROTTLED_RETRIES) {
+    log.info({ waitMs: throttledMs }, 'site asked to slow down, will retry');
+    return () => queue.retryLater(job.id, workerId, throttledMs);
+  }
   if (isAnalysisError(error)) {
-    const { pace } = job;
-    // A site page answered 429 / 503: the site asked us to slow down, so the page waits (its
-    // Retry-After, capped) and so does every other page of the host; it fails only after
-    // MAX_THROTTLED_RETRIES such answers.
-    if (error.code === 'http_error_503' && pace) {
-      const waitMs = throttleDelayMs(error.retryAfterMs, retryDelay);
-      await bestEffort(log, 'slowing the host down', () =>
-        queue.hostPace.throttled(pace.host, waitMs),
-      );
-      if (job.attempts <= MAX_THROTTLED_RETRIES) {
-        log.info(
-          { waitMs, retryAfterMs: error.retryAfterMs },
-          'site asked to slow down, will retry',
-        );
-        return () => queue.retryLater(job.id, workerId, waitMs);
-      }
-    }
     log.info({ code: error.code }, 'report failed');
     return () =>
       queue.fail(
@@ -181,8 +203,9 @@ async function failureOutcome(
       );
   }
   if (job.attempts < MAX_ATTEMPTS) {
-    log.warn({ err: error, delay: retryDelay }, 'analysis fault, will retry');
-    return () => queue.retryLater(job.id, workerId, retryDelay);
+    const delay = retryDelayMs(deps, job);
+    log.warn({ err: error, delay }, 'analysis fault, will retry');
+    return () => queue.retryLater(job.id, workerId, delay);
   }
   log.error({ err: error }, 'analysis failed after retries');
   return () =>
@@ -196,9 +219,9 @@ async function failureOutcome(
 }
 
 /**
- * Runs a write that only steers the pace (the turn was already taken at the claim): if the
- * database refuses it, the page's own outcome still gets written, and the next answer of the
- * host steers again.
+ * Runs a write that only steers the pace: if the database refuses it, the page's own outcome
+ * still gets written; the host's next answer steers again, and a turn left open runs out after
+ * TURN_HOLD_SECONDS.
  */
 async function bestEffort(
   log: FastifyBaseLogger,
