@@ -21,7 +21,14 @@ import { cancelSiteCheck, getSiteCheck, startSiteCheck } from './site-checks.ts'
  * are short parameters: no test waits for a real Crawl-delay or Retry-After cap.
  */
 
-const HOSTS = ['pace.test', 'delay.test', 'hostile-delay.test', 'busy.test', 'busy-cap.test'];
+const HOSTS = [
+  'pace.test',
+  'delay.test',
+  'hostile-delay.test',
+  'slow.test',
+  'busy.test',
+  'busy-cap.test',
+];
 
 interface Hit {
   path: string;
@@ -229,6 +236,30 @@ describe('the per-host pace', () => {
       );
       expect(cancelled.counts).toMatchObject({ completed: 1, cancelled: 1 });
       expect(host.hits.filter((hit) => hit.path === '/2')).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  });
+});
+
+describe('back-off on slow answers', () => {
+  it('slows the host down when an answer is far slower than its baseline', async () => {
+    const host = await startHost('slow.test', (path, res) => {
+      if (path === '/robots.txt') return robots('User-agent: *\nAllow: /\n')(res);
+      if (path === '/slow') setTimeout(() => page(res), 600);
+      else page(res);
+    });
+    try {
+      const floorMs = 20;
+      const queue = new JobQueue(app.database, { leaseSeconds: 5, sitePageIntervalMs: floorMs });
+      const check = await listCheck(host, ['/1', '/2', '/3', '/4', '/5', '/6', '/slow']);
+      await runUntilSettled([await separateWorker(queue)], [check]);
+
+      const state = await queue.hostPace.state('slow.test');
+      // Six quick answers made the baseline; the seventh, 600 ms, slowed the host by half.
+      expect(state?.samples).toBe(7);
+      expect(state?.baselineTtfbMs).toBeLessThan(250);
+      expect(state?.intervalMs).toBeGreaterThanOrEqual(floorMs * 1.5);
     } finally {
       await host.close();
     }
