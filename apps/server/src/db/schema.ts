@@ -96,7 +96,8 @@ export const siteChecks = pgTable(
  * the worker sets `next_at` to now plus the host's interval. So a request to a host starts at
  * least one interval after the previous one ended, whatever the number of workers and checks.
  * The interval adapts to the host's answers (packages/shared/src/crawl-pace.ts). One small row
- * per host ever checked; kept, so a host that asked us to slow down is remembered next time.
+ * per host, kept so a host that asked us to slow down is remembered next time, and purged 60 days
+ * after its last use once no check of the host is left (services/retention.ts).
  */
 export const hostPace = pgTable('host_pace', {
   /** Lower-cased host name (site_checks.host). */
