@@ -93,8 +93,9 @@ const envSchema = z.object({
   /** How long a claimed report stays with its worker without a heartbeat before another may take it. */
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(60),
   /**
-   * Per-host pacing of whole-site checks: at least this long between two page analyses started
-   * on one host (docs/site-checks.md).
+   * The floor of the per-host pace of whole-site checks: a page request to a host starts at
+   * least this long after the previous one was answered; the host's Crawl-delay and the back-off
+   * controller only lengthen it (docs/site-checks.md › Politeness).
    */
   SITE_CHECK_PAGE_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**

@@ -7,12 +7,18 @@ import type { AnalysisErrorCode } from '@crawlwise/shared/error-catalogue';
  */
 export class AnalysisError extends Error {
   override readonly name = 'AnalysisError';
+  /**
+   * For a 429 or 503 answer: how long the site asked us to wait (its `Retry-After`, in ms), or
+   * null when it did not say. A crawl backs off by it (docs/site-checks.md › Politeness).
+   */
+  readonly retryAfterMs: number | null;
   constructor(
     readonly code: AnalysisErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterMs?: number | null },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.retryAfterMs = options?.retryAfterMs ?? null;
   }
 }
 

@@ -318,6 +318,13 @@ export const ERROR_CATALOGUE = {
     409,
     'info',
   ),
+  site_check_error_rate: entry(
+    'Check Stopped: Site Failing',
+    'Most of the last pages failed with a server error or no answer, so the check stopped instead of loading a struggling site.',
+    422,
+    'error',
+    'Check that the site is up and answering, then start the check again.',
+  ),
   no_sitemap: entry(
     'No Sitemap Found',
     'The site has no readable sitemap: robots.txt names none and /sitemap.xml could not be read.',

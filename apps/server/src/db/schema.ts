@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -36,8 +37,7 @@ export {
  * A whole-site check (docs/site-checks.md): its pages are rows of `reports` pointing here, so
  * the same workers analyse them. While `discovering`, the row is itself a claimable job (lease
  * and attempts like a report): a worker reads the site's sitemaps and inserts the pages.
- * `next_page_at` paces the site: a claim takes one of its pages only once that time has come
- * and pushes it forward by the configured interval.
+ * Its pages are paced per host by `host_pace`.
  */
 export const siteChecks = pgTable(
   'site_checks',
@@ -66,7 +66,18 @@ export const siteChecks = pgTable(
     attempts: integer('attempts').notNull().default(0),
     leaseOwner: text('lease_owner'),
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /**
+     * The check's place among the checks of its host: the claim serves the check of a host whose
+     * `next_page_at` is oldest and sets it to now(), so checks of one host take turns. (The
+     * host's own pace is `host_pace`.)
+     */
     nextPageAt: timestamp('next_page_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The error-rate stop's window (packages/shared/src/crawl-error-rate.ts): pages tried, and
+     * the last 20 outcomes as bits (1 = a server or network failure).
+     */
+    pagesTried: integer('pages_tried').notNull().default(0),
+    recentFailures: integer('recent_failures').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -77,6 +88,40 @@ export const siteChecks = pgTable(
       .where(sql`${table.status} in ('discovering', 'running')`),
   ],
 );
+
+/**
+ * The pace of one host, shared by every worker and every site check of that host
+ * (docs/site-checks.md › Politeness). A claim of a site-check page takes the host's turn in the
+ * same statement that takes the page: it locks this row only once `next_at` has come and holds
+ * the turn (`turn_token`, `next_at` far ahead) while the page is requested; when the answer is in,
+ * the worker sets `next_at` to now plus the host's interval. So a request to a host starts at
+ * least one interval after the previous one ended, whatever the number of workers and checks.
+ * The interval adapts to the host's answers (packages/shared/src/crawl-pace.ts). One small row
+ * per host, kept so a host that asked us to slow down is remembered next time, and purged 60 days
+ * after its last use once no check of the host is left (services/retention.ts).
+ */
+export const hostPace = pgTable('host_pace', {
+  /** Lower-cased host name (site_checks.host). */
+  host: text('host').primaryKey(),
+  /** No page of the host is claimed before this. */
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When the last page of the host was claimed. */
+  lastTurnAt: timestamp('last_turn_at', { withTimezone: true }),
+  /**
+   * Set while a worker holds the host's turn (from the claim to the end of the page's request);
+   * only that worker ends the turn. Null when no turn is held.
+   */
+  turnToken: uuid('turn_token'),
+  /** The controller's adaptive interval, ms (the floor applies on top of it). */
+  intervalMs: integer('interval_ms').notNull().default(0),
+  /** The host's robots.txt Crawl-delay for our crawler, capped, ms (0: none). */
+  crawlDelayMs: integer('crawl_delay_ms').notNull().default(0),
+  /** The host's recent time to first byte (weighted mean), ms; null before its first answer. */
+  baselineTtfbMs: doublePrecision('baseline_ttfb_ms'),
+  /** Answers the baseline was built from. */
+  ttfbSamples: integer('ttfb_samples').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A report is also its own queue job: status, attempts, lease and run_after are what the

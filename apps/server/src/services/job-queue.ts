@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
+import { HostPace, type PaceTurn } from './host-pace.ts';
 import { lockCheckOfPage, settleSiteCheck } from './site-check-settle.ts';
 import { boundForStorage } from './stored-report-bounds.ts';
 
@@ -23,8 +25,14 @@ export const MAX_ATTEMPTS = 3;
 export const STUCK_AFTER_SECONDS = 5 * 60;
 const TIMED_OUT_MESSAGE = 'The analysis took longer than expected and was stopped.';
 
-/** Default gap between two page analyses started on one host by site checks. */
+/** Default floor of the gap between two page requests to one host by site checks. */
 export const SITE_PAGE_INTERVAL_MS = 1000;
+/**
+ * How long a claim holds its host's turn at most: the page's robots.txt read (3 s) and its fetch
+ * (10 s) end well before. The worker ends the turn as soon as the answer is in; a worker that
+ * died holding it keeps the host waiting this long, no longer.
+ */
+export const TURN_HOLD_SECONDS = 30;
 /** A site-check page pending longer than this is failed by the sweep (pages wait their turn). */
 export const SITE_PAGE_STUCK_AFTER_SECONDS = 3 * 60 * 60;
 
@@ -37,6 +45,8 @@ export interface ClaimedJob {
   siteCheckId: string | null;
   /** Set for a page of a crawl: what the crawl follows from it (services/crawl-frontier.ts). */
   crawl: CrawlPage | null;
+  /** Set for a site-check page: the turn on its host the claim took (ended by the worker). */
+  pace: PaceTurn | null;
 }
 
 /** What a claim returns of the report row it took (and of its site check, for a crawl). */
@@ -55,7 +65,10 @@ const claimable = (alias: string) =>
 export interface JobQueueOptions {
   /** How long a claim holds without a heartbeat (JOB_LEASE_SECONDS). */
   leaseSeconds?: number;
-  /** Per-host pacing of site-check pages (docs/site-checks.md; SITE_CHECK_PAGE_INTERVAL_MS). */
+  /**
+   * The floor of the per-host pace of site-check pages (docs/site-checks.md › Politeness;
+   * SITE_CHECK_PAGE_INTERVAL_MS): the controller and Crawl-delay only lengthen it.
+   */
   sitePageIntervalMs?: number;
   /** A single report pending this long is failed with function_timeout (REPORT_STUCK_AFTER_SECONDS). */
   stuckAfterSeconds?: number;
@@ -65,6 +78,8 @@ export class JobQueue {
   readonly leaseSeconds: number;
   readonly sitePageIntervalMs: number;
   readonly stuckAfterSeconds: number;
+  /** What site-check pages tell of their host feeds its pace (services/host-pace.ts). */
+  readonly hostPace: HostPace;
 
   constructor(
     private readonly database: Database,
@@ -73,6 +88,7 @@ export class JobQueue {
     this.leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
     this.sitePageIntervalMs = options.sitePageIntervalMs ?? SITE_PAGE_INTERVAL_MS;
     this.stuckAfterSeconds = options.stuckAfterSeconds ?? STUCK_AFTER_SECONDS;
+    this.hostPace = new HostPace(database, this.sitePageIntervalMs);
   }
 
   /** Claims the oldest due single report (not a site check's page). */
@@ -99,48 +115,80 @@ export class JobQueue {
   }
 
   /**
-   * Per-host pacing: the site check's row is the host's turnstile. The claim locks a running
-   * site check whose `next_page_at` has come and whose host no other site check has just
-   * visited, pushes `next_page_at` forward by the interval, and takes one of its pages, all in
-   * one statement: two workers can never start pages of one site check closer than the
-   * interval. Across two site checks of the same host the check is best effort (each reads
-   * the other's `next_page_at` without locking it).
+   * Per-host pacing (docs/site-checks.md › Politeness): `host_pace` holds one row per host, and
+   * the claim takes the host's turn and one of its pages in one statement. It locks the pace row
+   * of a host whose `next_at` has come and that has a claimable page (`for update skip locked`,
+   * so two workers never take the same turn) and holds the turn: a token of its own, `next_at`
+   * TURN_HOLD_SECONDS ahead. Then it picks, among the running checks of that host, the one whose
+   * turn is oldest (checks of one host take turns) and takes its next page. The worker ends the
+   * turn once the page's answer is in (HostPace.endTurn), setting `next_at` one interval later.
+   * So a request to a host starts at least one interval after the previous one ended, across
+   * every worker and every check. A turn whose page was taken by a cancel in between is given
+   * back at once.
    */
   async claimSitePage(workerId: string): Promise<ClaimedJob | null> {
+    const token = randomUUID();
     const [row] = await queryRows(
       this.database.db,
       sql`
         with turn as (
-          update site_checks set next_page_at = now() + make_interval(secs => ${this.sitePageIntervalMs / 1000})
+          update host_pace hp set
+            next_at = now() + make_interval(secs => ${TURN_HOLD_SECONDS}),
+            last_turn_at = now(),
+            turn_token = ${token}::uuid
+          where hp.host = (
+            select p.host from host_pace p
+            where p.next_at <= now()
+              and p.host in (select s.host from site_checks s
+                where s.status = 'running'
+                  and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')}))
+            order by p.next_at
+            limit 1
+            for update of p skip locked
+          )
+          returning hp.host, hp.crawl_delay_ms
+        ),
+        site as (
+          update site_checks set next_page_at = now()
           where id = (
             select s.id from site_checks s
-            where s.status = 'running' and s.next_page_at <= now()
-              and not exists (select 1 from site_checks other
-                where other.host = s.host and other.id <> s.id
-                  and other.status = 'running' and other.next_page_at > now())
+            where s.host = (select host from turn) and s.status = 'running'
               and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')})
-            order by s.next_page_at
+            order by s.next_page_at, s.id
+            limit 1
+          )
+          returning id
+        ),
+        claimed as (
+          update reports set
+            status = 'analyzing',
+            started_at = coalesce(started_at, now()),
+            attempts = attempts + 1,
+            lease_owner = ${workerId},
+            lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
+          where id = (
+            select r.id from reports r
+            where r.site_check_id = (select id from site) and ${claimable('r')}
+            order by r.run_after, r.id
             limit 1
             for update skip locked
           )
-          returning id
+          returning ${CLAIMED_COLUMNS}
         )
-        update reports set
-          status = 'analyzing',
-          started_at = coalesce(started_at, now()),
-          attempts = attempts + 1,
-          lease_owner = ${workerId},
-          lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
-        where id = (
-          select r.id from reports r
-          where r.site_check_id = (select id from turn) and ${claimable('r')}
-          order by r.run_after, r.id
-          limit 1
-          for update skip locked
-        )
-        returning ${CLAIMED_COLUMNS}`,
+        select claimed.*, turn.host as pace_host, turn.crawl_delay_ms as pace_crawl_delay_ms
+        from turn left join claimed on true`,
     );
-    return row ? claimedJob(row) : null;
+    if (!row) return null;
+    const turn: PaceTurn = {
+      host: String(row.pace_host),
+      token,
+      crawlDelayMs: Number(row.pace_crawl_delay_ms ?? 0),
+    };
+    if (row.id === null || row.id === undefined) {
+      await this.hostPace.endTurn(turn, { requested: false });
+      return null;
+    }
+    return { ...claimedJob(row), pace: turn };
   }
 
   /** Keeps a long analysis from being re-claimed while its worker is alive. */
@@ -191,17 +239,27 @@ export class JobQueue {
     );
   }
 
-  async fail(id: string, workerId: string, code: string, message: string): Promise<boolean> {
-    return this.endJob(id, (tx) =>
-      queryRows(
-        tx,
-        sql`update reports set
+  /** A final failure, accepted like `complete`; `withinEnd` likewise runs once it was accepted. */
+  async fail(
+    id: string,
+    workerId: string,
+    code: string,
+    message: string,
+    withinEnd?: (tx: Db) => Promise<unknown>,
+  ): Promise<boolean> {
+    return this.endJob(
+      id,
+      (tx) =>
+        queryRows(
+          tx,
+          sql`update reports set
             status = 'failed', error_code = ${code}, error_message = ${message},
             fetch_artifact = null,
             completed_at = now(), lease_owner = null, lease_expires_at = null
           where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'
           returning id`,
-      ),
+        ),
+      withinEnd,
     );
   }
 
@@ -321,6 +379,7 @@ function claimedJob(row: Record<string, unknown>): ClaimedJob {
             // A sitemap seed no link has reached yet is one step from the start, as the sitemap is.
             depth: Number(row.crawl_depth ?? 1),
           },
+    pace: null,
   };
 }
 

@@ -163,6 +163,23 @@ describe('limit counters', () => {
   });
 });
 
+describe('host paces', () => {
+  it('are forgotten as long after their last use as a site check, once no check of the host is left', async () => {
+    const idle = `idle-${randomUUID()}.example`;
+    const used = `used-${randomUUID()}.example`;
+    await database.db.execute(
+      sql`insert into host_pace (host, updated_at)
+          values (${idle}, now() - interval '61 days'), (${used}, now() - interval '59 days')`,
+    );
+    await purgeExpiredData(database);
+    const left = await queryRows<{ host: string }>(
+      database.db,
+      sql`select host from host_pace where host in (${idle}, ${used})`,
+    );
+    expect(left.map((row) => row.host)).toEqual([used]);
+  });
+});
+
 describe('the purge in the worker', () => {
   it('runs periodically on the worker’s clock, and several purges at once share the work', async () => {
     const reports = await Promise.all(Array.from({ length: 30 }, () => completedReport()));

@@ -12,7 +12,8 @@ import { LONGEST_WINDOW_SECONDS } from './rate-limit.ts';
  *   REPORT_PURGE_AFTER_DAYS later;
  * - a page address no report or newsletter sign-up points to any more is deleted with them;
  * - limit counters (throttle_events) outlive their longest window by nothing;
- * - a whole-site check is deleted, with any page left, as long after its start as a report.
+ * - a whole-site check is deleted, with any page left, as long after its start as a report;
+ * - a host's pace (host_pace) goes as long after its last use, once no check of the host is left.
  *
  * The purge runs in every worker (worker/worker.ts). Rows are taken in small batches with
  * `FOR UPDATE SKIP LOCKED`, so several workers purging at once share the rows instead of
@@ -89,6 +90,22 @@ export async function purgeExpiredData(database: Database, now = new Date()): Pr
             limit ${BATCH_SIZE}
             for update skip locked)
           returning id`,
+    );
+    return deleted.length;
+  });
+  // A host's pace is forgotten as long after its last use as a check is kept, once no check of
+  // that host is left (a check started meanwhile gets a new row: services/host-pace.ts).
+  await inBatches(async () => {
+    const deleted = await queryRows(
+      database.db,
+      sql`delete from host_pace where host in (
+            select p.host from host_pace p
+            where p.updated_at < ${at} - make_interval(secs => ${(REPORT_EXPIRY_DAYS + REPORT_PURGE_AFTER_DAYS) * DAY_SECONDS})
+              and p.turn_token is null
+              and not exists (select 1 from site_checks s where s.host = p.host)
+            limit ${BATCH_SIZE}
+            for update skip locked)
+          returning host`,
     );
     return deleted.length;
   });

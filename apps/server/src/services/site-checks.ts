@@ -13,6 +13,7 @@ import { type Database, type Db, inTransaction, queryRows } from '../db/database
 import { cancelQueuedPages, insertSitePages } from '../db/tables/reports.ts';
 import { ApiError } from '../errors.ts';
 import { crawlStartKey } from './crawl-frontier.ts';
+import { ensureHostPace } from './host-pace.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 import { settleSiteCheck } from './site-check-settle.ts';
 
@@ -113,6 +114,8 @@ export async function startSiteCheck(
             ${crawl ? JSON.stringify(crawl) : null}::jsonb)
           returning id`,
     );
+    // The host's pace row: its pages are claimed through it (services/host-pace.ts).
+    await ensureHostPace(tx, site.hostname);
     if (list) await insertPages(tx, row!.id, ownerId, requesterKey, list.urls);
     if (crawl) {
       await insertSitePages(tx, {

@@ -1,11 +1,14 @@
 import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
+import { MAX_THROTTLED_RETRIES, throttleDelayMs } from '@crawlwise/shared/crawl-pace';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseConnectionError } from '../db/connection-error.ts';
 import type { Db } from '../db/database.ts';
 import { expandCrawl } from '../services/crawl-frontier.ts';
+import type { HostPace, PaceTurn, TurnEnd } from '../services/host-pace.ts';
 import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-queue.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
+import { recordSitePageOutcome } from '../services/site-check-error-rate.ts';
 import type { JobKind } from './job-kind.ts';
 
 /**
@@ -64,12 +67,16 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
   const { queue, engine } = deps;
   const log = deps.logger.child({ reportId: job.id, attempt: job.attempts });
   const started = performance.now();
+  // A site page holds its host's turn from the claim until its answer is in.
+  const turn = job.pace ? openTurn(queue.hostPace, job.pace, log) : null;
   let outcome: () => Promise<boolean>;
   try {
     // A site check's page is requested only if the site's robots.txt allows our crawler.
     if (job.siteCheckId !== null && job.fetchArtifact === null) {
       const permission = await engine.crawlPermission(job.url);
+      await turn?.crawlDelay(permission.crawlDelaySeconds);
       if (!permission.allowed) {
+        await turn?.end({ requested: false });
         log.info({ rule: permission.rule }, 'page blocked by robots.txt, not requested');
         await record(
           deps,
@@ -80,6 +87,10 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
       }
     }
     const document = job.fetchArtifact ?? (await engine.fetchDocument(job.url));
+    await turn?.end({
+      requested: true,
+      signal: { kind: 'answered', ttfbMs: document.ttfbMs },
+    });
     const { crawl, siteCheckId } = job;
     const result = await engine.analyze(
       document,
@@ -98,7 +109,12 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
             )
         : undefined;
     outcome = async () => {
-      const accepted = await queue.complete(job.id, workerId, result, expand);
+      const accepted = await queue.complete(
+        job.id,
+        workerId,
+        result,
+        withinSitePageEnd(deps, job, null, expand),
+      );
       log.info(
         { score: result.score, ms: Math.round(performance.now() - started), accepted },
         'report completed',
@@ -106,26 +122,94 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
       return accepted;
     };
   } catch (error) {
-    outcome = failureOutcome(deps, job, workerId, error, log);
+    const throttled = throttledWait(deps, job, error);
+    // The request failed (or, rarely, never left): the host's turn ends either way.
+    await turn?.end(
+      throttled === null
+        ? { requested: true, signal: null }
+        : { requested: true, signal: { kind: 'throttled' }, holdOffMs: throttled },
+    );
+    outcome = failureOutcome(deps, job, workerId, error, throttled, log);
   }
   await record(deps, outcome, log);
 }
 
-/** How a failed analysis is written: a final failure, or a retry with backoff. */
+/** A site page's turn on its host, ended once (services/host-pace.ts). */
+function openTurn(pace: HostPace, claimed: PaceTurn, log: FastifyBaseLogger) {
+  let ended = false;
+  return {
+    crawlDelay: (seconds: number | null) =>
+      bestEffort(log, 'recording the Crawl-delay', () => pace.noteCrawlDelay(claimed, seconds)),
+    end: async (end: TurnEnd) => {
+      if (ended) return;
+      ended = true;
+      await bestEffort(log, 'ending the host turn', () => pace.endTurn(claimed, end));
+    },
+  };
+}
+
+/**
+ * For a site page the site answered 429 / 503: how long it and its host wait (the Retry-After,
+ * else the retry backoff; capped). Null for any other failure.
+ */
+function throttledWait(deps: AnalysisJobDeps, job: ClaimedJob, error: unknown): number | null {
+  if (job.pace === null || !isAnalysisError(error) || error.code !== 'http_error_503') return null;
+  return throttleDelayMs(error.retryAfterMs, retryDelayMs(deps, job));
+}
+
+const retryDelayMs = (deps: AnalysisJobDeps, job: ClaimedJob) =>
+  (deps.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS) * 2 ** (job.attempts - 1);
+
+/**
+ * What the transaction that writes a site page's outcome also does: the check's error-rate
+ * window (which may stop the check), then, for a crawl's analysed page, its links. Undefined for
+ * a single report.
+ */
+function withinSitePageEnd(
+  deps: AnalysisJobDeps,
+  job: ClaimedJob,
+  errorCode: string | null,
+  expand?: (tx: Db) => Promise<unknown>,
+): ((tx: Db) => Promise<unknown>) | undefined {
+  const { siteCheckId } = job;
+  if (siteCheckId === null) return expand;
+  return async (tx) => {
+    await recordSitePageOutcome(tx, deps.limits, siteCheckId, errorCode);
+    await expand?.(tx);
+  };
+}
+
+/**
+ * How a failed analysis is written: a final failure, or a retry with backoff. A site page the
+ * site answered 429 / 503 (`throttledMs` set) waits that long and is tried again, up to
+ * MAX_THROTTLED_RETRIES times, before it fails with `http_error_503`.
+ */
 function failureOutcome(
   deps: AnalysisJobDeps,
   job: ClaimedJob,
   workerId: string,
   error: unknown,
+  throttledMs: number | null,
   log: FastifyBaseLogger,
 ): () => Promise<boolean> {
   const { queue } = deps;
+  if (throttledMs !== null && job.attempts <= MAX_THROTTLED_RETRIES) {
+    log.info({ waitMs: throttledMs }, 'site asked to slow down, will retry');
+    return () => queue.retryLater(job.id, workerId, throttledMs);
+  }
   if (isAnalysisError(error)) {
     log.info({ code: error.code }, 'report failed');
-    return () => queue.fail(job.id, workerId, error.code, error.message);
+    return () =>
+      queue.fail(
+        job.id,
+        workerId,
+        error.code,
+        error.message,
+        withinSitePageEnd(deps, job, error.code),
+      );
   }
   if (job.attempts < MAX_ATTEMPTS) {
-    const delay = (deps.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS) * 2 ** (job.attempts - 1);
+    const delay = retryDelayMs(deps, job);
     log.warn({ err: error, delay }, 'analysis fault, will retry');
     return () => queue.retryLater(job.id, workerId, delay);
   }
@@ -136,7 +220,25 @@ function failureOutcome(
       workerId,
       'analysis_failed',
       'The analysis failed repeatedly. Please try again later.',
+      withinSitePageEnd(deps, job, 'analysis_failed'),
     );
+}
+
+/**
+ * Runs a write that only steers the pace: if the database refuses it, the page's own outcome
+ * still gets written; the host's next answer steers again, and a turn left open runs out after
+ * TURN_HOLD_SECONDS.
+ */
+async function bestEffort(
+  log: FastifyBaseLogger,
+  what: string,
+  write: () => Promise<void>,
+): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    log.warn({ err: error }, `${what} failed; the pace keeps its last state`);
+  }
 }
 
 /**

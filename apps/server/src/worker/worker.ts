@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../composition-root.ts';
 import type { WatchMonitor } from '../monitoring/watch-monitor.ts';
+import { ensureActiveHostsPaced } from '../services/host-pace.ts';
 import { purgeExpiredData } from '../services/retention.ts';
 import { SiteCheckDiscovery } from '../services/site-check-discovery.ts';
 import { settleAllSiteChecks } from '../services/site-checks.ts';
@@ -115,6 +116,8 @@ export class Worker {
         const discoveries = await discovery.sweep();
         // A site check whose last page the sweep just failed is complete now.
         await settleAllSiteChecks(database.db);
+        // Checks started before host_pace existed get their host's row (new ones have it).
+        await ensureActiveHostsPaced(database.db);
         if (count + discoveries > 0) logger.warn({ count, discoveries }, 'failed stuck jobs');
       },
     });

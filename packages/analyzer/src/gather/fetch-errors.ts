@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { AnalysisError } from '../analysis-error.ts';
 import { clip } from './clip.ts';
 import { DeadlineExceeded } from './deadline.ts';
+import { parseRetryAfter } from './retry-after.ts';
 
 /**
  * Turns what undici, net, tls and zlib throw into catalogue errors. Socket errors carry their
@@ -121,14 +122,21 @@ export function statusText(status: number): string {
 
 /**
  * The error for a final response that is not a page. Only 2xx is a page. 429 is reported as
- * "unavailable" (try again later) like 503; every 5xx but 503 as a server error.
+ * "unavailable" (try again later) like 503, carrying the wait its `Retry-After` asks for; every
+ * 5xx but 503 as a server error.
  */
-export function httpStatusError(status: number): AnalysisError | null {
+export function httpStatusError(
+  status: number,
+  headers: Readonly<Record<string, string>> = {},
+): AnalysisError | null {
   if (status >= 200 && status < 300) return null;
   const message = `The server answered ${statusText(status)}.`;
   if (status === 403) return new AnalysisError('http_error_403', message);
   if (status === 404 || status === 410) return new AnalysisError('http_error_404', message);
-  if (status === 503 || status === 429) return new AnalysisError('http_error_503', message);
+  if (status === 503 || status === 429) {
+    const retryAfterMs = parseRetryAfter(headers['retry-after']);
+    return new AnalysisError('http_error_503', message, { retryAfterMs });
+  }
   if (status >= 500 && status < 600) return new AnalysisError('http_error_500', message);
   return new AnalysisError('fetch_failed', message);
 }

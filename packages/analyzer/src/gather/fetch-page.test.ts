@@ -246,6 +246,23 @@ describe('fetchPage: HTTP status errors', () => {
     expect(error.message).toContain(text);
   });
 
+  it('carries the wait a 429 or 503 asks for in Retry-After, and none when it does not say', async () => {
+    const seconds = route('/busy', (_req, res) =>
+      res.writeHead(429, { 'retry-after': '7', 'content-type': 'text/html' }).end('slow down'),
+    );
+    expect((await failure(fetchPage(seconds, { guard }))).retryAfterMs).toBe(7000);
+    const inTenSeconds = new Date(Date.now() + 10_000).toUTCString();
+    const dated = route('/maintenance', (_req, res) =>
+      res.writeHead(503, { 'retry-after': inTenSeconds }).end(),
+    );
+    const wait = (await failure(fetchPage(dated, { guard }))).retryAfterMs;
+    // The date has whole seconds; it was written a moment ago.
+    expect(wait).toBeGreaterThan(8000);
+    expect(wait).toBeLessThanOrEqual(10_000);
+    const silent = route('/down', (_req, res) => res.writeHead(503).end());
+    expect((await failure(fetchPage(silent, { guard }))).retryAfterMs).toBeNull();
+  });
+
   it('applies the status of the final hop after a redirect', async () => {
     route('/gone', (_req, res) => res.writeHead(410).end());
     const url = route('/moved', (_req, res) => res.writeHead(301, { location: '/gone' }).end());

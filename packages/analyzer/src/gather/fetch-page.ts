@@ -101,7 +101,7 @@ export async function fetchPage(
 
 /** Status first (a 404 page is a 404 whatever its type), then the type, before the body. */
 function acceptHtmlPage(head: ResponseHead): 'read' {
-  const statusError = httpStatusError(head.status);
+  const statusError = httpStatusError(head.status, head.headers);
   if (statusError) throw statusError;
   const { mime } = head.contentType;
   if (mime && !HTML_CONTENT_TYPES.has(mime)) {

@@ -7,7 +7,13 @@ import {
   startHttpServer,
 } from '../test-support/local-server.ts';
 import { createAddressGuard } from './address-guard.ts';
-import { fetchRobots, ROBOTS_MAX_BYTES } from './robots.ts';
+import {
+  crawlPermission,
+  fetchRobots,
+  parseRobotsFile,
+  ROBOTS_MAX_BYTES,
+  type RobotsFile,
+} from './robots.ts';
 
 const guard = createAddressGuard({ allowPrivate: true });
 let robotsHandler: Handler;
@@ -130,5 +136,35 @@ describe('fetchRobots', () => {
       status: 'unreachable',
       allowedForGooglebot: null,
     });
+  });
+});
+
+describe('crawlPermission: Crawl-delay', () => {
+  const file = (text: string) =>
+    parseRobotsFile('https://shop.example/robots.txt', Buffer.from(text));
+  const delayOf = (text: string) =>
+    crawlPermission(file(text), 'https://shop.example/page').crawlDelaySeconds;
+
+  it("reads our crawler's group, else the * group", () => {
+    expect(delayOf('User-agent: *\nCrawl-delay: 4\n')).toBe(4);
+    expect(
+      delayOf('User-agent: *\nCrawl-delay: 4\n\nUser-agent: CrawlwiseBot\nCrawl-delay: 0.5\n'),
+    ).toBe(0.5);
+    // Our own group applies whole: it sets no delay, so there is none (the * group's is not ours).
+    expect(
+      delayOf('User-agent: *\nCrawl-delay: 4\n\nUser-agent: CrawlwiseBot\nAllow: /\n'),
+    ).toBeNull();
+    // Another crawler's delay is not ours.
+    expect(delayOf('User-agent: Googlebot\nCrawl-delay: 9\n')).toBeNull();
+  });
+
+  it('is null without rules or with an unreadable value', () => {
+    expect(delayOf('User-agent: *\nCrawl-delay: soon\n')).toBeNull();
+    expect(delayOf('User-agent: *\nDisallow: /admin\n')).toBeNull();
+    const missing: RobotsFile = {
+      kind: 'verdict',
+      artifact: { url: '', status: 'missing', allowedForGooglebot: true },
+    };
+    expect(crawlPermission(missing, 'https://shop.example/').crawlDelaySeconds).toBeNull();
   });
 });

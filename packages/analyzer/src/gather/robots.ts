@@ -154,6 +154,12 @@ export interface CrawlPermission {
   rule: string | null;
   /** One sentence for a person. */
   reason: string;
+  /**
+   * The `Crawl-delay` (seconds, as written) of the group that applies to our crawler (its own
+   * group, else `*`); null when that group sets none or there are no rules. Honouring it (and
+   * capping it) is the crawl's pace (shared/crawl-pace.ts).
+   */
+  crawlDelaySeconds: number | null;
 }
 
 /**
@@ -169,18 +175,29 @@ export function crawlPermission(file: RobotsFile, pageUrl: string): CrawlPermiss
         allowed: false,
         rule: null,
         reason: `robots.txt could not be read (${detail ?? 'no answer'}), so the page was not requested.`,
+        crawlDelaySeconds: null,
       };
     }
-    return { allowed: true, rule: null, reason: 'No robots.txt rule applies.' };
+    return {
+      allowed: true,
+      rule: null,
+      reason: 'No robots.txt rule applies.',
+      crawlDelaySeconds: null,
+    };
   }
   const target = new URL(pageUrl);
   target.hash = '';
   const allowed = file.rules.isAllowed(target.href, CRAWLER_ROBOTS_TOKEN) ?? true;
   const line = file.rules.getMatchingLineNumber(target.href, CRAWLER_ROBOTS_TOKEN);
   const rule = line > 0 ? (file.text.split(/\r\n|\r|\n/)[line - 1]?.trim() ?? null) : null;
+  const crawlDelay = file.rules.getCrawlDelay(CRAWLER_ROBOTS_TOKEN);
   return {
     allowed,
     rule,
+    crawlDelaySeconds:
+      typeof crawlDelay === 'number' && Number.isFinite(crawlDelay) && crawlDelay >= 0
+        ? crawlDelay
+        : null,
     reason: allowed
       ? 'No robots.txt rule blocks Crawlwise.'
       : `robots.txt does not allow Crawlwise to fetch this page${rule ? ` ("${rule}")` : ''}, so it was not requested.`,

@@ -166,3 +166,41 @@ describe('cancelling a site check', () => {
     expect(screen.queryByRole('button', { name: 'Cancel check' })).toBeNull();
   });
 });
+
+describe('a check stopped by its error rate', () => {
+  it('says it stopped and why, above the pages analysed before', async () => {
+    const message =
+      'Stopped: 19 of the last 20 pages failed with a server error or no answer, so the check stopped instead of loading a struggling site. The 21 pages still waiting were not checked and went back to your daily allowance.';
+    fakeApi({
+      [`GET /api/site-checks/${ID}/report`]: {
+        ok: true,
+        siteCheck: check({
+          status: 'failed',
+          source: 'crawl',
+          errorCode: 'site_check_error_rate',
+          errorMessage: message,
+          counts: {
+            total: 41,
+            queued: 0,
+            analyzing: 0,
+            completed: 1,
+            failed: 19,
+            blocked: 0,
+            cancelled: 21,
+          },
+          completedAt: '2026-11-23T10:01:00.000Z',
+        }),
+        report: report({ pagesAnalysed: 1, pagesFailed: 19, pagesCancelled: 21, pagesPending: 0 }),
+      },
+    });
+    render(
+      <MemoryRouter>
+        <SiteCheckView id={ID} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Stopped')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(`Check Stopped: Site Failing: ${message}`);
+    expect(screen.getByText(/20 of 41 pages checked/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel check' })).toBeNull();
+  });
+});

@@ -55,7 +55,8 @@ export function statusLabel(check: SiteCheck): string {
     case 'completed':
       return 'Completed';
     case 'failed':
-      return 'Failed';
+      // The error-rate stop (docs/site-checks.md › Politeness): the check itself did not break.
+      return check.errorCode === 'site_check_error_rate' ? 'Stopped' : 'Failed';
     case 'cancelled':
       return 'Cancelled';
   }

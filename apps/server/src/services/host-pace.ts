@@ -1,0 +1,151 @@
+import {
+  crawlDelayMs,
+  effectiveInterval,
+  nextPace,
+  type PaceSignal,
+  type PaceState,
+} from '@crawlwise/shared/crawl-pace';
+import { sql } from 'drizzle-orm';
+import { col, type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { hostPace, siteChecks } from '../db/schema.ts';
+
+/**
+ * The per-host pace of site checks, kept in `host_pace` (docs/site-checks.md › Politeness). The
+ * claim of a page takes the host's turn (services/job-queue.ts, `claimSitePage`) and holds it
+ * while the page is requested; this module ends the turn with what the host said — its
+ * robots.txt Crawl-delay, the time it took to answer, a 429 / 503 with the wait it asked for —
+ * and sets when the host's next page may be claimed. The controller itself is pure
+ * (packages/shared/src/crawl-pace.ts); here its state is read under the row's lock and written
+ * back in one transaction, so two workers reporting on one host at once never lose a step.
+ */
+
+/** Seconds for make_interval from a millisecond count (a bound parameter or a column). */
+const seconds = (ms: unknown) => sql`(${ms})::double precision / 1000`;
+
+/** Makes sure a host has its pace row (a new check's host; no-op when it exists). */
+export async function ensureHostPace(tx: Db, host: string): Promise<void> {
+  await tx.execute(
+    sql`insert into ${hostPace} (${col(hostPace.host)}) values (${host}) on conflict do nothing`,
+  );
+}
+
+/**
+ * Gives every active check's host a pace row: the claim serves only hosts that have one. New
+ * checks get theirs at start; this covers checks started before the table existed.
+ */
+export async function ensureActiveHostsPaced(db: Db): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`insert into ${hostPace} (${col(hostPace.host)})
+        select distinct ${siteChecks.host} from ${siteChecks}
+        where ${siteChecks.status} in ('discovering', 'running')
+        on conflict do nothing
+        returning ${col(hostPace.host)}`,
+  );
+  return rows.length;
+}
+
+/** A turn on a host, as the claim of one of its pages took it (services/job-queue.ts). */
+export interface PaceTurn {
+  host: string;
+  /** Identifies this turn: only its holder ends it. */
+  token: string;
+  /** The host's Crawl-delay as stored when the turn was taken, ms. */
+  crawlDelayMs: number;
+}
+
+/** How a turn ended: no request was sent (robots.txt said no), or the page was requested. */
+export type TurnEnd =
+  | { requested: false }
+  | {
+      requested: true;
+      /** What the answer tells the controller; null when it tells nothing (a 404, no answer). */
+      signal: PaceSignal | null;
+      /** The host asked to wait at least this long (a 429 / 503's Retry-After, capped). */
+      holdOffMs?: number;
+    };
+
+export class HostPace {
+  constructor(
+    private readonly database: Database,
+    /** The shortest gap between two pages of a host (SITE_CHECK_PAGE_INTERVAL_MS). */
+    readonly floorMs: number,
+  ) {}
+
+  /**
+   * Records the host's Crawl-delay as its robots.txt says it now (seconds as written; capped),
+   * while the turn is held, so the end of this very turn already keeps it. An unchanged delay
+   * (the one the claim read) costs no write.
+   */
+  async noteCrawlDelay(turn: PaceTurn, delaySeconds: number | null): Promise<void> {
+    const delayMs = crawlDelayMs(delaySeconds);
+    if (delayMs === turn.crawlDelayMs) return;
+    await this.database.db.execute(
+      sql`update ${hostPace} set ${col(hostPace.crawlDelayMs)} = ${delayMs},
+            ${col(hostPace.updatedAt)} = now()
+          where ${hostPace.host} = ${turn.host}`,
+    );
+  }
+
+  /**
+   * Ends a turn: feeds the answer into the controller, and lets the next page of the host be
+   * claimed one interval from now (the largest of the adaptive interval, the Crawl-delay and
+   * the floor; longer if the host asked to wait), or at once when nothing was requested. If the
+   * turn's hold ran out and another worker holds the host now, only the controller and a
+   * requested wait apply: that worker ends its own turn.
+   */
+  async endTurn(turn: PaceTurn, end: TurnEnd): Promise<void> {
+    await inTransaction(this.database.db, async (tx) => {
+      const [state] = await this.read(tx, turn.host, true);
+      if (!state) return;
+      const limits = { floorMs: this.floorMs, crawlDelayMs: state.crawlDelayMs };
+      const next = end.requested && end.signal ? nextPace(state, end.signal, limits) : state;
+      const holdOffMs = end.requested ? (end.holdOffMs ?? 0) : 0;
+      const gapMs = end.requested ? Math.max(effectiveInterval(next, limits), holdOffMs) : 0;
+      const ours = sql`${hostPace.turnToken} = ${turn.token}::uuid`;
+      await tx.execute(
+        sql`update ${hostPace} set
+              ${col(hostPace.intervalMs)} = ${next.intervalMs},
+              ${col(hostPace.baselineTtfbMs)} = ${next.baselineTtfbMs},
+              ${col(hostPace.ttfbSamples)} = ${next.samples},
+              ${col(hostPace.nextAt)} = case when ${ours}
+                then now() + make_interval(secs => ${seconds(gapMs)})
+                else greatest(${hostPace.nextAt}, now() + make_interval(secs => ${seconds(holdOffMs)}))
+                end,
+              ${col(hostPace.turnToken)} = case when ${ours} then null else ${hostPace.turnToken} end,
+              ${col(hostPace.updatedAt)} = now()
+            where ${hostPace.host} = ${turn.host}`,
+      );
+    });
+  }
+
+  /** The host's controller state (for tests and diagnostics); null when it has no row. */
+  async state(host: string): Promise<(PaceState & { crawlDelayMs: number }) | null> {
+    const [row] = await this.read(this.database.db, host, false);
+    return row ?? null;
+  }
+
+  private async read(
+    db: Db,
+    host: string,
+    lock: boolean,
+  ): Promise<(PaceState & { crawlDelayMs: number })[]> {
+    const rows = await queryRows<{
+      interval_ms: number;
+      crawl_delay_ms: number;
+      baseline_ttfb_ms: number | null;
+      ttfb_samples: number;
+    }>(
+      db,
+      sql`select ${hostPace.intervalMs} as interval_ms, ${hostPace.crawlDelayMs} as crawl_delay_ms,
+            ${hostPace.baselineTtfbMs} as baseline_ttfb_ms, ${hostPace.ttfbSamples} as ttfb_samples
+          from ${hostPace} where ${hostPace.host} = ${host}${lock ? sql` for update` : sql``}`,
+    );
+    return rows.map((row) => ({
+      intervalMs: Number(row.interval_ms),
+      crawlDelayMs: Number(row.crawl_delay_ms),
+      baselineTtfbMs: row.baseline_ttfb_ms === null ? null : Number(row.baseline_ttfb_ms),
+      samples: Number(row.ttfb_samples),
+    }));
+  }
+}

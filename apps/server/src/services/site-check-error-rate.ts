@@ -1,0 +1,65 @@
+import {
+  type ErrorWindow,
+  errorRateStopMessage,
+  recordOutcome,
+  shouldStop,
+} from '@crawlwise/shared/crawl-error-rate';
+import { sql } from 'drizzle-orm';
+import { col, type Db, queryRows } from '../db/database.ts';
+import { siteChecks } from '../db/schema.ts';
+import { cancelQueuedPages } from '../db/tables/reports.ts';
+import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
+
+/**
+ * The error-rate stop (docs/site-checks.md › Politeness; the rule is
+ * packages/shared/src/crawl-error-rate.ts). Runs in the transaction that writes a site page's
+ * outcome, after the page's check was locked (services/site-check-settle.ts), so the window
+ * counts each page once and in order. When the site keeps failing, the check ends `failed` with
+ * `site_check_error_rate` and a message saying why, and its waiting pages are dropped as a
+ * cancel drops them (`cancelled`, given back to the daily allowance); pages being analysed
+ * finish and are kept.
+ */
+
+/** Records one page's outcome (`errorCode` null: analysed); returns whether the check stopped. */
+export async function recordSitePageOutcome(
+  tx: Db,
+  limits: RateLimiter,
+  siteCheckId: string,
+  errorCode: string | null,
+): Promise<boolean> {
+  const [check] = await queryRows<{
+    status: string;
+    pages_tried: number;
+    recent_failures: number;
+    requester_key: string;
+  }>(
+    tx,
+    sql`select ${siteChecks.status} as status, ${siteChecks.pagesTried} as pages_tried,
+          ${siteChecks.recentFailures} as recent_failures,
+          ${siteChecks.requesterKey} as requester_key
+        from ${siteChecks} where ${siteChecks.id} = ${siteCheckId}`,
+  );
+  // A check that already ended (cancelled, stopped) keeps its pages' late outcomes out of it.
+  if (check?.status !== 'running') return false;
+  const before: ErrorWindow = {
+    tried: Number(check.pages_tried),
+    recentFailures: Number(check.recent_failures),
+  };
+  const window = recordOutcome(before, errorCode);
+  if (window.tried === before.tried) return false;
+  const stop = shouldStop(window);
+  const dropped = stop ? await cancelQueuedPages(tx, siteCheckId) : 0;
+  if (stop) await limits.giveBack(tx, SITE_PAGE_POLICY, check.requester_key, dropped);
+  const ending = stop
+    ? sql`, ${col(siteChecks.status)} = 'failed',
+        ${col(siteChecks.errorCode)} = 'site_check_error_rate',
+        ${col(siteChecks.errorMessage)} = ${errorRateStopMessage(window, dropped)},
+        ${col(siteChecks.completedAt)} = now()`
+    : sql``;
+  await tx.execute(
+    sql`update ${siteChecks} set ${col(siteChecks.pagesTried)} = ${window.tried},
+          ${col(siteChecks.recentFailures)} = ${window.recentFailures}${ending}
+        where ${siteChecks.id} = ${siteCheckId}`,
+  );
+  return stop;
+}
