@@ -286,24 +286,36 @@ function categorySizes(rng: Rng, budget: number, pageSize: number): number[] {
   let used = archivePages + others;
   if (used > budget) throw new Error(`site generator: ${budget} pages leave no room for items`);
   const cost = (index: number) => (sizes[index]! > 0 && sizes[index]! % pageSize === 0 ? 2 : 1);
+  const fits = (index: number, room: number) =>
+    sizes[index]! < capacityOf(index) && cost(index) <= room;
+  const cumulative: number[] = [];
+  weights.reduce((sum, weight, index) => (cumulative[index] = sum + weight), 0);
+  const total = cumulative[cumulative.length - 1]!;
   while (used < budget) {
     const room = budget - used;
-    const open = sizes.flatMap((size, index) =>
-      size < capacityOf(index) && cost(index) <= room ? [index] : [],
-    );
-    if (open.length === 0) throw new Error('site generator: categories are full');
-    const total = open.reduce((sum, index) => sum + weights[index]!, 0);
-    let pick = rng.next() * total;
-    let chosen = open[open.length - 1]!;
-    for (const index of open) {
-      pick -= weights[index]!;
-      if (pick < 0) {
-        chosen = index;
-        break;
-      }
+    // A weighted draw, drawn again while it lands on a category with no room: cheap while
+    // most have room, which FILL ensures; a scan settles the rare long run of misses.
+    let chosen = -1;
+    for (let attempt = 0; attempt < 64 && chosen < 0; attempt++) {
+      const index = lowerBound(cumulative, rng.next() * total);
+      if (fits(index, room)) chosen = index;
     }
+    if (chosen < 0) chosen = sizes.findIndex((_, index) => index > 0 && fits(index, room));
+    if (chosen < 0) throw new Error('site generator: categories are full');
     used += cost(chosen);
     sizes[chosen]! += 1;
   }
   return sizes;
+}
+
+/** The first index whose cumulative weight exceeds `value`. */
+function lowerBound(cumulative: readonly number[], value: number): number {
+  let low = 0;
+  let high = cumulative.length - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (cumulative[middle]! > value) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }

@@ -125,9 +125,13 @@ export function plantContent(layout: Layout, counts: PlantCounts): ContentPlants
       return item;
     },
   );
-  const singleInbound = takeItems(layout, rng, counts.singleInbound, 'single-inbound').map(
-    ({ item }) => item,
-  );
+  const singleInbound = takeItems(
+    layout,
+    rng,
+    counts.singleInbound,
+    'single-inbound',
+    ({ category }) => !category.items.some((item) => item.role === 'nofollow-page'),
+  ).map(({ item }) => item);
   const orphans = Array.from({ length: counts.orphans }, () => {
     const category = rng.pick(layout.categories);
     const page = add(plan, newItem({ plan, names, rng }, category));
