@@ -63,7 +63,8 @@ export function followRedirects(site: SitePlan, path: string): RedirectPath {
 
 export function planned(site: SitePlan, path: string): PlannedPage {
   const page = site.pages.get(path);
-  if (!page) throw new Error(`site generator: a link or redirect names ${path}, which is not planned`);
+  if (!page)
+    throw new Error(`site generator: a link or redirect names ${path}, which is not planned`);
   return page;
 }
 
@@ -117,8 +118,8 @@ export function crawlSite(site: SitePlan, sitemapEntries: readonly string[]): Cr
   for (const [source, stored] of links) {
     for (const { target } of stored) {
       if (target === source) continue;
-      let sources = inbound.get(target);
-      if (!sources) inbound.set(target, (sources = new Set()));
+      const sources = inbound.get(target) ?? new Set<string>();
+      inbound.set(target, sources);
       sources.add(source);
     }
   }

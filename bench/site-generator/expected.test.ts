@@ -48,14 +48,23 @@ describe('the expected manifest of the 300-page site', () => {
   it('plants every problem on the pages the generator picked for it', () => {
     const { status, canonical, directives, hreflang, content } = site.plants;
     const affected = expected.affected;
-    const has = (id: FindingId, path: string) => expect(affected[id], `${id} ${path}`).toContain(url(path));
-    for (const page of [...status.notFound, ...status.serverError]) has('broken-internal-links', page.path);
-    for (const page of [...status.redirects, ...status.chains]) has('redirected-internal-links', page.path);
+    const has = (id: FindingId, path: string) =>
+      expect(affected[id], `${id} ${path}`).toContain(url(path));
+    for (const page of [...status.notFound, ...status.serverError])
+      has('broken-internal-links', page.path);
+    for (const page of [...status.redirects, ...status.chains])
+      has('redirected-internal-links', page.path);
     for (const page of [...status.chains, status.loop]) has('redirect-chains', page.path);
     for (const { page } of content.orphans) has('orphan-pages', page.path);
     for (const page of content.singleInbound) has('single-inbound-link', page.path);
-    for (const page of [...directives.noindex, directives.headerNoindex]) has('links-to-noindex', page.path);
-    for (const page of [...canonical.print, ...canonical.loop, canonical.chain[0]!, canonical.chain[1]!]) {
+    for (const page of [...directives.noindex, directives.headerNoindex])
+      has('links-to-noindex', page.path);
+    for (const page of [
+      ...canonical.print,
+      ...canonical.loop,
+      canonical.chain[0]!,
+      canonical.chain[1]!,
+    ]) {
       has('links-to-canonicalised', page.path);
     }
     has('canonical-chains', canonical.chain[0]!.path);
@@ -80,11 +89,15 @@ describe('the expected manifest of the 300-page site', () => {
     expect(expected.findings['duplicate-descriptions'].map((g) => g.urls)).toEqual(
       content.duplicateDescriptions.map((group) => group.map((p) => url(p.path)).sort()).sort(),
     );
-    const nofollowSources = new Set(expected.findings['nofollow-internal-links'].map((l) => l.source));
+    const nofollowSources = new Set(
+      expected.findings['nofollow-internal-links'].map((l) => l.source),
+    );
     for (const page of [...directives.nofollowSources, directives.nofollowPage]) {
       expect(nofollowSources).toContain(url(page.path));
     }
-    const sitemapProblems = new Set(expected.findings['sitemap-not-indexable'].map((x) => x.problem));
+    const sitemapProblems = new Set(
+      expected.findings['sitemap-not-indexable'].map((x) => x.problem),
+    );
     expect([...sitemapProblems].sort()).toEqual(
       ['blocked', 'canonicalised', 'noindex', 'not-found', 'redirect', 'redirect-loop'].sort(),
     );
@@ -126,7 +139,8 @@ describe('the manifest does not depend on readings the definitions leave open', 
   });
 
   it('puts no link on pages that do not answer 200', () => {
-    for (const page of observed.pages.values()) if (page.status !== 200) expect(page.links).toEqual([]);
+    for (const page of observed.pages.values())
+      if (page.status !== 200) expect(page.links).toEqual([]);
   });
 });
 
@@ -140,7 +154,9 @@ describe('the near-duplicate clusters', () => {
         const differing = page.words.filter((word, i) => word !== first!.words[i]).length;
         expect(differing).toBeLessThanOrEqual(1);
         for (const hash of SHINGLE_HASHES) {
-          expect(hammingDistance(simhash(page.words, hash), simhash(first!.words, hash))).toBeLessThanOrEqual(3);
+          expect(
+            hammingDistance(simhash(page.words, hash), simhash(first!.words, hash)),
+          ).toBeLessThanOrEqual(3);
         }
       }
     }
@@ -150,7 +166,9 @@ describe('the near-duplicate clusters', () => {
     const clusters = expected.findings['near-duplicates'].map(pages);
     const revisions = clusters.filter((cluster) => cluster[0]!.words.length >= REVISION_WORDS);
     expect(revisions.length).toBeGreaterThan(0);
-    for (const cluster of revisions) expect(new Set(cluster.map((p) => p.words.join(' '))).size).toBe(cluster.length);
-    for (const cluster of clusters) expect(new Set(cluster.map((p) => p.title)).size).toBe(cluster.length);
+    for (const cluster of revisions)
+      expect(new Set(cluster.map((p) => p.words.join(' '))).size).toBe(cluster.length);
+    for (const cluster of clusters)
+      expect(new Set(cluster.map((p) => p.title)).size).toBe(cluster.length);
   });
 });

@@ -21,7 +21,10 @@ export function canonicalElsewhere(page: PlannedPage): boolean {
 
 export function isIndexable(page: PlannedPage, site: SitePlan): boolean {
   return (
-    page.status === 200 && !isBlocked(page.path, site) && !isNoindex(page) && !canonicalElsewhere(page)
+    page.status === 200 &&
+    !isBlocked(page.path, site) &&
+    !isNoindex(page) &&
+    !canonicalElsewhere(page)
   );
 }
 
@@ -87,7 +90,9 @@ export function buildExpected(
     'hreflang-missing-return': [],
     'hreflang-missing-x-default': [],
     'hreflang-to-error': [],
-    'near-duplicates': nearDuplicates.map((cluster) => cluster.map((p) => url(p.path)).sort(byText)),
+    'near-duplicates': nearDuplicates.map((cluster) =>
+      cluster.map((p) => url(p.path)).sort(byText),
+    ),
     'duplicate-titles': [],
     'duplicate-descriptions': [],
     'sitemap-not-indexable': [],
@@ -118,7 +123,12 @@ export function buildExpected(
       continue;
     }
     if (target.status === 301) {
-      findings['redirect-chains'].push({ url: url(path), hops: redirect.hops.map(url), finalUrl: null, loop: true });
+      findings['redirect-chains'].push({
+        url: url(path),
+        hops: redirect.hops.map(url),
+        finalUrl: null,
+        loop: true,
+      });
     }
     if (linked) {
       findings['broken-internal-links'].push({
@@ -135,7 +145,8 @@ export function buildExpected(
   for (const p of crawled200) {
     const inbound = crawl.inbound.get(p.path)?.size ?? 0;
     const depth = crawl.depth.get(p.path);
-    if (inSitemap.has(p.path) && inbound === 0 && p.path !== '/') findings['orphan-pages'].push(url(p.path));
+    if (inSitemap.has(p.path) && inbound === 0 && p.path !== '/')
+      findings['orphan-pages'].push(url(p.path));
     if (depth !== undefined && depth > 3) findings['deep-pages'].push({ url: url(p.path), depth });
     if (inbound === 1 && p.path !== '/') {
       findings['single-inbound-link'].push({ url: url(p.path), source: sourcesOf(p.path)[0]! });
@@ -143,10 +154,17 @@ export function buildExpected(
     if (canonicalElsewhere(p) && requested.has(p.canonical!)) {
       const named = page(p.canonical!);
       if (named.status !== 200) {
-        findings['canonical-to-error'].push({ url: url(p.path), canonical: url(named.path), status: named.status });
+        findings['canonical-to-error'].push({
+          url: url(p.path),
+          canonical: url(named.path),
+          status: named.status,
+        });
       } else if (canonicalElsewhere(named)) {
         const chain = [p.path, named.path];
-        for (let next = named; canonicalElsewhere(next) && !chain.slice(0, -1).includes(next.path); ) {
+        for (
+          let next = named;
+          canonicalElsewhere(next) && !chain.slice(0, -1).includes(next.path);
+        ) {
           next = page(next.canonical!);
           chain.push(next.path);
         }
@@ -162,12 +180,20 @@ export function buildExpected(
       if (alternate.path === p.path || !requested.has(alternate.path)) continue;
       const other = page(alternate.path);
       if (other.status !== 200) {
-        findings['hreflang-to-error'].push({ source: url(p.path), alternate: url(other.path), status: other.status });
+        findings['hreflang-to-error'].push({
+          source: url(p.path),
+          alternate: url(other.path),
+          status: other.status,
+        });
       } else if (!(other.hreflang ?? []).some((back) => back.path === p.path)) {
-        findings['hreflang-missing-return'].push({ source: url(p.path), alternate: url(other.path) });
+        findings['hreflang-missing-return'].push({
+          source: url(p.path),
+          alternate: url(other.path),
+        });
       }
     }
-    if (isIndexable(p, site) && !inSitemap.has(p.path)) findings['indexable-not-in-sitemap'].push(url(p.path));
+    if (isIndexable(p, site) && !inSitemap.has(p.path))
+      findings['indexable-not-in-sitemap'].push(url(p.path));
   }
 
   const indexable = crawled200.filter((p) => isIndexable(p, site));
@@ -175,10 +201,12 @@ export function buildExpected(
     value: group[0]!.title,
     urls: group.map((p) => url(p.path)).sort(byText),
   }));
-  findings['duplicate-descriptions'] = duplicateGroups(indexable, (p) => p.description).map((group) => ({
-    value: group[0]!.description,
-    urls: group.map((p) => url(p.path)).sort(byText),
-  }));
+  findings['duplicate-descriptions'] = duplicateGroups(indexable, (p) => p.description).map(
+    (group) => ({
+      value: group[0]!.description,
+      urls: group.map((p) => url(p.path)).sort(byText),
+    }),
+  );
   for (const path of sitemapEntries) {
     const problem = sitemapProblem(page(path), site);
     if (problem) findings['sitemap-not-indexable'].push({ url: url(path), problem });
@@ -215,7 +243,9 @@ export function buildExpected(
 
 function sortFindings(f: SiteFindings): void {
   const pair = (p: { source: string; target: string }) => `${p.target} ${p.source}`;
-  sortBy(f['broken-internal-links'], (x) => x.url).forEach((x) => sortBy(x.sources, (s) => s.url));
+  for (const target of sortBy(f['broken-internal-links'], (x) => x.url)) {
+    sortBy(target.sources, (s) => s.url);
+  }
   sortBy(f['redirected-internal-links'], (x) => x.url);
   sortBy(f['redirect-chains'], (x) => x.url);
   f['orphan-pages'].sort(byText);

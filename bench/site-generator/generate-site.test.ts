@@ -64,7 +64,9 @@ describe('generateSite', () => {
 
   it('has a robots.txt disallowing the account area and a single sitemap at 300 pages', () => {
     const site = generateSite({ pages: 300, seed: 'files', origin: ORIGIN });
-    expect(site.responses.get('/robots.txt')!.body).toMatch(/^User-agent: \*\nDisallow: \/account\/$/m);
+    expect(site.responses.get('/robots.txt')!.body).toMatch(
+      /^User-agent: \*\nDisallow: \/account\/$/m,
+    );
     const sitemap = site.responses.get('/sitemap.xml')!.body;
     expect(sitemap).toContain('<urlset');
     expect(site.expected.sitemaps).toEqual([`${ORIGIN}/sitemap.xml`]);

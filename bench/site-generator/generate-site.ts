@@ -10,8 +10,8 @@ import { type ContentPlants, contentPageCount, plantContent } from './plant-cont
 import { type DirectivePlants, plantDirectives } from './plant-directives.ts';
 import { type HreflangGroup, hreflangPageCount, plantHreflang } from './plant-hreflang.ts';
 import { plantStatusProblems, type StatusTargets } from './plant-status.ts';
-import { renderPage, chromeHtml } from './render-html.ts';
 import { robotsTxt, sitemapFiles } from './render-files.ts';
+import { chromeHtml, renderPage } from './render-html.ts';
 import { MIN_PAGES, plantCounts } from './scale.ts';
 
 /**
@@ -61,7 +61,8 @@ export function generateSite(options: GenerateOptions): GeneratedSite {
   }
   const rng = createRng(seed);
   const counts = plantCounts(pages);
-  const reserved = canonicalPageCount(counts) + hreflangPageCount(counts) + contentPageCount(counts);
+  const reserved =
+    canonicalPageCount(counts) + hreflangPageCount(counts) + contentPageCount(counts);
   const layout = layOut(rng.fork('layout'), origin, pages, reserved);
   const status = plantStatusProblems(layout, counts);
   const canonical = plantCanonicals(layout, counts, status);
@@ -96,7 +97,11 @@ export function generateSite(options: GenerateOptions): GeneratedSite {
       responses.set(page.path, { status: 301, headers, body: '' });
       continue;
     }
-    responses.set(page.path, { status: page.status, headers, body: renderPage(page, plan, chrome) });
+    responses.set(page.path, {
+      status: page.status,
+      headers,
+      body: renderPage(page, plan, chrome),
+    });
   }
 
   const crawl = crawlSite(plan, sitemapEntries);

@@ -92,12 +92,7 @@ const link = (page: PlannedPage, anchor = page.heading): PlannedLink => ({
  * Lays out `pages` 200 pages minus `reserved`, which the planted problems add afterwards.
  * Listing blocks and related links are written later (links.ts), once problems are planted.
  */
-export function layOut(
-  rng: Rng,
-  origin: string,
-  pages: number,
-  reserved: number,
-): Layout {
+export function layOut(rng: Rng, origin: string, pages: number, reserved: number): Layout {
   const names = new Names(rng.fork('names'));
   const siteName = `${names.heading(2)} Journal`;
   const plan: SitePlan = {
@@ -282,14 +277,19 @@ function categorySizes(rng: Rng, budget: number, pageSize: number): number[] {
   );
   const sizes = [deepCapacity, ...new Array<number>(others).fill(0)];
   // Categories fill in proportion to their room, so deep ones do get deep.
-  const weights = sizes.map((_, index) => (index === 0 ? 0 : capacityOf(index) * (0.5 + rng.next())));
+  const weights = sizes.map((_, index) =>
+    index === 0 ? 0 : capacityOf(index) * (0.5 + rng.next()),
+  );
   let used = archivePages + others;
   if (used > budget) throw new Error(`site generator: ${budget} pages leave no room for items`);
   const cost = (index: number) => (sizes[index]! > 0 && sizes[index]! % pageSize === 0 ? 2 : 1);
   const fits = (index: number, room: number) =>
     sizes[index]! < capacityOf(index) && cost(index) <= room;
-  const cumulative: number[] = [];
-  weights.reduce((sum, weight, index) => (cumulative[index] = sum + weight), 0);
+  let running = 0;
+  const cumulative = weights.map((weight) => {
+    running += weight;
+    return running;
+  });
   const total = cumulative[cumulative.length - 1]!;
   while (used < budget) {
     const room = budget - used;

@@ -27,7 +27,8 @@ function listCategory(category: Category, pageSize: number): void {
     });
     const pagination: PlannedLink[] = [];
     if (k > 0) pagination.push({ target: listings[k - 1]!.path, anchor: 'Previous page' });
-    if (k < listings.length - 1) pagination.push({ target: listings[k + 1]!.path, anchor: 'Next page' });
+    if (k < listings.length - 1)
+      pagination.push({ target: listings[k + 1]!.path, anchor: 'Next page' });
     if (pagination.length > 0) listing.main.push({ type: 'pagination', links: pagination });
   });
 }

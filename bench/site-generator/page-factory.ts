@@ -45,9 +45,7 @@ function dateOf(rng: Rng): string {
 /** A byline, a few hundred words of prose, and a subheading part-way through. */
 export function articleBody(names: Names, rng: Rng, words = rng.int(220, 420)): Block[] {
   const paragraphs = names.prose(words);
-  const blocks: Block[] = [
-    { type: 'byline', text: `By ${rng.pick(AUTHORS)} · ${dateOf(rng)}` },
-  ];
+  const blocks: Block[] = [{ type: 'byline', text: `By ${rng.pick(AUTHORS)} · ${dateOf(rng)}` }];
   const middle = Math.ceil(paragraphs.length / 2);
   paragraphs.forEach((text, index) => {
     if (index === middle) blocks.push({ type: 'heading', text: names.heading(3) });

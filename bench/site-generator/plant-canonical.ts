@@ -2,8 +2,8 @@ import { add, type Layout } from './layout.ts';
 import { articleBody, makePage } from './page-factory.ts';
 import { appendLink, type Candidate, takeItems } from './pick.ts';
 import type { PlannedPage } from './plan.ts';
-import type { PlantCounts } from './scale.ts';
 import type { StatusTargets } from './plant-status.ts';
+import type { PlantCounts } from './scale.ts';
 
 /**
  * Pages whose canonical names another address, each linked from one ordinary item:
@@ -48,7 +48,10 @@ export function plantCanonicals(
           heading: item.heading,
           title: `Printable: ${item.heading} | ${plan.siteName}`,
           description: names.description('Printable version. '),
-          main: [...item.main, { type: 'pagination', links: [{ target: item.path, anchor: 'Back to the article' }] }],
+          main: [
+            ...item.main,
+            { type: 'pagination', links: [{ target: item.path, anchor: 'Back to the article' }] },
+          ],
         }),
       );
       appendLink(item, 'Prefer paper?', { target: page.path, anchor: 'Print this page' });
@@ -81,13 +84,20 @@ export function plantCanonicals(
   ];
   const editionTwo = sidePage(chainHost, 'edition-2', chainHost.item.path);
   const editionOne = sidePage(chainHost, 'edition-1', editionTwo.path);
-  appendLink(chainHost.item, 'First published as', { target: editionOne.path, anchor: 'Edition one' });
+  appendLink(chainHost.item, 'First published as', {
+    target: editionOne.path,
+    anchor: 'Edition one',
+  });
   appendLink(chainHost.item, 'Revised as', { target: editionTwo.path, anchor: 'Edition two' });
 
   const compareA = `${loopHost.item.path}/compare-a`;
   const compareB = `${loopHost.item.path}/compare-b`;
-  const loop = [sidePage(loopHost, 'compare-a', compareB), sidePage(loopHost, 'compare-b', compareA)];
-  for (const page of loop) appendLink(loopHost.item, 'Compare:', { target: page.path, anchor: page.heading });
+  const loop = [
+    sidePage(loopHost, 'compare-a', compareB),
+    sidePage(loopHost, 'compare-b', compareA),
+  ];
+  for (const page of loop)
+    appendLink(loopHost.item, 'Compare:', { target: page.path, anchor: page.heading });
 
   const toNotFound = sidePage(errorHost, 'summary', targets.notFound[0]!.path);
   appendLink(errorHost.item, 'In short:', { target: toNotFound.path, anchor: 'Read the summary' });

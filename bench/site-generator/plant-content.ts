@@ -1,7 +1,7 @@
 import { WORDS } from '../corpus/text.ts';
 import { add, type Category, type Layout, newItem } from './layout.ts';
-import type { Block, PlannedPage } from './plan.ts';
 import { takeItems } from './pick.ts';
+import type { Block, PlannedPage } from './plan.ts';
 import type { PlantCounts } from './scale.ts';
 
 /**
@@ -50,7 +50,11 @@ export function plantContent(layout: Layout, counts: PlantCounts): ContentPlants
   ).map(({ item }) => item);
   layout.home.main.push({
     type: 'link-list',
-    links: featured.map((item) => ({ target: item.path, anchor: item.heading, teaser: item.description })),
+    links: featured.map((item) => ({
+      target: item.path,
+      anchor: item.heading,
+      teaser: item.description,
+    })),
   });
 
   const copies = Array.from({ length: counts.nearDuplicateCopies }, () => {
@@ -83,7 +87,12 @@ export function plantContent(layout: Layout, counts: PlantCounts): ContentPlants
     const [first] = members as [PlannedPage];
     const text = names.prose(REVISION_WORDS);
     const last = text.pop()!;
-    const endings = new Set<string>([last.split(' ').pop()!.replace(/[.?!]+$/, '')]);
+    const endings = new Set<string>([
+      last
+        .split(' ')
+        .pop()!
+        .replace(/[.?!]+$/, ''),
+    ]);
     members.forEach((item, index) => {
       let ending = last;
       if (index > 0) {

@@ -84,7 +84,10 @@ export function plantStatusProblems(layout: Layout, counts: PlantCounts): Status
 
   const gone = (status: 404 | 500, role: string) => {
     const heading = names.heading();
-    const page = add(plan, errorPage(names.path(anyCategory().page.path, heading), status, plan.siteName));
+    const page = add(
+      plan,
+      errorPage(names.path(anyCategory().page.path, heading), status, plan.siteName),
+    );
     linkFrom(page, heading, rng.int(2, 3), role);
     return page;
   };

@@ -29,13 +29,18 @@ function lastmod(rng: Rng): string {
 }
 
 /** Every sitemap file by path: `/sitemap.xml` first, then its children when it is an index. */
-export function sitemapFiles(site: SitePlan, entries: readonly string[], rng: Rng): Map<string, string> {
+export function sitemapFiles(
+  site: SitePlan,
+  entries: readonly string[],
+  rng: Rng,
+): Map<string, string> {
   const urlset = (paths: readonly string[]) =>
     [
       XML_HEAD,
       `<urlset xmlns="${NS}">`,
       ...paths.map(
-        (path) => `<url><loc>${esc(`${site.origin}${path}`)}</loc><lastmod>${lastmod(rng)}</lastmod></url>`,
+        (path) =>
+          `<url><loc>${esc(`${site.origin}${path}`)}</loc><lastmod>${lastmod(rng)}</lastmod></url>`,
       ),
       '</urlset>',
       '',

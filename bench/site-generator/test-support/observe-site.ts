@@ -1,5 +1,9 @@
-import { crawlPermission, parseRobotsFile, type RobotsFile } from '@crawlwise/analyzer/gather/robots';
 import { robotsDirectiveSources } from '@crawlwise/analyzer/checks/robots-meta';
+import {
+  crawlPermission,
+  parseRobotsFile,
+  type RobotsFile,
+} from '@crawlwise/analyzer/gather/robots';
 import { textContent } from '@crawlwise/analyzer/page/dom';
 import { parseHtml } from '@crawlwise/analyzer/page/html-parser';
 import { linkLookup, metaValues, titleLookup } from '@crawlwise/analyzer/page/metadata';
@@ -43,7 +47,8 @@ export interface ObservedSite {
   redirects: Map<string, { hops: string[]; final: string | null }>;
 }
 
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 
 function responseAt(site: GeneratedSite, url: string): SiteResponse | undefined {
   const parsed = new URL(url);

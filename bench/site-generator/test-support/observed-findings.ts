@@ -34,7 +34,8 @@ export function depthsOf(site: ObservedSite, followedOnly = false): Map<string, 
     const page = site.pages.get(url)!;
     if (page.status !== 200) continue;
     for (const link of page.links) {
-      if ((followedOnly && link.nofollow) || depth.has(link.key) || !site.pages.has(link.key)) continue;
+      if ((followedOnly && link.nofollow) || depth.has(link.key) || !site.pages.has(link.key))
+        continue;
       depth.set(link.key, depth.get(url)! + 1);
       queue.push(link.key);
     }
@@ -42,8 +43,10 @@ export function depthsOf(site: ObservedSite, followedOnly = false): Map<string, 
   return depth;
 }
 
-const canonicalElsewhere = (page: ObservedPage) => page.canonical !== null && page.canonical !== page.url;
-const indexable = (page: ObservedPage) => page.status === 200 && !page.noindex && !canonicalElsewhere(page);
+const canonicalElsewhere = (page: ObservedPage) =>
+  page.canonical !== null && page.canonical !== page.url;
+const indexable = (page: ObservedPage) =>
+  page.status === 200 && !page.noindex && !canonicalElsewhere(page);
 
 export function observedPageFacts(site: ObservedSite): PageFacts[] {
   const inbound = inboundOf(site);
@@ -75,7 +78,9 @@ function groupsBy(pages: ObservedPage[], value: (page: ObservedPage) => string |
     groups.get(key)!.urls.push(page.url);
   }
   return sorted(
-    [...groups.values()].filter((g) => g.urls.length > 1).map((g) => ({ ...g, urls: g.urls.sort(byText) })),
+    [...groups.values()]
+      .filter((g) => g.urls.length > 1)
+      .map((g) => ({ ...g, urls: g.urls.sort(byText) })),
     (g) => g.urls[0]!,
   );
 }
@@ -85,7 +90,10 @@ function nearDuplicates(pages: ObservedPage[]): string[][] {
   const candidates = pages.filter((page) => indexable(page) && page.words.length >= 50);
   const hashes = candidates.map((page) => SHINGLE_HASHES.map((hash) => simhash(page.words, hash)));
   const parent = candidates.map((_, index) => index);
-  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+  const root = (i: number): number => {
+    if (parent[i] !== i) parent[i] = root(parent[i]!);
+    return parent[i]!;
+  };
   for (let a = 0; a < candidates.length; a++) {
     for (let b = a + 1; b < candidates.length; b++) {
       const near = hashes[a]!.some((value, h) => hammingDistance(value, hashes[b]![h]!) <= 3);
@@ -111,17 +119,24 @@ export function observedFindings(site: ObservedSite): SiteFindings {
   const get = (url: string) => site.pages.get(url);
   const sources = (url: string) => [...(inbound.get(url) ?? [])].sort(byText);
   const linksTo = (accept: (page: ObservedPage) => boolean) =>
-    ok.filter(accept).flatMap((target) => sources(target.url).map((source) => ({ source, target: target.url })));
+    ok
+      .filter(accept)
+      .flatMap((target) => sources(target.url).map((source) => ({ source, target: target.url })));
   const pairKey = (p: { source: string; target: string }) => `${p.target} ${p.source}`;
-  const broken = pages.filter((p) => (p.status >= 400 || site.redirects.get(p.url)!.final === null) && inbound.has(p.url));
-  const redirected = pages.filter((p) => p.status >= 300 && p.status < 400 && site.redirects.get(p.url)!.final !== null);
+  const broken = pages.filter(
+    (p) => (p.status >= 400 || site.redirects.get(p.url)!.final === null) && inbound.has(p.url),
+  );
+  const redirected = pages.filter(
+    (p) => p.status >= 300 && p.status < 400 && site.redirects.get(p.url)!.final !== null,
+  );
 
   const chains: SiteFindings['canonical-chains'] = [];
   const toError: SiteFindings['canonical-to-error'] = [];
   for (const page of ok.filter(canonicalElsewhere)) {
     const named = get(page.canonical!);
     if (!named) continue;
-    if (named.status !== 200) toError.push({ url: page.url, canonical: named.url, status: named.status });
+    if (named.status !== 200)
+      toError.push({ url: page.url, canonical: named.url, status: named.status });
     else if (canonicalElsewhere(named)) {
       const chain = [page.url];
       let current: ObservedPage | undefined = page;
@@ -139,7 +154,8 @@ export function observedFindings(site: ObservedSite): SiteFindings {
     for (const alternate of page.hreflang) {
       const other = get(alternate.url);
       if (alternate.url === page.url || !other) continue;
-      if (other.status !== 200) hreflangError.push({ source: page.url, alternate: other.url, status: other.status });
+      if (other.status !== 200)
+        hreflangError.push({ source: page.url, alternate: other.url, status: other.status });
       else if (!other.hreflang.some((back) => back.url === page.url)) {
         hreflangReturn.push({ source: page.url, alternate: other.url });
       }
@@ -173,7 +189,11 @@ export function observedFindings(site: ObservedSite): SiteFindings {
     'redirected-internal-links': sorted(
       redirected
         .filter((p) => inbound.has(p.url))
-        .map((p) => ({ url: p.url, finalUrl: site.redirects.get(p.url)!.final!, sources: sources(p.url) })),
+        .map((p) => ({
+          url: p.url,
+          finalUrl: site.redirects.get(p.url)!.final!,
+          sources: sources(p.url),
+        })),
       (x) => x.url,
     ),
     'redirect-chains': sorted(
@@ -190,20 +210,32 @@ export function observedFindings(site: ObservedSite): SiteFindings {
       .map((p) => p.url)
       .sort(byText),
     'deep-pages': sorted(
-      ok.flatMap((p) => ((depth.get(p.url) ?? 0) > 3 ? [{ url: p.url, depth: depth.get(p.url)! }] : [])),
+      ok.flatMap((p) =>
+        (depth.get(p.url) ?? 0) > 3 ? [{ url: p.url, depth: depth.get(p.url)! }] : [],
+      ),
       (x) => x.url,
     ),
     'single-inbound-link': sorted(
-      ok.filter((p) => p.url !== site.start && inbound.get(p.url)?.size === 1).map((p) => ({ url: p.url, source: sources(p.url)[0]! })),
+      ok
+        .filter((p) => p.url !== site.start && inbound.get(p.url)?.size === 1)
+        .map((p) => ({ url: p.url, source: sources(p.url)[0]! })),
       (x) => x.url,
     ),
-    'links-to-noindex': sorted(linksTo((p) => p.noindex), pairKey),
+    'links-to-noindex': sorted(
+      linksTo((p) => p.noindex),
+      pairKey,
+    ),
     'links-to-canonicalised': sorted(
-      linksTo(canonicalElsewhere).map((pair) => ({ ...pair, canonical: get(pair.target)!.canonical! })),
+      linksTo(canonicalElsewhere).map((pair) => ({
+        ...pair,
+        canonical: get(pair.target)!.canonical!,
+      })),
       pairKey,
     ),
     'nofollow-internal-links': sorted(
-      ok.flatMap((p) => p.links.filter((l) => l.nofollow).map((l) => ({ source: p.url, target: l.key }))),
+      ok.flatMap((p) =>
+        p.links.filter((l) => l.nofollow).map((l) => ({ source: p.url, target: l.key })),
+      ),
       pairKey,
     ),
     'canonical-chains': sorted(chains, (x) => x.url),
@@ -224,6 +256,9 @@ export function observedFindings(site: ObservedSite): SiteFindings {
       }),
       (x) => x.url,
     ),
-    'indexable-not-in-sitemap': ok.filter((p) => indexable(p) && !sitemap.has(p.url)).map((p) => p.url).sort(byText),
+    'indexable-not-in-sitemap': ok
+      .filter((p) => indexable(p) && !sitemap.has(p.url))
+      .map((p) => p.url)
+      .sort(byText),
   };
 }
