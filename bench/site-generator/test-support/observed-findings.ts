@@ -110,7 +110,14 @@ function nearDuplicates(pages: ObservedPage[]): string[][] {
   );
 }
 
-export function observedFindings(site: ObservedSite): SiteFindings {
+/**
+ * `groupable` picks the pages duplicate titles and descriptions are grouped over: indexable
+ * ones by the definition; a test passes every page to show the other reading agrees.
+ */
+export function observedFindings(
+  site: ObservedSite,
+  groupable: (page: ObservedPage) => boolean = indexable,
+): SiteFindings {
   const inbound = inboundOf(site);
   const depth = depthsOf(site);
   const sitemap = new Set(site.sitemapEntries);
@@ -247,8 +254,8 @@ export function observedFindings(site: ObservedSite): SiteFindings {
       .sort(byText),
     'hreflang-to-error': sorted(hreflangError, (x) => `${x.alternate} ${x.source}`),
     'near-duplicates': nearDuplicates(ok),
-    'duplicate-titles': groupsBy(ok.filter(indexable), (p) => p.title),
-    'duplicate-descriptions': groupsBy(ok.filter(indexable), (p) => p.description),
+    'duplicate-titles': groupsBy(pages.filter(groupable), (p) => p.title),
+    'duplicate-descriptions': groupsBy(pages.filter(groupable), (p) => p.description),
     'sitemap-not-indexable': sorted(
       site.sitemapEntries.flatMap((url) => {
         const problem = sitemapProblem(url);
