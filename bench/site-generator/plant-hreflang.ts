@@ -70,7 +70,7 @@ export function plantHreflang(layout: Layout, counts: PlantCounts): HreflangGrou
   ];
   const entries: PlannedLink[] = [];
 
-  const edition = (path: string, lang: string): PlannedPage => {
+  const edition = (path: string, lang: string, label = LANGUAGE_NAMES[lang]!): PlannedPage => {
     const heading = names.heading();
     return add(
       plan,
@@ -79,7 +79,7 @@ export function plantHreflang(layout: Layout, counts: PlantCounts): HreflangGrou
         kind: 'edition',
         lang,
         heading,
-        title: `${heading} (${LANGUAGE_NAMES[lang]}) | ${plan.siteName}`,
+        title: `${heading} (${label}) | ${plan.siteName}`,
         description: names.description(),
         breadcrumbs: crumbs,
         main: articleBody(names, rng, rng.int(150, 250)),
@@ -89,7 +89,9 @@ export function plantHreflang(layout: Layout, counts: PlantCounts): HreflangGrou
 
   const groups = groupKinds(counts).map((kind): HreflangGroup => {
     const story = names.heading(3);
-    const picker = HAS_PICKER[kind] ? edition(names.path('/world', story), 'en') : undefined;
+    const picker = HAS_PICKER[kind]
+      ? edition(names.path('/world', story), 'en', LANGUAGE_NAMES['x-default'])
+      : undefined;
     const versions = LANGUAGES[kind].map((lang) => edition(names.path(`/${lang}`, story), lang));
     const broken =
       kind === 'to-error'
