@@ -1,7 +1,15 @@
-import { type CrawlModel, followRedirects, isNoindex, planned } from './crawl-model.ts';
-import type { ExpectedSite, FindingId, SiteFindings, SitemapProblem } from './manifest.ts';
-import { comparable } from './names.ts';
-import { isBlocked, type PlannedPage, type SitePlan } from './plan.ts';
+import type { CrawlModel } from './crawl-model.ts';
+import {
+  canonicalFindings,
+  findingContext,
+  graphFindings,
+  hreflangFindings,
+  isIndexable,
+  listingFindings,
+  statusFindings,
+} from './expected-findings.ts';
+import type { ExpectedSite, FindingId, SiteFindings } from './manifest.ts';
+import type { PlannedPage, SitePlan } from './plan.ts';
 
 /**
  * The expected manifest, read from the plan and from the crawl the plan implies (crawl-model.ts):
@@ -15,41 +23,6 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const sortBy = <T>(items: T[], key: (item: T) => string): T[] =>
   items.sort((a, b) => byText(key(a), key(b)));
 
-export function canonicalElsewhere(page: PlannedPage): boolean {
-  return page.canonical !== undefined && page.canonical !== page.path;
-}
-
-export function isIndexable(page: PlannedPage, site: SitePlan): boolean {
-  return (
-    page.status === 200 &&
-    !isBlocked(page.path, site) &&
-    !isNoindex(page) &&
-    !canonicalElsewhere(page)
-  );
-}
-
-function sitemapProblem(page: PlannedPage, site: SitePlan): SitemapProblem | null {
-  if (isBlocked(page.path, site)) return 'blocked';
-  if (page.status === 301) {
-    return followRedirects(site, page.path).final === null ? 'redirect-loop' : 'redirect';
-  }
-  if (page.status === 404) return 'not-found';
-  if (page.status === 500) return 'server-error';
-  if (isNoindex(page)) return 'noindex';
-  if (canonicalElsewhere(page)) return 'canonicalised';
-  return null;
-}
-
-function duplicateGroups(pages: PlannedPage[], value: (page: PlannedPage) => string) {
-  const groups = new Map<string, PlannedPage[]>();
-  for (const page of pages) {
-    const key = comparable(value(page));
-    if (key === '') continue;
-    groups.set(key, [...(groups.get(key) ?? []), page]);
-  }
-  return [...groups.values()].filter((group) => group.length > 1);
-}
-
 export function buildExpected(
   site: SitePlan,
   crawl: CrawlModel,
@@ -57,161 +30,16 @@ export function buildExpected(
   sitemapFiles: readonly string[],
   nearDuplicates: readonly PlannedPage[][],
 ): ExpectedSite {
-  const url = (path: string) => `${site.origin}${path}`;
-  const page = (path: string) => planned(site, path);
-  const requested = new Set(crawl.requested);
-  const crawled200 = crawl.requested.map(page).filter((p) => p.status === 200);
-  const inSitemap = new Set(sitemapEntries);
-  const sourcesOf = (path: string) => [...(crawl.inbound.get(path) ?? [])].map(url).sort(byText);
-  const pairsTo = (accept: (target: PlannedPage) => boolean) =>
-    crawled200
-      .filter(accept)
-      .flatMap((target) =>
-        sourcesOf(target.path).map((source) => ({ source, target: url(target.path) })),
-      );
-
+  const context = findingContext(site, crawl, sitemapEntries);
+  const { url } = context;
   const findings: SiteFindings = {
-    'broken-internal-links': [],
-    'redirected-internal-links': [],
-    'redirect-chains': [],
-    'orphan-pages': [],
-    'deep-pages': [],
-    'single-inbound-link': [],
-    'links-to-noindex': pairsTo(isNoindex),
-    'links-to-canonicalised': pairsTo(canonicalElsewhere).map((pair) => ({
-      ...pair,
-      canonical: url(page(pair.target.slice(site.origin.length)).canonical!),
-    })),
-    'nofollow-internal-links': [...crawl.links].flatMap(([source, links]) =>
-      links.filter((l) => l.nofollow).map((l) => ({ source: url(source), target: url(l.target) })),
-    ),
-    'canonical-chains': [],
-    'canonical-to-error': [],
-    'hreflang-missing-return': [],
-    'hreflang-missing-x-default': [],
-    'hreflang-to-error': [],
-    'near-duplicates': nearDuplicates.map((cluster) =>
-      cluster.map((p) => url(p.path)).sort(byText),
-    ),
-    'duplicate-titles': [],
-    'duplicate-descriptions': [],
-    'sitemap-not-indexable': [],
-    'indexable-not-in-sitemap': [],
+    ...statusFindings(context),
+    ...graphFindings(context),
+    ...canonicalFindings(context),
+    ...hreflangFindings(context),
+    'near-duplicates': nearDuplicates.map((cluster) => cluster.map((page) => url(page.path))),
+    ...listingFindings(context),
   };
-
-  for (const path of crawl.requested) {
-    const target = page(path);
-    if (target.status === 200) continue;
-    const redirect = followRedirects(site, path);
-    const linked = crawl.inbound.has(path);
-    if (target.status === 301 && redirect.final !== null) {
-      if (linked) {
-        findings['redirected-internal-links'].push({
-          url: url(path),
-          finalUrl: url(redirect.final),
-          sources: sourcesOf(path),
-        });
-      }
-      if (redirect.hops.length >= 2) {
-        findings['redirect-chains'].push({
-          url: url(path),
-          hops: redirect.hops.map(url),
-          finalUrl: url(redirect.final),
-          loop: false,
-        });
-      }
-      continue;
-    }
-    if (target.status === 301) {
-      findings['redirect-chains'].push({
-        url: url(path),
-        hops: redirect.hops.map(url),
-        finalUrl: null,
-        loop: true,
-      });
-    }
-    if (linked) {
-      findings['broken-internal-links'].push({
-        url: url(path),
-        status: target.status,
-        sources: [...crawl.inbound.get(path)!].map((source) => ({
-          url: url(source),
-          anchor: crawl.links.get(source)!.find((link) => link.target === path)!.anchor,
-        })),
-      });
-    }
-  }
-
-  for (const p of crawled200) {
-    const inbound = crawl.inbound.get(p.path)?.size ?? 0;
-    const depth = crawl.depth.get(p.path);
-    if (inSitemap.has(p.path) && inbound === 0 && p.path !== '/')
-      findings['orphan-pages'].push(url(p.path));
-    if (depth !== undefined && depth > 3) findings['deep-pages'].push({ url: url(p.path), depth });
-    if (inbound === 1 && p.path !== '/') {
-      findings['single-inbound-link'].push({ url: url(p.path), source: sourcesOf(p.path)[0]! });
-    }
-    if (canonicalElsewhere(p) && requested.has(p.canonical!)) {
-      const named = page(p.canonical!);
-      if (named.status !== 200) {
-        findings['canonical-to-error'].push({
-          url: url(p.path),
-          canonical: url(named.path),
-          status: named.status,
-        });
-      } else if (canonicalElsewhere(named)) {
-        const chain = [p.path, named.path];
-        for (
-          let next = named;
-          canonicalElsewhere(next) && !chain.slice(0, -1).includes(next.path);
-        ) {
-          next = page(next.canonical!);
-          chain.push(next.path);
-        }
-        const loop = chain.indexOf(chain[chain.length - 1]!) < chain.length - 1;
-        findings['canonical-chains'].push({ url: url(p.path), chain: chain.map(url), loop });
-      }
-    }
-    const alternates = p.hreflang ?? [];
-    if (alternates.length > 0 && !alternates.some((a) => a.lang === 'x-default')) {
-      findings['hreflang-missing-x-default'].push(url(p.path));
-    }
-    for (const alternate of alternates) {
-      if (alternate.path === p.path || !requested.has(alternate.path)) continue;
-      const other = page(alternate.path);
-      if (other.status !== 200) {
-        findings['hreflang-to-error'].push({
-          source: url(p.path),
-          alternate: url(other.path),
-          status: other.status,
-        });
-      } else if (!(other.hreflang ?? []).some((back) => back.path === p.path)) {
-        findings['hreflang-missing-return'].push({
-          source: url(p.path),
-          alternate: url(other.path),
-        });
-      }
-    }
-    if (isIndexable(p, site) && !inSitemap.has(p.path))
-      findings['indexable-not-in-sitemap'].push(url(p.path));
-  }
-
-  const indexable = crawled200.filter((p) => isIndexable(p, site));
-  findings['duplicate-titles'] = duplicateGroups(indexable, (p) => p.title).map((group) => ({
-    value: group[0]!.title,
-    urls: group.map((p) => url(p.path)).sort(byText),
-  }));
-  findings['duplicate-descriptions'] = duplicateGroups(indexable, (p) => p.description).map(
-    (group) => ({
-      value: group[0]!.description,
-      urls: group.map((p) => url(p.path)).sort(byText),
-    }),
-  );
-  for (const path of sitemapEntries) {
-    const problem = sitemapProblem(page(path), site);
-    if (problem) findings['sitemap-not-indexable'].push({ url: url(path), problem });
-  }
-
   sortFindings(findings);
   return {
     startUrl: url('/'),
@@ -224,17 +52,17 @@ export function buildExpected(
     },
     pages: sortBy(
       crawl.requested.map((path) => {
-        const p = page(path);
+        const page = context.page(path);
         return {
           url: url(path),
-          status: p.status,
-          indexable: isIndexable(p, site),
-          inSitemap: inSitemap.has(path),
+          status: page.status,
+          indexable: isIndexable(page, site),
+          inSitemap: context.inSitemap.has(path),
           depth: crawl.depth.get(path) ?? null,
           inbound: crawl.inbound.get(path)?.size ?? 0,
         };
       }),
-      (p) => p.url,
+      (page) => page.url,
     ),
     affected: affectedUrls(findings),
     findings,
@@ -246,7 +74,8 @@ function sortFindings(f: SiteFindings): void {
   for (const target of sortBy(f['broken-internal-links'], (x) => x.url)) {
     sortBy(target.sources, (s) => s.url);
   }
-  sortBy(f['redirected-internal-links'], (x) => x.url);
+  for (const target of sortBy(f['redirected-internal-links'], (x) => x.url))
+    target.sources.sort(byText);
   sortBy(f['redirect-chains'], (x) => x.url);
   f['orphan-pages'].sort(byText);
   sortBy(f['deep-pages'], (x) => x.url);
@@ -259,7 +88,10 @@ function sortFindings(f: SiteFindings): void {
   sortBy(f['hreflang-missing-return'], (x) => `${x.source} ${x.alternate}`);
   f['hreflang-missing-x-default'].sort(byText);
   sortBy(f['hreflang-to-error'], (x) => `${x.alternate} ${x.source}`);
+  for (const cluster of f['near-duplicates']) cluster.sort(byText);
   sortBy(f['near-duplicates'], (x) => x[0]!);
+  for (const group of [...f['duplicate-titles'], ...f['duplicate-descriptions']])
+    group.urls.sort(byText);
   sortBy(f['duplicate-titles'], (x) => x.urls[0]!);
   sortBy(f['duplicate-descriptions'], (x) => x.urls[0]!);
   sortBy(f['sitemap-not-indexable'], (x) => x.url);
