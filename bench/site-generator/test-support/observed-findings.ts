@@ -85,7 +85,11 @@ function groupsBy(pages: ObservedPage[], value: (page: ObservedPage) => string |
   );
 }
 
-/** Clusters of indexable pages (50+ words) within 3 bits under every test hash. */
+/**
+ * Clusters of indexable pages (50+ words) within 3 bits under any of the test hashes, so a
+ * pair that is near under one hash only still shows. Pairs are found by bands: two 64-bit
+ * values 3 bits apart agree on at least one of their four 16-bit quarters.
+ */
 function nearDuplicates(pages: ObservedPage[]): string[][] {
   const candidates = pages.filter((page) => indexable(page) && page.words.length >= 50);
   const hashes = candidates.map((page) => SHINGLE_HASHES.map((hash) => simhash(page.words, hash)));
@@ -94,10 +98,22 @@ function nearDuplicates(pages: ObservedPage[]): string[][] {
     if (parent[i] !== i) parent[i] = root(parent[i]!);
     return parent[i]!;
   };
-  for (let a = 0; a < candidates.length; a++) {
-    for (let b = a + 1; b < candidates.length; b++) {
-      const near = hashes[a]!.some((value, h) => hammingDistance(value, hashes[b]![h]!) <= 3);
-      if (near) parent[root(a)] = root(b);
+  const buckets = new Map<string, number[]>();
+  hashes.forEach((values, index) => {
+    values.forEach((value, h) => {
+      for (let band = 0; band < 4; band++) {
+        const key = `${h}:${band}:${(value >> BigInt(16 * band)) & 0xffffn}`;
+        buckets.set(key, [...(buckets.get(key) ?? []), index]);
+      }
+    });
+  });
+  for (const [key, members] of buckets) {
+    const h = Number(key.split(':')[0]);
+    for (let i = 0; i < members.length; i++) {
+      for (let j = i + 1; j < members.length; j++) {
+        const [a, b] = [members[i]!, members[j]!];
+        if (hammingDistance(hashes[a]![h]!, hashes[b]![h]!) <= 3) parent[root(a)] = root(b);
+      }
     }
   }
   const clusters = new Map<number, string[]>();
