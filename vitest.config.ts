@@ -29,6 +29,9 @@ export default defineConfig({
         },
       },
       'apps/web',
+      // The crawl test site's generator (bench/site-generator): its manifest is what the crawl's
+      // tests assert against, so it is tested with the rest.
+      { test: { name: 'bench', root: 'bench', environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'adversarial',
