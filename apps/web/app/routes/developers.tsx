@@ -47,7 +47,7 @@ export default function DevelopersRoute() {
         </nav>
         <div className="mt-4 rounded-2xl bg-slate-50 p-6">
           <h2 className="text-lg font-semibold text-slate-900">In the examples</h2>
-          <dl className="mt-2 space-y-1 text-slate-700">
+          <dl className="mt-2 space-y-1 text-slate-700 [&_code]:wrap-anywhere">
             {Object.values(PLACEHOLDERS).map(({ text, meaning }) => (
               <div key={text}>
                 <dt className="inline">

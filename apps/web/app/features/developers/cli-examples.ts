@@ -8,8 +8,9 @@
 export const CLI_TARBALL = 'crawlwise-analyzer-0.1.0.tgz';
 
 /** The CLI is not on a registry yet: its package is packed from a checkout, then installed. */
-export const CLI_INSTALL = `npm ci                          # in a checkout of the Crawlwise repository
-npm pack -w @crawlwise/analyzer # writes ${CLI_TARBALL}
+export const CLI_INSTALL = `# in a checkout of the Crawlwise repository
+npm ci
+npm pack -w @crawlwise/analyzer   # writes ${CLI_TARBALL}
 npm install --global ./${CLI_TARBALL}`;
 
 /** The quality gates of the examples: below 90, or any critical finding, fails. */

@@ -9,7 +9,7 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
       <figcaption className="border-b border-slate-200 px-3 py-1.5 text-xs font-medium text-slate-700">
         {label}
       </figcaption>
-      <pre className="p-3 text-sm wrap-anywhere whitespace-pre-wrap text-slate-900">
+      <pre className="p-3 text-xs wrap-anywhere sm:text-sm whitespace-pre-wrap text-slate-900">
         <code>{code}</code>
       </pre>
     </figure>

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** One part of the page, reachable from its table of contents by `#id`. */
+/**
+ * One part of the page, reachable from its table of contents by `#id`. Inline code may break
+ * anywhere: an address such as https://crawlwise.example/api/docs/json is wider than a phone.
+ */
 export function DocSection({
   id,
   title,
@@ -15,7 +18,7 @@ export function DocSection({
       <h2 id={`${id}-heading`} className="text-3xl font-bold text-slate-900">
         {title}
       </h2>
-      <div className="mt-4 space-y-4 text-slate-700">{children}</div>
+      <div className="mt-4 space-y-4 text-slate-700 [&_code]:wrap-anywhere">{children}</div>
     </section>
   );
 }

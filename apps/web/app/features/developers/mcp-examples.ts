@@ -61,7 +61,7 @@ export const MCP_CLIENT_CONFIGS: readonly McpClientConfig[] = [
     clients: [{ client: 'Claude Code', file: '.mcp.json in your project' }],
     server: 'remote',
     tokenReference: `\${CRAWLWISE_TOKEN}`,
-    tokenSource: `Claude Code expands \${CRAWLWISE_TOKEN} from the environment it was started in.`,
+    tokenSource: 'Claude Code reads it from the environment it was started in.',
     json: `{
   "mcpServers": {
     "crawlwise": {
@@ -79,7 +79,7 @@ export const MCP_CLIENT_CONFIGS: readonly McpClientConfig[] = [
     ],
     server: 'remote',
     tokenReference: `\${env:CRAWLWISE_TOKEN}`,
-    tokenSource: `Cursor reads \${env:CRAWLWISE_TOKEN} from the environment it was started in.`,
+    tokenSource: 'Cursor reads it from the environment it was started in.',
     json: `{
   "mcpServers": {
     "crawlwise": {
@@ -94,7 +94,8 @@ export const MCP_CLIENT_CONFIGS: readonly McpClientConfig[] = [
     clients: [{ client: 'VS Code', file: '.vscode/mcp.json' }],
     server: 'remote',
     tokenReference: `\${input:crawlwise-token}`,
-    tokenSource: 'VS Code asks for the token the first time it starts the server, and keeps it.',
+    tokenSource:
+      'VS Code asks you for the token the first time it starts the server, and keeps it.',
     json: `{
   "inputs": [
     {

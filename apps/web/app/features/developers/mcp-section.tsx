@@ -43,14 +43,18 @@ export function McpSection() {
       {MCP_CLIENT_CONFIGS.map((config) => (
         <div key={config.id}>
           <h4 className="font-semibold text-slate-900">
-            {config.server === 'remote' ? 'Your server' : 'Your machine'}:{' '}
-            {config.clients.map(({ client }) => client).join(', ')}
+            {config.clients.map(({ client }) => client).join(', ')}:{' '}
+            {config.server === 'remote' ? '/mcp on your server' : 'crawlwise mcp on your machine'}
           </h4>
           <CodeBlock
             label={config.clients.map(({ client, file }) => `${client}: ${file}`).join(' · ')}
             code={config.json}
           />
-          {config.tokenSource ? <p className="mt-2">{config.tokenSource}</p> : null}
+          {config.tokenReference ? (
+            <p className="mt-2">
+              <code>{config.tokenReference}</code>: {config.tokenSource}
+            </p>
+          ) : null}
         </div>
       ))}
       <p>
