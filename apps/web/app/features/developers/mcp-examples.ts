@@ -14,7 +14,7 @@ export interface McpTool {
 export const REMOTE_TOOLS: readonly McpTool[] = [
   {
     name: 'analyze_page',
-    does: 'Analyses a page (a read-and-write token) and answers its report, waiting up to a minute for it.',
+    does: 'Analyses a page (a read-and-write token) and waits up to a minute for its report; past that, it answers the report’s status and access token for get_report.',
   },
   { name: 'get_report', does: 'Reads a report by its access token.' },
   { name: 'list_reports', does: 'Lists your reports, ten at a time, newest first.' },

@@ -18,8 +18,9 @@ export function McpSection() {
   return (
     <DocSection id="mcp" title="MCP for coding agents">
       <p>
-        Two Model Context Protocol servers let an agent check pages while it works. Both answer with
-        the report as structured data and a short summary of the score and the first fixes.
+        Two Model Context Protocol servers let an agent check pages while it works. An analysis
+        answers with the report as structured data, beside a short summary of the score and the
+        first fixes.
       </p>
       <div className="grid gap-6 md:grid-cols-2">
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
