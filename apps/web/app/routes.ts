@@ -10,6 +10,7 @@ export default [
     route(`features/${slug}`, 'routes/feature-detail.tsx', { id: `routes/feature-${slug}` }),
   ),
   route('how-it-works', 'routes/how-it-works.tsx'),
+  route('developers', 'routes/developers.tsx'),
   route('pricing', 'routes/pricing.tsx'),
   route('payments', 'routes/payments.tsx'),
   route('run-a-test', 'routes/run-a-test.tsx'),

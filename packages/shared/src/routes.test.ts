@@ -17,8 +17,9 @@ describe('route map', () => {
   it('prerenders every marketing page and each feature slug', () => {
     expect(PRERENDERED_ROUTES).toContain('/');
     expect(PRERENDERED_ROUTES).toContain('/partner');
+    expect(PRERENDERED_ROUTES).toContain('/developers');
     for (const slug of FEATURE_SLUGS) expect(PRERENDERED_ROUTES).toContain(`/features/${slug}`);
-    expect(PRERENDERED_ROUTES).toHaveLength(18);
+    expect(PRERENDERED_ROUTES).toHaveLength(19);
     expect(CLIENT_ONLY_ROUTES).toEqual([
       '/report',
       '/auth',

@@ -26,6 +26,8 @@ export const PATHS = {
   features: '/features',
   feature: (slug: FeatureSlug) => `/features/${slug}`,
   howItWorks: '/how-it-works',
+  /** The CLI in CI, the REST API with a token, MCP setup (issue 22, item 5). */
+  developers: '/developers',
   pricing: '/pricing',
   payments: '/payments',
   runATest: '/run-a-test',
@@ -101,6 +103,7 @@ export const PRERENDERED_ROUTES = [
   PATHS.features,
   ...FEATURE_SLUGS.map((slug) => PATHS.feature(slug)),
   PATHS.howItWorks,
+  PATHS.developers,
   PATHS.pricing,
   PATHS.payments,
   PATHS.runATest,

@@ -11,6 +11,9 @@ export const HEADER_LINKS = [
 export const FOOTER_LINKS = [
   { to: PATHS.features, label: 'Features' },
   { to: PATHS.howItWorks, label: 'How It Works' },
+  // Not in the spec's footer list: the developers page (issue 22, item 5) needs a way in, and
+  // the footer is where the other secondary marketing pages live (docs/decisions.md).
+  { to: PATHS.developers, label: 'For Developers' },
   { to: PATHS.pricing, label: 'Pricing' },
   { to: PATHS.contact, label: 'Contact' },
   { to: PATHS.about, label: 'About' },
