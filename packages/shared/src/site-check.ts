@@ -10,6 +10,11 @@ import { parseServerUrl, type ServerUrlResult } from './url-input.ts';
 
 /** Pages analysed at most per site check; addresses past it are listed as skipped. */
 export const MAX_SITE_CHECK_PAGES = 200;
+/**
+ * Pages a crawl may analyse at most when asked (its default is MAX_SITE_CHECK_PAGES): the cap of
+ * a site whose ownership is not verified (issue 19.6), paced at SITE_CHECK_PAGE_INTERVAL_MS.
+ */
+export const MAX_CRAWL_PAGES = 500;
 /** Site-check pages one account may queue per rolling 24 hours (each page counts). */
 export const DAILY_SITE_CHECK_PAGE_LIMIT = 600;
 /** Largest pasted list accepted (characters): 200 addresses of 2048 characters fit. */
@@ -32,7 +37,7 @@ export const MAX_CRAWL_PATTERN_CHARS = 200;
 
 /** A crawl's settings as stored with its check (the link rules: shared/crawl-url.ts). */
 export interface CrawlSettings {
-  /** Pages analysed at most (the start page included), up to MAX_SITE_CHECK_PAGES. */
+  /** Pages analysed at most (the start page included), up to MAX_CRAWL_PAGES. */
   maxPages: number;
   /** Clicks from the start address, up to MAX_CRAWL_DEPTH. */
   maxDepth: number;

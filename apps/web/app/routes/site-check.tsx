@@ -31,7 +31,9 @@ export default function SiteCheckRoute() {
           <p className="mt-2 max-w-2xl text-slate-600">
             Analyze up to {MAX_SITE_CHECK_PAGES} pages of one site, then see what only shows across
             pages: duplicate titles and descriptions, canonicals, pages robots.txt blocks, and
-            sitemap entries that redirect or fail.
+            sitemap entries that redirect or fail. Following links also finds broken and redirected
+            internal links, orphan and deep pages, near-duplicates and hreflang without return
+            links, and gives the site a score.
           </p>
         )}
       </div>

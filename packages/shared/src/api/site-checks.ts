@@ -7,6 +7,7 @@ import {
   MAX_CRAWL_PATTERN_CHARS,
   MAX_CRAWL_PATTERNS,
   MAX_SITE_CHECK_LIST_CHARS,
+  MAX_CRAWL_PAGES,
   MAX_SITE_CHECK_PAGES,
   parseSiteAddress,
   SITE_CHECK_SOURCES,
@@ -48,7 +49,7 @@ export const crawlOptionsSchema = z
       .number()
       .int()
       .min(1, 'A crawl analyses at least one page.')
-      .max(MAX_SITE_CHECK_PAGES, `A crawl analyses at most ${MAX_SITE_CHECK_PAGES} pages.`)
+      .max(MAX_CRAWL_PAGES, `A crawl analyses at most ${MAX_CRAWL_PAGES} pages.`)
       .default(MAX_SITE_CHECK_PAGES),
     maxDepth: z
       .number()
