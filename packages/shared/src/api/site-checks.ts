@@ -4,10 +4,10 @@ import { storedReportStatusSchema } from '../report.ts';
 import {
   DEFAULT_CRAWL_DEPTH,
   MAX_CRAWL_DEPTH,
+  MAX_CRAWL_PAGES,
   MAX_CRAWL_PATTERN_CHARS,
   MAX_CRAWL_PATTERNS,
   MAX_SITE_CHECK_LIST_CHARS,
-  MAX_CRAWL_PAGES,
   MAX_SITE_CHECK_PAGES,
   parseSiteAddress,
   SITE_CHECK_SOURCES,
