@@ -43,6 +43,8 @@ export interface SiteFindingRule {
   severity: SiteFindingSeverity;
   /** Most points the finding takes off the site score (docs/score-model.md, "Site score"). */
   weight: number;
+  /** The exact rule (docs/checks.md, "Site-level findings"). */
+  rule: string;
   why: string;
   howToFix: string;
 }
@@ -75,6 +77,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Broken internal links',
     severity: 'critical',
     weight: 15,
+    rule: 'An internal link (served or rendered-only) from a crawled page to a crawled address that answered 403, 404/410, 429/503 after its retries or another 5xx, or failed to load (host not found, connection failure, time-out, TLS error, redirect loop). A link to a file that loads but is not HTML (a PDF) is not broken. One item per target, with every linking page and its anchor text.',
     why: 'Visitors who follow these links reach an error, and search engines spend their crawl on addresses that lead nowhere.',
     howToFix:
       'Point each link at the page that replaced the missing one, or remove it; restore the page if it should exist.',
@@ -83,6 +86,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Internal links through a redirect',
     severity: 'warning',
     weight: 4,
+    rule: 'An internal link to a crawled address that answered with a redirect (3xx) to another address. One item per target, with its first status and final address, and its linking pages. A redirect that only adds or drops a trailing slash counts too; a loop is a broken link instead.',
     why: 'Every redirect costs the visitor a round trip and the crawler a request before the page is reached.',
     howToFix: 'Change each link to point straight at the final address.',
   },
@@ -90,6 +94,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Redirect chains and loops',
     severity: 'warning',
     weight: 5,
+    rule: 'A crawled address that needed 2 or more redirect hops to reach its final page, or whose redirects loop.',
     why: 'Each extra hop slows the page down; crawlers stop following after a few hops, and a loop never reaches a page.',
     howToFix:
       'Redirect the first address straight to the final one in a single permanent (301) hop; break loops.',
@@ -98,6 +103,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Orphan pages',
     severity: 'warning',
     weight: 5,
+    rule: 'A page the sitemap lists, answering 200 itself, that no crawled page links to (self-links do not count; the start page is never an orphan). Applies only when a sitemap was read.',
     why: 'Pages listed in the sitemap that no page links to are hard to find for visitors and get little weight from search engines.',
     howToFix:
       'Link to each page from a relevant page or section, or drop it from the sitemap if it is no longer wanted.',
@@ -106,6 +112,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Pages more than 3 clicks from the start page',
     severity: 'warning',
     weight: 4,
+    rule: 'A crawled page answering 200 whose click depth — the fewest links to follow from the start page, redirects followed at no extra click — is more than 3.',
     why: 'Pages buried deep in the site are crawled less often and rank as if they mattered less.',
     howToFix:
       'Link to them from higher in the site: section pages, hubs, related-content links or breadcrumbs.',
@@ -114,6 +121,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Pages with a single inbound link',
     severity: 'notice',
     weight: 2,
+    rule: 'A crawled page answering 200, other than the start page, that exactly one other page links to.',
     why: 'A page reachable from one page only is fragile: remove that link and it becomes an orphan.',
     howToFix: 'Link to the page from other relevant pages.',
   },
@@ -121,6 +129,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Internal links to noindex pages',
     severity: 'warning',
     weight: 3,
+    rule: 'Internal links to a page that answers 200 and says noindex (or none) for Googlebot in a robots meta tag or the X-Robots-Tag header. One item per target, with its linking pages.',
     why: 'Links to pages that ask not to be indexed spend link weight and crawl budget on pages that will not appear in search results.',
     howToFix:
       'Link to an indexable page instead, or let the page be indexed if it should be found.',
@@ -129,6 +138,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Internal links to canonicalised pages',
     severity: 'warning',
     weight: 3,
+    rule: "Internal links to a page whose canonical (Link header first, else the head's first) names another address — not itself, nor itself without its query string or trailing slash. One item per target, with its linking pages.",
     why: 'These pages name another address as the one to index, so links to them pass through a page that search engines fold into another.',
     howToFix: 'Link to the canonical address itself.',
   },
@@ -136,6 +146,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Nofollow internal links',
     severity: 'notice',
     weight: 2,
+    rule: 'Internal links carrying rel="nofollow", or every link of a page whose robots directives say nofollow; crawled or not (a crawl does not follow them unless asked). One item per target, with the pages whose nofollow links lead there.',
     why: 'A nofollow link to your own page asks search engines not to follow it, which hides the page from them for no benefit.',
     howToFix: 'Remove rel="nofollow" from links to your own pages.',
   },
@@ -143,6 +154,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Canonical chains and loops',
     severity: 'warning',
     weight: 5,
+    rule: 'A page whose canonical names another crawled page whose own canonical names yet another address (up to 10 steps followed), or canonicals that come back to an address already on the path (a loop). One item per page starting a chain.',
     why: 'A canonical that names a page which itself names another (or loops back) gives search engines conflicting signals; they may ignore them all.',
     howToFix: 'Make every canonical name the final address directly.',
   },
@@ -150,6 +162,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Canonicals to pages that do not answer 200',
     severity: 'critical',
     weight: 8,
+    rule: 'A page whose canonical names another address that the crawl requested and that did not answer 200 itself (a broken address or a redirect).',
     why: 'A canonical naming a missing, failing or redirecting address points search engines at a page they cannot index.',
     howToFix: 'Name a live page that answers 200 as the canonical, usually the page itself.',
   },
@@ -157,6 +170,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Hreflang without return links',
     severity: 'warning',
     weight: 5,
+    rule: "Page A lists B as an hreflang alternate (B not A itself), B was crawled and answers 200, and B lists neither A's final address nor its requested one. One item per such pair, on A.",
     why: 'Hreflang annotations must be confirmed by the other page; without a return link search engines ignore the pair.',
     howToFix: 'Add the matching hreflang link on the alternate page, pointing back at this one.',
   },
@@ -164,6 +178,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Hreflang sets without x-default',
     severity: 'notice',
     weight: 1,
+    rule: 'A page with hreflang alternates none of which is x-default.',
     why: 'Without x-default, visitors whose language matches none of the alternates get no suggested page.',
     howToFix:
       'Add <link rel="alternate" hreflang="x-default" href="…"> naming the page for everyone else.',
@@ -172,6 +187,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Hreflang alternates that do not answer 200',
     severity: 'critical',
     weight: 6,
+    rule: 'An hreflang alternate that the crawl requested and that did not answer 200 itself (a broken address or a redirect). One item per alternate, with the pages naming it.',
     why: 'An alternate that is missing, failing or redirecting cannot be shown in its language, and the whole set may be ignored.',
     howToFix: 'Point each hreflang link at the live final address of the alternate page.',
   },
@@ -179,6 +195,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Near-duplicate pages',
     severity: 'warning',
     weight: 6,
+    rule: "Groups of 2 or more indexable pages (200, no noindex, no canonical elsewhere) with at least 50 words of main text each whose texts are near-identical: the MinHash signatures (64 hash functions over 5-word shingles, lower-cased; Broder 1997) estimate a Jaccard similarity of at least 0.8. Candidates are found by locality-sensitive hashing (16 bands of 4), pairs at 0.8 or more are joined, and a group is a connected set. Main text is the visible text outside navigation, header, footer and hidden elements (the rendered page's when the render ran).",
     why: 'Pages with nearly the same text compete with each other; search engines pick one and may drop the rest.',
     howToFix:
       'Merge them, make their content distinct, or name one as the canonical of the others.',
@@ -187,6 +204,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Duplicate titles',
     severity: 'warning',
     weight: 4,
+    rule: 'The same title (case and spacing aside) on 2 or more crawled pages answering 200.',
     why: 'Pages sharing a title look alike in search results and compete for the same queries.',
     howToFix: 'Give every page a title that says what only it covers.',
   },
@@ -194,6 +212,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Duplicate meta descriptions',
     severity: 'notice',
     weight: 2,
+    rule: 'The same meta description (case and spacing aside) on 2 or more crawled pages answering 200.',
     why: 'A description repeated across pages tells searchers nothing about which page to choose.',
     howToFix:
       'Write a description for each page, or leave it out so the search engine picks a passage.',
@@ -202,6 +221,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Sitemap entries that cannot be indexed',
     severity: 'warning',
     weight: 5,
+    rule: 'A sitemap entry that the crawl found broken, redirecting, blocked by robots.txt, noindex or canonicalised elsewhere.',
     why: 'A sitemap should list only pages to index; listing redirects, errors, blocked, noindex or canonicalised pages wastes crawl and erodes trust in the sitemap.',
     howToFix:
       'Remove these addresses from the sitemap, or list their final, indexable address instead.',
@@ -210,6 +230,7 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     title: 'Indexable pages missing from the sitemap',
     severity: 'notice',
     weight: 2,
+    rule: 'A crawled indexable page (200, no noindex, no canonical elsewhere) the sitemap does not list. Applies only when a sitemap was read.',
     why: 'The sitemap is how a site tells search engines what to index; pages left out are found later, if at all.',
     howToFix: 'Add these pages to the sitemap.',
   },

@@ -1,3 +1,4 @@
+import { SITE_FINDING_IDS, SITE_FINDINGS } from '@crawlwise/shared/site-findings';
 import { ALL_CHECKS } from '../checks/index.ts';
 import { CATALOGUE_BY_ID, SCORE_CATEGORIES } from '../score/score-config.ts';
 
@@ -58,5 +59,44 @@ export function renderChecksDoc(): string {
       lines.push('', `Copyable fix (\`details.fixSnippet\`): ${markdownText(meta.fixSnippet)}`);
     }
   }
+  lines.push(...siteFindingsSection());
   return `${lines.join('\n')}\n`;
+}
+
+/** The crawl's site-level findings (shared/site-findings.ts), after the page checks. */
+function siteFindingsSection(): string[] {
+  const lines = [
+    '',
+    '# Site-level findings',
+    '',
+    `A crawl (a site check with \`source: "crawl"\`) also reports these ${SITE_FINDING_IDS.length} findings, read`,
+    'from its link graph and from what each crawled page says of itself (its final address and',
+    'redirect hops, noindex, canonical, hreflang and a MinHash signature of its main text). Each',
+    'lists its affected addresses and, for link findings, the linking pages with their anchor text.',
+    'A finding takes points off the site score up to its weight (see',
+    '[score-model.md](score-model.md#site-score)). Ids are stable and never renamed.',
+    '',
+    '| Id | Finding | Severity | Weight |',
+    '| --- | --- | --- | --- |',
+  ];
+  for (const id of SITE_FINDING_IDS) {
+    const rule = SITE_FINDINGS[id];
+    lines.push(`| [\`${id}\`](#${id}) | ${rule.title} | ${rule.severity} | ${rule.weight} |`);
+  }
+  for (const id of SITE_FINDING_IDS) {
+    const rule = SITE_FINDINGS[id];
+    lines.push(
+      '',
+      `## ${id}`,
+      '',
+      `**${rule.title}** · ${rule.severity} · at most ${rule.weight} points off the site score`,
+      '',
+      `Rule: ${markdownText(rule.rule)}`,
+      '',
+      `Why it matters: ${markdownText(rule.why)}`,
+      '',
+      `How to fix: ${markdownText(rule.howToFix)}`,
+    );
+  }
+  return lines;
 }
