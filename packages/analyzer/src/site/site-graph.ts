@@ -112,9 +112,18 @@ export function buildSiteGraph(input: SiteGraphInput): SiteGraph {
   const nodes = new Map<string, SiteNode>();
   for (const page of input.pages) nodes.set(page.key, classify(page));
 
+  // A redirect leads on to its final address at no extra click, as following a link to it does.
+  const redirectTo = new Map<string, string>();
+  for (const node of nodes.values()) {
+    if (node.kind === 'redirect') redirectTo.set(node.page.key, node.page.signals!.finalKey);
+  }
+
   const inbound = new Map<string, SiteGraphLink[]>();
   const outbound = new Map<string, string[]>();
-  for (const link of input.links) {
+  for (const stored of input.links) {
+    // A redirecting address's analysis is of its final page: its links are that page's.
+    const final = redirectTo.get(stored.source);
+    const link = final === undefined ? stored : { ...stored, source: final };
     if (samePage(link.source, link.target)) continue;
     const into = inbound.get(link.target);
     if (into) into.push(link);
@@ -122,11 +131,6 @@ export function buildSiteGraph(input: SiteGraphInput): SiteGraph {
     const out = outbound.get(link.source);
     if (out) out.push(link.target);
     else outbound.set(link.source, [link.target]);
-  }
-  // A redirect leads on to its final address at no extra click, as following a link to it does.
-  const redirectTo = new Map<string, string>();
-  for (const node of nodes.values()) {
-    if (node.kind === 'redirect') redirectTo.set(node.page.key, node.page.signals!.finalKey);
   }
 
   const depth = new Map<string, number>();
