@@ -29,9 +29,10 @@ export interface CrawlCommandIo {
   engineOptions?: EngineOptions;
 }
 
-/** The crawl's document and the exit code, for callers that want both (tests, the command). */
+/** The exit code, and for a crawl that ran its result and document (what tests read). */
 export interface CrawlOutcome {
   code: number;
+  result: CrawlResult | null;
   document: CrawlDocument | null;
 }
 
@@ -51,7 +52,7 @@ export async function crawlCommand(args: CrawlArgs, io: CrawlCommandIo): Promise
       { code, message: parsed.message },
       io.toolVersion,
     );
-    return { code: EXIT.notAnalysable, document: null };
+    return { code: EXIT.notAnalysable, result: null, document: null };
   }
   const controller = new AbortController();
   const onSigint = () => controller.abort();
@@ -97,7 +98,7 @@ export async function crawlCommand(args: CrawlArgs, io: CrawlCommandIo): Promise
         ? "The site's robots.txt does not allow Crawlwise to fetch the start page."
         : `The start page could not be analysed (${code}), so there were no links to follow.`;
     await writeNotAnalysable(args, result.startUrl, { code, message }, io.toolVersion);
-    return { code: EXIT.notAnalysable, document: null };
+    return { code: EXIT.notAnalysable, result, document: null };
   }
 
   const analysis = analyseSite(siteGraphInputOf(result));
@@ -121,7 +122,7 @@ export async function crawlCommand(args: CrawlArgs, io: CrawlCommandIo): Promise
   for (const failure of failures) {
     stderr.write(`Gate failed: ${failure.rule} (${failure.reason})\n`);
   }
-  return { code: failures.length > 0 ? EXIT.gateFailed : EXIT.ok, document };
+  return { code: failures.length > 0 ? EXIT.gateFailed : EXIT.ok, result, document };
 }
 
 export function renderCrawl(format: CrawlArgs['format'], document: CrawlDocument): string {
