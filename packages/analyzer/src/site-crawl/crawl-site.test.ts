@@ -257,7 +257,7 @@ describe('crawlwise crawl on the generated 300-page site', () => {
         ...expected().findings['redirect-chains'].flatMap((r) => r.hops),
       ].map((url) => new URL(url).pathname),
     );
-    const repeated = [...served.requests].filter(([path, count]) => count > 1).map(([p]) => p);
+    const repeated = [...served.requests].filter(([, count]) => count > 1).map(([path]) => path);
     expect(repeated.filter((path) => path !== '/robots.txt' && !redirectEnds.has(path))).toEqual(
       [],
     );
