@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findBrowser } from '../gather/browser-path.ts';
 import { type LocalServer, startHttpServer } from '../test-support/local-server.ts';
 import { sarifSchemaErrors } from '../test-support/sarif-schema.ts';
 import type { CrawlDocument } from './crawl-document.ts';
@@ -17,6 +18,7 @@ import { renderCrawlMarkdown, renderCrawlSummary } from './crawl-text.ts';
  * robots.txt disallows and (nofollow) a page of its own; a sitemap listing an orphan.
  */
 const run = promisify(execFile);
+const BROWSER = await findBrowser();
 const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../cli.ts');
 
 async function crawlwise(...args: string[]) {
@@ -68,6 +70,14 @@ beforeAll(async () => {
         return html(page('Lonely', '<a href="/">Home</a>'));
       case '/ads':
         return html(page('Ads', ''));
+      case '/scripted':
+        // A link only the rendered page has (to a page otherwise linked only with rel=nofollow).
+        return html(
+          page(
+            'Scripted',
+            '<script>const a = document.createElement("a"); a.href = "/ads"; a.textContent = "Ads"; document.body.append(a);</script>',
+          ),
+        );
       default:
         return response.writeHead(404, { 'content-type': 'text/html' }).end('gone');
     }
@@ -161,6 +171,25 @@ describe('crawlwise crawl through the CLI', () => {
     expect(sarif.runs[0].tool.driver.rules.map((rule: { id: string }) => rule.id)).toContain(
       'orphan-pages',
     );
+  });
+
+  it.skipIf(!BROWSER)('follows the links only the rendered page has', async () => {
+    const result = await crawlwise(
+      'crawl',
+      `${site.origin}/scripted`,
+      '--allow-private',
+      '--render',
+      '--per-host-delay=0',
+      '--json',
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const doc = JSON.parse(result.stdout) as CrawlDocument;
+    // /ads is otherwise linked only with rel=nofollow (from /, a sitemap entry), never followed.
+    expect(doc.pages.find((p) => p.url === `${site.origin}/ads`)).toMatchObject({
+      status: 'completed',
+      depth: 1,
+    });
+    expect(doc.settings.render).toBe(true);
   });
 
   it('refuses a wrong command line with exit 2 and says why', async () => {
