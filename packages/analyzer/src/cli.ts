@@ -74,6 +74,13 @@ async function crawl(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${problems.join('\n')}\n\n${CRAWL_USAGE}\n`);
     return EXIT.notAnalysable;
   }
+  // A wrong address is answered before the engine is loaded, as for one page.
+  const parsed = parseServerUrl(args.url ?? '');
+  if (!parsed.ok) {
+    const code = parsed.code === 'missing_url' ? 'invalid_url' : parsed.code;
+    await writeNotAnalysable(args, args.url ?? '', { code, message: parsed.message }, cliVersion());
+    return EXIT.notAnalysable;
+  }
   const { runCrawlCommand } = await import('./site-crawl/command.ts');
   return runCrawlCommand(args, { toolVersion: cliVersion() });
 }

@@ -198,6 +198,9 @@ describe('crawlwise crawl through the CLI', () => {
     expect(result.stderr).toContain('--max-pages must be a whole number from 1 to 10000, got "0".');
     expect(result.stderr).toContain('Unknown --fail-on rule for a crawl: critical');
     expect(result.stderr).toContain('crawlwise crawl <url> [options]');
+    const invalid = await crawlwise('crawl', 'http://', '--json');
+    expect(invalid.code).toBe(2);
+    expect(JSON.parse(invalid.stdout)).toMatchObject({ error: 'invalid_url' });
     const help = await crawlwise('crawl', '--help');
     expect(help.code).toBe(0);
     for (const flag of ['--max-pages', '--max-depth', '--include', '--exclude', '--fail-on']) {
