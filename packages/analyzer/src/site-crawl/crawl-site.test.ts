@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSite } from '../../../../bench/site-generator/generate-site.ts';
 import type { ExpectedSite, FindingId } from '../../../../bench/site-generator/manifest.ts';
 import { type ServedSite, serveSite } from '../../../../bench/site-generator/serve-site.ts';
-import { type CrawlOutcome, crawlCommand } from './command.ts';
+import { sarifSchemaErrors } from '../test-support/sarif-schema.ts';
+import { type CrawlOutcome, crawlCommand, renderCrawl } from './command.ts';
 import { parseCrawlArgs } from './crawl-args.ts';
 import type { CrawlDocument, CrawlFinding } from './crawl-document.ts';
 
@@ -240,6 +241,17 @@ describe('crawlwise crawl on the generated 300-page site', () => {
     expect(doc().totals).toMatchObject({ limitReached: false, stopReason: null, cancelled: 0 });
     expect(doc().sitemap).toMatchObject({ read: true, foundVia: 'robots.txt' });
     expect(doc().siteScore).toEqual(expect.any(Number));
+  });
+
+  it('writes every item as a SARIF result, schema-valid, and the readable formats', () => {
+    const sarif = JSON.parse(renderCrawl('sarif', doc()));
+    expect(sarifSchemaErrors(sarif)).toEqual([]);
+    const items = doc().findings.reduce((sum, finding) => sum + finding.items.length, 0);
+    expect(sarif.runs[0].results).toHaveLength(items);
+    for (const format of ['summary', 'markdown', 'html'] as const) {
+      const text = renderCrawl(format, doc());
+      for (const finding of doc().findings) expect(text, format).toContain(finding.title);
+    }
   });
 
   it('requests what the manifest says, blocks what robots.txt disallows, and asks for each page once', () => {
