@@ -38,6 +38,7 @@ export const EXIT = {
 } as const;
 
 export const USAGE = `Usage: crawlwise <url> [options]
+       crawlwise crawl <url> [options]     (a whole site by its links: below)
        crawlwise mcp [--allow-private] [--no-render]
 
 Analyses a web page the way a search crawler sees it and prints its SEO score and findings.

@@ -61,6 +61,13 @@ beforeAll(async () => {
   site = await startHttpServer((request, response) => {
     if (request.url === '/' || request.url === '/second') {
       response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE);
+    } else if (request.url === '/crawl/') {
+      // The crawl's start page: two pages to follow, one of them missing.
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          PAGE.replace('</body>', '<a href="/second">Second</a><a href="/gone">Gone</a></body>'),
+        );
     } else response.writeHead(404, { 'content-type': 'text/html' }).end('gone');
   });
 }, INSTALL_TIMEOUT_MS + 60_000);
@@ -154,6 +161,32 @@ describe('the packed crawlwise CLI', { timeout: 90_000 }, () => {
     const pages = JSON.parse(result.stdout).pages as Array<{ status: string; score: number }>;
     expect(pages.map((page) => page.status)).toEqual(['ok', 'ok']);
     expect(pages.every((page) => typeof page.score === 'number')).toBe(true);
+    expect(result.stdout).not.toContain('internal_error');
+  });
+
+  it('crawls a site by its links with the crawl command and its gates', async () => {
+    const result = await npx(
+      'crawl',
+      `${site.url}crawl/`,
+      '--allow-private',
+      '--no-render',
+      '--per-host-delay=0',
+      '--json',
+      '--fail-on',
+      'broken-links',
+    );
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toMatch(/^Gate failed: broken-links /m);
+    const doc = JSON.parse(result.stdout) as {
+      pages: Array<{ url: string; status: string }>;
+      findings: Array<{ id: string }>;
+    };
+    expect(doc.pages.map((page) => [new URL(page.url).pathname, page.status])).toEqual([
+      ['/crawl/', 'completed'],
+      ['/gone', 'failed'],
+      ['/second', 'completed'],
+    ]);
+    expect(doc.findings.map((finding) => finding.id)).toContain('broken-internal-links');
     expect(result.stdout).not.toContain('internal_error');
   });
 

@@ -3,6 +3,7 @@ import { BATCH_USAGE, isBatchRun, parseBatchArgs } from './batch/batch-args.ts';
 import { type CliArgs, EXIT, parseCliArgs, USAGE } from './cli-args.ts';
 import { writeNotAnalysable } from './cli-output.ts';
 import { cliVersion } from './cli-version.ts';
+import { CRAWL_USAGE } from './site-crawl/crawl-usage.ts';
 
 /**
  * Entry of `crawlwise <url>`. It only parses the command line and the URL; everything heavy
@@ -12,11 +13,12 @@ import { cliVersion } from './cli-version.ts';
  */
 async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'mcp') return mcp(argv.slice(1));
+  if (argv[0] === 'crawl') return crawl(argv.slice(1));
   // The batch options (--urls, --sitemap, ...) are taken out first; the rest is the page options.
   const { batch, rest, errors } = parseBatchArgs(argv);
   const args = parseCliArgs(rest);
   if (args.help) {
-    process.stdout.write(`${USAGE}\n\n${BATCH_USAGE}\n`);
+    process.stdout.write(`${USAGE}\n\n${BATCH_USAGE}\n\n${CRAWL_USAGE}\n`);
     return EXIT.ok;
   }
   if (args.version) {
@@ -56,6 +58,31 @@ async function mcp(argv: readonly string[]): Promise<number> {
   const { runMcpServer } = await import('./mcp/stdio-server.ts');
   await runMcpServer({ allowPrivate: args.allowPrivate, render: args.render });
   return EXIT.ok;
+}
+
+/** `crawlwise crawl <url>`: follows a site's links and reports the problems between pages. */
+async function crawl(argv: readonly string[]): Promise<number> {
+  const { parseCrawlArgs } = await import('./site-crawl/crawl-args.ts');
+  const args = parseCrawlArgs(argv);
+  if (args.help) {
+    process.stdout.write(`${CRAWL_USAGE}\n`);
+    return EXIT.ok;
+  }
+  const problems = [...args.problems];
+  if (args.url === null) problems.push('No start address given: crawlwise crawl <url>.');
+  if (problems.length > 0) {
+    process.stderr.write(`${problems.join('\n')}\n\n${CRAWL_USAGE}\n`);
+    return EXIT.notAnalysable;
+  }
+  // A wrong address is answered before the engine is loaded, as for one page.
+  const parsed = parseServerUrl(args.url ?? '');
+  if (!parsed.ok) {
+    const code = parsed.code === 'missing_url' ? 'invalid_url' : parsed.code;
+    await writeNotAnalysable(args, args.url ?? '', { code, message: parsed.message }, cliVersion());
+    return EXIT.notAnalysable;
+  }
+  const { runCrawlCommand } = await import('./site-crawl/command.ts');
+  return runCrawlCommand(args, { toolVersion: cliVersion() });
 }
 
 function usageError(problems: string[]): number {

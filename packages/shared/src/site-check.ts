@@ -28,6 +28,11 @@ export const SITE_CHECK_POLL_INTERVAL_MS = 2000;
  */
 export const SITE_CHECK_SOURCES = ['sitemap', 'list', 'crawl'] as const;
 
+/**
+ * The most pages any crawl analyses: a verified site's on the server (issue 19, item 6) and the
+ * CLI's `crawlwise crawl --max-pages`.
+ */
+export const CRAWL_PAGES_CEILING = 10_000;
 /** A crawl follows links at most this many clicks from its start address. */
 export const MAX_CRAWL_DEPTH = 20;
 export const DEFAULT_CRAWL_DEPTH = 10;

@@ -21,8 +21,8 @@ export function renderProgressBar(progress: BatchProgress, columns = 80): string
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
-export interface ProgressBar {
-  update(progress: BatchProgress): void;
+export interface ProgressBar<P = BatchProgress> {
+  update(progress: P): void;
   /** Clears the line; call before printing the summary. */
   done(): void;
 }
@@ -31,22 +31,38 @@ export function createProgressBar(
   stream: NodeJS.WriteStream = process.stderr,
   options: { enabled?: boolean } = {},
 ): ProgressBar {
+  return createStatusLine(stream, renderProgressBar, {
+    ...options,
+    isFinal: (progress) => progress.done === progress.total,
+  });
+}
+
+/**
+ * One line on `stream` showing the latest progress, redrawn in place at most every REDRAW_MS
+ * (and at once for a final one); nothing at all unless the stream is a terminal. The batch bar
+ * and the crawl's (site-crawl/crawl-progress.ts) differ only in `render`.
+ */
+export function createStatusLine<P>(
+  stream: NodeJS.WriteStream,
+  render: (progress: P, columns: number) => string,
+  options: { enabled?: boolean; isFinal?: (progress: P) => boolean } = {},
+): ProgressBar<P> {
   const enabled = options.enabled ?? stream.isTTY === true;
   if (!enabled) return { update() {}, done() {} };
-  let latest: BatchProgress | null = null;
+  let latest: P | null = null;
   let lastDraw = 0;
   let timer: NodeJS.Timeout | null = null;
   const draw = () => {
     timer = null;
-    if (!latest) return;
+    if (latest === null) return;
     lastDraw = performance.now();
-    stream.write(`\r${renderProgressBar(latest, stream.columns ?? 80)}\x1b[K`);
+    stream.write(`\r${render(latest, stream.columns ?? 80)}\x1b[K`);
   };
   return {
     update(progress) {
       latest = progress;
       const wait = REDRAW_MS - (performance.now() - lastDraw);
-      if (wait <= 0 || progress.done === progress.total) draw();
+      if (wait <= 0 || options.isFinal?.(progress)) draw();
       else timer ??= setTimeout(draw, wait);
     },
     done() {

@@ -102,7 +102,7 @@ function serialise(run: Record<string, unknown>): string {
 }
 
 /** "meta-description" → "MetaDescription": SARIF recommends Pascal case for rule names. */
-function pascalCase(id: string): string {
+export function pascalCase(id: string): string {
   return id
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
