@@ -40,7 +40,8 @@ describe('the error-rate stop', () => {
     ).join('');
     const server = await startHttpServer((req, res) => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
-      if (path.endsWith('.txt')) return res.writeHead(404).end();
+      // robots.txt, llms.txt and the sitemap (the crawl looks for seeds first): none here.
+      if (path.endsWith('.txt') || path.endsWith('.xml')) return res.writeHead(404).end();
       requests.push(path);
       if (path === '/') {
         return res
@@ -73,7 +74,8 @@ describe('the error-rate stop', () => {
             cookie: owner.cookie,
           });
           const siteCheck = response.json().siteCheck;
-          return siteCheck.status !== 'running' && siteCheck.counts.analyzing === 0
+          return !['discovering', 'running'].includes(siteCheck.status) &&
+            siteCheck.counts.analyzing === 0
             ? siteCheck
             : undefined;
         },
