@@ -43,6 +43,8 @@ const CATALOGUE = [
   ['rendered-structured-data', 'social'],
   ['rich-results', 'social'],
   ['rendered-links', 'links'],
+  // Issue 26: what peers check that we did not.
+  ['image-dimensions', 'performance'],
 ];
 
 describe('the check catalogue', () => {

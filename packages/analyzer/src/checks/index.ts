@@ -9,6 +9,7 @@ import { hreflang } from './hreflang.ts';
 import { httpStatus } from './http-status.ts';
 import { https } from './https.ts';
 import { imageAlt } from './image-alt.ts';
+import { imageDimensions } from './image-dimensions.ts';
 import { jsRendering } from './js-rendering.ts';
 import { lang } from './lang.ts';
 import { linkText } from './link-text.ts';
@@ -78,6 +79,8 @@ export const CHECKS: readonly Check[] = [
   renderedStructuredData,
   richResults,
   renderedLinks,
+  // Issue 26: what peers check that we did not.
+  imageDimensions,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));
