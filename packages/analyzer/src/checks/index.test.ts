@@ -45,6 +45,7 @@ const CATALOGUE = [
   ['rendered-links', 'links'],
   // Issue 26: what peers check that we did not.
   ['image-dimensions', 'performance'],
+  ['image-lazy-lcp', 'performance'],
 ];
 
 describe('the check catalogue', () => {

@@ -10,6 +10,7 @@ import { httpStatus } from './http-status.ts';
 import { https } from './https.ts';
 import { imageAlt } from './image-alt.ts';
 import { imageDimensions } from './image-dimensions.ts';
+import { imageLazyLcp } from './image-lazy-lcp.ts';
 import { jsRendering } from './js-rendering.ts';
 import { lang } from './lang.ts';
 import { linkText } from './link-text.ts';
@@ -81,6 +82,7 @@ export const CHECKS: readonly Check[] = [
   renderedLinks,
   // Issue 26: what peers check that we did not.
   imageDimensions,
+  imageLazyLcp,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));

@@ -85,6 +85,7 @@ export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   { check: 'rendered-links', category: 'links', critical: 5, warning: 3 },
   // Issue 26: what peers check that we did not.
   { check: 'image-dimensions', category: 'performance', critical: 5, warning: 3 },
+  { check: 'image-lazy-lcp', category: 'performance', critical: 5, warning: 3 },
 ];
 
 export const CATALOGUE_BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(
