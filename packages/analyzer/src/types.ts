@@ -36,6 +36,8 @@ export interface FetchArtifact {
   rawBytes: number;
   decodedBytes: number;
   contentEncoding: string | null;
+  /** The Accept-Encoding the request sent: the compressions the server was free to use. */
+  acceptEncoding: string;
   contentType: string;
   charset: string;
   html: string;

@@ -26,6 +26,7 @@ function analyzeSample() {
       rawBytes: 1900,
       decodedBytes: Buffer.byteLength(html),
       contentEncoding: 'br',
+      acceptEncoding: 'gzip, deflate, br',
       contentType: 'text/html',
       charset: 'utf-8',
       html,

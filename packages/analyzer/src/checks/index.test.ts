@@ -46,6 +46,7 @@ const CATALOGUE = [
   // Issue 26: what peers check that we did not.
   ['image-dimensions', 'performance'],
   ['image-lazy-lcp', 'performance'],
+  ['html-compression', 'performance'],
 ];
 
 describe('the check catalogue', () => {

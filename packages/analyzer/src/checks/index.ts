@@ -6,6 +6,7 @@ import { crawlableAnchors } from './crawlable-anchors.ts';
 import { duplicateMetadata } from './duplicate-metadata.ts';
 import { headings } from './headings.ts';
 import { hreflang } from './hreflang.ts';
+import { htmlCompression } from './html-compression.ts';
 import { httpStatus } from './http-status.ts';
 import { https } from './https.ts';
 import { imageAlt } from './image-alt.ts';
@@ -83,6 +84,7 @@ export const CHECKS: readonly Check[] = [
   // Issue 26: what peers check that we did not.
   imageDimensions,
   imageLazyLcp,
+  htmlCompression,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));

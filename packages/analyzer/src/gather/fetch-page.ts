@@ -6,6 +6,7 @@ import { clip } from './clip.ts';
 import { httpStatusError } from './fetch-errors.ts';
 import { guardedFetch, type ResponseHead } from './http-fetch.ts';
 import type { TlsOptions } from './pinned-client.ts';
+import { ACCEPT_ENCODING } from './read-body.ts';
 import { looksBinary, looksLikeHtml } from './sniff.ts';
 
 export { guardedFetch } from './http-fetch.ts';
@@ -92,6 +93,8 @@ export async function fetchPage(
     rawBytes: raw.rawBytes,
     decodedBytes: raw.decodedBytes,
     contentEncoding: raw.contentEncoding,
+    // guardedFetch always asks for these (http-fetch.ts).
+    acceptEncoding: ACCEPT_ENCODING,
     contentType: raw.contentType.mime,
     charset: decoded.charset,
     html: decoded.text,

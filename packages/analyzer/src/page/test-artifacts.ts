@@ -25,6 +25,7 @@ export function makeArtifacts(overrides: ArtifactOverrides = {}): Artifacts {
       rawBytes: html.length,
       decodedBytes: html.length,
       contentEncoding: null,
+      acceptEncoding: 'gzip, deflate, br',
       contentType: 'text/html; charset=utf-8',
       charset: 'utf-8',
       fetchedAt: '2026-11-22T00:00:00.000Z',

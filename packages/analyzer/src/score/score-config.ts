@@ -86,6 +86,7 @@ export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   // Issue 26: what peers check that we did not.
   { check: 'image-dimensions', category: 'performance', critical: 5, warning: 3 },
   { check: 'image-lazy-lcp', category: 'performance', critical: 5, warning: 3 },
+  { check: 'html-compression', category: 'performance', critical: 4, warning: 2 },
 ];
 
 export const CATALOGUE_BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(
