@@ -47,6 +47,7 @@ const CATALOGUE = [
   ['image-dimensions', 'performance'],
   ['image-lazy-lcp', 'performance'],
   ['html-compression', 'performance'],
+  ['mixed-content', 'crawlability'],
 ];
 
 describe('the check catalogue', () => {

@@ -17,6 +17,7 @@ import { lang } from './lang.ts';
 import { linkText } from './link-text.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { metaDescription } from './meta-description.ts';
+import { mixedContent } from './mixed-content.ts';
 import { openGraph } from './open-graph.ts';
 import { pageWeight } from './page-weight.ts';
 import { redirects } from './redirects.ts';
@@ -85,6 +86,7 @@ export const CHECKS: readonly Check[] = [
   imageDimensions,
   imageLazyLcp,
   htmlCompression,
+  mixedContent,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));
