@@ -48,6 +48,7 @@ const CATALOGUE = [
   ['image-lazy-lcp', 'performance'],
   ['html-compression', 'performance'],
   ['mixed-content', 'crawlability'],
+  ['answer-structure', 'content'],
 ];
 
 describe('the check catalogue', () => {

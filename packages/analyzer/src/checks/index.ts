@@ -1,4 +1,5 @@
 import { CHECK_CATALOGUE } from '../score/score-config.ts';
+import { answerStructure } from './answer-structure.ts';
 import { botAccess } from './bot-access.ts';
 import { canonical } from './canonical.ts';
 import type { Check } from './check.ts';
@@ -87,6 +88,7 @@ export const CHECKS: readonly Check[] = [
   imageLazyLcp,
   htmlCompression,
   mixedContent,
+  answerStructure,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));
