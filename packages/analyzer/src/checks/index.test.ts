@@ -49,6 +49,7 @@ const CATALOGUE = [
   ['html-compression', 'performance'],
   ['mixed-content', 'crawlability'],
   ['answer-structure', 'content'],
+  ['authorship', 'content'],
 ];
 
 describe('the check catalogue', () => {

@@ -1,5 +1,6 @@
 import { CHECK_CATALOGUE } from '../score/score-config.ts';
 import { answerStructure } from './answer-structure.ts';
+import { authorship } from './authorship.ts';
 import { botAccess } from './bot-access.ts';
 import { canonical } from './canonical.ts';
 import type { Check } from './check.ts';
@@ -89,6 +90,7 @@ export const CHECKS: readonly Check[] = [
   htmlCompression,
   mixedContent,
   answerStructure,
+  authorship,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));
