@@ -40,6 +40,8 @@ export interface FetchArtifact {
   acceptEncoding: string;
   contentType: string;
   charset: string;
+  /** The body started with a byte order mark (which declares its encoding). */
+  byteOrderMark: boolean;
   html: string;
   fetchedAt: string;
 }

@@ -29,6 +29,7 @@ function analyzeSample() {
       acceptEncoding: 'gzip, deflate, br',
       contentType: 'text/html',
       charset: 'utf-8',
+      byteOrderMark: false,
       html,
       fetchedAt: '2026-11-20T09:00:00.000Z',
     },

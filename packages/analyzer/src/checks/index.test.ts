@@ -50,6 +50,8 @@ const CATALOGUE = [
   ['mixed-content', 'crawlability'],
   ['answer-structure', 'content'],
   ['authorship', 'content'],
+  ['meta-refresh', 'crawlability'],
+  ['charset', 'metadata'],
 ];
 
 describe('the check catalogue', () => {

@@ -3,6 +3,7 @@ import { answerStructure } from './answer-structure.ts';
 import { authorship } from './authorship.ts';
 import { botAccess } from './bot-access.ts';
 import { canonical } from './canonical.ts';
+import { charset } from './charset.ts';
 import type { Check } from './check.ts';
 import { crawlableAnchors } from './crawlable-anchors.ts';
 import { duplicateMetadata } from './duplicate-metadata.ts';
@@ -19,6 +20,7 @@ import { lang } from './lang.ts';
 import { linkText } from './link-text.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { metaDescription } from './meta-description.ts';
+import { metaRefresh } from './meta-refresh.ts';
 import { mixedContent } from './mixed-content.ts';
 import { openGraph } from './open-graph.ts';
 import { pageWeight } from './page-weight.ts';
@@ -91,6 +93,8 @@ export const CHECKS: readonly Check[] = [
   mixedContent,
   answerStructure,
   authorship,
+  metaRefresh,
+  charset,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));

@@ -67,7 +67,7 @@ export async function fetchPage(
       'The server sent no Content-Type and the content does not look like HTML.',
     );
   }
-  let decoded: { charset: string; text: string };
+  let decoded: ReturnType<typeof decodeHtml>;
   try {
     decoded = decodeHtml(raw.body, raw.contentType.charset);
   } catch (error) {
@@ -97,6 +97,7 @@ export async function fetchPage(
     acceptEncoding: ACCEPT_ENCODING,
     contentType: raw.contentType.mime,
     charset: decoded.charset,
+    byteOrderMark: decoded.bom,
     html: decoded.text,
     fetchedAt: raw.fetchedAt,
   };

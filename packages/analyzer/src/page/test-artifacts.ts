@@ -28,6 +28,7 @@ export function makeArtifacts(overrides: ArtifactOverrides = {}): Artifacts {
       acceptEncoding: 'gzip, deflate, br',
       contentType: 'text/html; charset=utf-8',
       charset: 'utf-8',
+      byteOrderMark: false,
       fetchedAt: '2026-11-22T00:00:00.000Z',
       ...overrides.fetch,
       html,

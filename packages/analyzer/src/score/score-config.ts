@@ -90,6 +90,8 @@ export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   { check: 'mixed-content', category: 'crawlability', critical: 10, warning: 3 },
   { check: 'answer-structure', category: 'content', critical: 4, warning: 2 },
   { check: 'authorship', category: 'content', critical: 3, warning: 2 },
+  { check: 'meta-refresh', category: 'crawlability', critical: 5, warning: 3 },
+  { check: 'charset', category: 'metadata', critical: 3, warning: 2 },
 ];
 
 export const CATALOGUE_BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(

@@ -76,5 +76,5 @@ export const SAMPLE_REPORT = {
     },
   ] satisfies SampleIssue[],
   /** Checks run on the page (passed, failed, not applicable or skipped). */
-  checkCount: 41,
+  checkCount: 43,
 } as const;
