@@ -4,10 +4,9 @@ import {
   type Element,
   elementIndex,
   elementsByTag,
-  isInside,
   positionIn,
 } from '../page/dom.ts';
-import { CHROME, elementFlags, HIDDEN } from '../page/element-flags.ts';
+import { isContent } from '../page/element-flags.ts';
 import { elementText } from '../page/element-text.ts';
 import { wordCountOf } from '../page/visible-text.ts';
 import type { Check, CheckOutcome } from './check.ts';
@@ -71,16 +70,6 @@ const BLOCKS: Readonly<Record<string, AnswerShape>> = {
   table: 'table',
 };
 
-/** In the content: not hidden, not in the page chrome, not inert. */
-function inContent(doc: Document, el: Element): boolean {
-  return (
-    (elementFlags(doc, el) & (HIDDEN | CHROME)) === 0 &&
-    !isInside(doc, el, 'template') &&
-    !isInside(doc, el, 'noscript') &&
-    !isInside(doc, el, 'svg')
-  );
-}
-
 /** Lists of two items or more and tables of two rows or more: the shapes snippets lift. */
 function countsAsStructure(doc: Document, el: Element): boolean {
   if (el.name === 'table') {
@@ -106,7 +95,7 @@ function answerAfter(doc: Document, heading: Element, end: number): Answer {
   for (let p = index.subtreeEnd[positionIn(index, heading)]!; p < end; p++) {
     const el = index.all[p]!;
     const shape = BLOCKS[el.name];
-    if (shape === undefined || !inContent(doc, el)) continue;
+    if (shape === undefined || !isContent(doc, el)) continue;
     if (shape !== 'paragraph') return { answer: shape, words: null };
     const words = wordCountOf(elementText(doc, el));
     if (words > 0) return { answer: 'paragraph', words };
@@ -120,7 +109,7 @@ function questionsOf(doc: Document): QuestionDetail[] {
   const headings = elementsByTag(doc, ...HEADINGS);
   const questions: QuestionDetail[] = [];
   headings.forEach((heading, i) => {
-    if (heading.name === 'h1' || !inContent(doc, heading)) return;
+    if (heading.name === 'h1' || !isContent(doc, heading)) return;
     const text = elementText(doc, heading, { max: 300 });
     if (!isQuestion(text)) return;
     const next = headings[i + 1];
@@ -139,7 +128,7 @@ function questionsOf(doc: Document): QuestionDetail[] {
 
 const count = (doc: Document, names: string[], structured: boolean) =>
   elementsByTag(doc, ...names).filter(
-    (el) => inContent(doc, el) && (!structured || countsAsStructure(doc, el)),
+    (el) => isContent(doc, el) && (!structured || countsAsStructure(doc, el)),
   ).length;
 
 export const answerStructure: Check = {

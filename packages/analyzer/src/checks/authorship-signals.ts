@@ -8,6 +8,7 @@ import {
 } from '../page/dom.ts';
 import { isHiddenInPage, isInChrome } from '../page/element-flags.ts';
 import { elementText } from '../page/element-text.ts';
+import { documentSource } from '../page/head.ts';
 import { metaValues } from '../page/metadata.ts';
 import { type JsonLdNode, jsonLdNodes, typesOf } from './json-ld.ts';
 import { truncate } from './markup-helpers.ts';
@@ -247,15 +248,30 @@ function findDate(
   return null;
 }
 
+const NOT_AN_ARTICLE: AuthorshipSignals = {
+  article: null,
+  articleNode: null,
+  author: null,
+  date: null,
+};
+
 export function authorshipSignals(doc: Document): AuthorshipSignals {
   const articleNodes = jsonLdNodes(doc).nodes.filter((entry) =>
     typesOf(entry.node).some((type) => ARTICLE_TYPES.has(type)),
   );
-  const markup = gatherMarkup(doc);
   // The page's own article: the first one in the content (comments are often articles too).
   const articleElement = elementsByTag(doc, 'article').find(
     (el) => visible(doc, el) && !isInChrome(doc, el),
   );
+  // Most pages are no article at all: without JSON-LD, <article> or microdata, skip the scan.
+  if (
+    articleNodes.length === 0 &&
+    articleElement === undefined &&
+    !/itemtype/i.test(documentSource(doc))
+  ) {
+    return NOT_AN_ARTICLE;
+  }
+  const markup = gatherMarkup(doc);
   const byline = markup.bylines.find(
     (el) =>
       visible(doc, el) &&

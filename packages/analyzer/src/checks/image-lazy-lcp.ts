@@ -1,4 +1,4 @@
-import type { Document, Element } from '../page/dom.ts';
+import { type Document, type Element, elementsByTag } from '../page/dom.ts';
 import { isInChrome } from '../page/element-flags.ts';
 import { wordsBefore } from '../page/words-before.ts';
 import type { Check, CheckOutcome } from './check.ts';
@@ -6,10 +6,10 @@ import { withFix } from './fix-snippets.ts';
 import {
   imageSource,
   isLarge,
+  isShownImage,
   type KnownSize,
   knownSize,
   looksLikeIcon,
-  shownImages,
   startTag,
 } from './page-images.ts';
 
@@ -35,8 +35,9 @@ interface Candidate {
 
 /** The likely largest-paint image, or null when no image qualifies near the top of the page. */
 export function likelyLcpImage(doc: Document): Candidate | null {
-  const words = wordsBefore(doc);
-  for (const el of shownImages(doc)) {
+  const words = wordsBefore(doc, FIRST_SCREEN_WORDS);
+  for (const el of elementsByTag(doc, 'img')) {
+    if (!isShownImage(doc, el)) continue;
     const before = words.at(el);
     if (before >= FIRST_SCREEN_WORDS) return null;
     const size = knownSize(el);

@@ -1,5 +1,5 @@
-import { type Document, type Element, elementsByTag, isInside } from '../page/dom.ts';
-import { isHiddenInPage } from '../page/element-flags.ts';
+import { type Document, type Element, elementsByTag } from '../page/dom.ts';
+import { elementFlags, HIDDEN, INERT } from '../page/element-flags.ts';
 import { attributeText } from './fix-snippets.ts';
 import { resolveUrl, truncate } from './markup-helpers.ts';
 
@@ -24,16 +24,14 @@ export interface KnownSize extends ImageSize {
 
 /**
  * Images a visitor sees: `<img>` outside `<noscript>` (a lazy-loading fallback that duplicates a
- * real image), `<template>` (inert) and SVG, and not hidden by itself or an ancestor.
+ * real image), `<template>` (inert), SVG and MathML, and not hidden by itself or an ancestor.
  */
 export function shownImages(doc: Document): Element[] {
-  return elementsByTag(doc, 'img').filter(
-    (el) =>
-      !isInside(doc, el, 'noscript') &&
-      !isInside(doc, el, 'template') &&
-      !isInside(doc, el, 'svg') &&
-      !isHiddenInPage(doc, el),
-  );
+  return elementsByTag(doc, 'img').filter((el) => isShownImage(doc, el));
+}
+
+export function isShownImage(doc: Document, el: Element): boolean {
+  return (elementFlags(doc, el) & (HIDDEN | INERT)) === 0;
 }
 
 /** An attribute value read by HTML's rules for parsing dimension values: 120, 120.5, 50%. */

@@ -24,4 +24,12 @@ describe('words before an element', () => {
     expect(words.at(second!)).toBe(2);
     expect(() => words.at(first!)).toThrow('document order');
   });
+
+  it('stops counting at the limit', () => {
+    const doc = parseHtml('<p>one two three</p><img><p>four five</p><img>');
+    const [first, second] = elementsByTag(doc, 'img');
+    const words = wordsBefore(doc, 2);
+    expect(words.at(first!)).toBe(3);
+    expect(words.at(second!)).toBe(3);
+  });
 });

@@ -1,6 +1,6 @@
 import { isTag } from 'domhandler';
-import { CONTAINERS, type Document, type Element, elementIndex, positionIn } from './dom.ts';
-import { CHROME, elementFlags, HIDDEN } from './element-flags.ts';
+import { type Document, type Element, elementIndex, positionIn } from './dom.ts';
+import { CHROME, elementFlags, HIDDEN, INERT } from './element-flags.ts';
 import { wordCountOf } from './visible-text.ts';
 
 /**
@@ -12,18 +12,19 @@ import { wordCountOf } from './visible-text.ts';
  * math and noscript, and the text of title, script, style, option and textarea, does not count.
  */
 
-/** Text right inside template, svg, math or noscript is not content either. */
-const CONTAINER_NAMES: ReadonlySet<string> = new Set(CONTAINERS);
-
 /** Elements whose own text is not shown as content. */
 const NO_TEXT = new Set(['title', 'script', 'style', 'option', 'textarea']);
 
 export interface WordsBefore {
-  /** Content words before `el` (not counting its own text); elements must come in document order. */
+  /**
+   * Content words before `el` (not counting its own text), or at least `limit` once that many
+   * are counted; elements must come in document order.
+   */
   at(el: Element): number;
 }
 
-export function wordsBefore(doc: Document): WordsBefore {
+/** `limit`: a caller that only asks "fewer than N words?" stops the counting at N. */
+export function wordsBefore(doc: Document, limit = Number.POSITIVE_INFINITY): WordsBefore {
   const index = elementIndex(doc);
   let next = 0;
   let count = 0;
@@ -32,15 +33,14 @@ export function wordsBefore(doc: Document): WordsBefore {
       // The text nodes before the element are exactly texts[0, textStart[el]).
       const end = index.textStart[positionIn(index, el)]!;
       if (end < next) throw new Error('wordsBefore: elements must be asked for in document order');
-      for (; next < end; next++) {
+      for (; next < end && count < limit; next++) {
         const text = index.texts[next]!;
         const parent = text.parent;
         if (parent === null || !isTag(parent) || NO_TEXT.has(parent.name)) continue;
-        const position = positionIn(index, parent);
-        if (index.containers[position] !== 0 || CONTAINER_NAMES.has(parent.name)) continue;
-        if ((elementFlags(doc, parent) & (HIDDEN | CHROME)) !== 0) continue;
+        if ((elementFlags(doc, parent) & (HIDDEN | CHROME | INERT)) !== 0) continue;
         count += wordCountOf(text.data);
       }
+      next = Math.max(next, end);
       return count;
     },
   };
