@@ -3,10 +3,9 @@ import {
   type Element,
   elementIndex,
   elementsByTag,
-  isInside,
   positionIn,
 } from '../page/dom.ts';
-import { isHiddenInPage, isInChrome } from '../page/element-flags.ts';
+import { elementFlags, HIDDEN, INERT, isInChrome } from '../page/element-flags.ts';
 import { elementText } from '../page/element-text.ts';
 import { documentSource } from '../page/head.ts';
 import { metaValues } from '../page/metadata.ts';
@@ -84,9 +83,7 @@ const shown = (doc: Document, el: Element) => truncate(elementText(doc, el, { ma
 
 /** Visible page content: not hidden, not inert; chrome allowed where the caller says so. */
 function visible(doc: Document, el: Element): boolean {
-  return (
-    !isHiddenInPage(doc, el) && !isInside(doc, el, 'template') && !isInside(doc, el, 'noscript')
-  );
+  return (elementFlags(doc, el) & (HIDDEN | INERT)) === 0;
 }
 
 /**
@@ -117,7 +114,7 @@ function itempropValue(doc: Document, el: Element): string {
   );
 }
 
-/** The elements that carry authorship markup, gathered in one pass over the document. */
+/** The elements that carry authorship markup. */
 interface Markup {
   microdataArticle: Element | null;
   authorProps: Element[];
@@ -126,37 +123,42 @@ interface Markup {
   bylines: Element[];
 }
 
-function gatherMarkup(doc: Document): Markup {
+/**
+ * The authorship markup, in one pass over as little of the document as it can: bylines are
+ * looked for inside `scope` (the page's article) when there is one, microdata only when the
+ * source mentions itemprop or itemtype at all, rel=author among links.
+ */
+function gatherMarkup(doc: Document, scope: Element | undefined, needType: boolean): Markup {
   const markup: Markup = {
     microdataArticle: null,
     authorProps: [],
     dateProps: [],
-    relAuthor: [],
+    relAuthor: elementsByTag(doc, 'a', 'link').filter((el) =>
+      hasToken(el.attribs.rel ?? '', 'author'),
+    ),
     bylines: [],
   };
-  for (const el of elementIndex(doc).all) {
-    const { itemtype, itemprop: prop, rel } = el.attribs;
+  const source = documentSource(doc);
+  const props = /itemprop/i.test(source);
+  const types = needType && /itemtype/i.test(source);
+  const bylines = /author|byline/i.test(source);
+  const index = elementIndex(doc);
+  const from = scope && !props && !types ? positionIn(index, scope) : 0;
+  const to = scope && !props && !types ? index.subtreeEnd[from]! : index.all.length;
+  const inScope = scope === undefined ? () => true : (el: Element) => isWithin(doc, el, scope);
+  if (!props && !types && !bylines) return markup;
+  for (let i = from; i < to; i++) {
+    const el = index.all[i]!;
+    const { itemprop: prop, itemtype } = el.attribs;
     const className = el.attribs.class;
-    // Cheap tests first: most elements carry none of these.
-    if (
-      itemtype === undefined &&
-      prop === undefined &&
-      rel === undefined &&
-      className === undefined
-    ) {
-      continue;
+    if (bylines && className !== undefined && /author|byline/i.test(className) && isByline(el)) {
+      if (inScope(el)) markup.bylines.push(el);
     }
-    if (className !== undefined && /author|byline/i.test(className) && isByline(el)) {
-      markup.bylines.push(el);
-    }
-    if (rel !== undefined && (el.name === 'a' || el.name === 'link') && hasToken(rel, 'author')) {
-      markup.relAuthor.push(el);
-    }
-    if (prop !== undefined) {
+    if (props && prop !== undefined) {
       if (hasToken(prop, 'author')) markup.authorProps.push(el);
       if (hasToken(prop, 'datePublished')) markup.dateProps.push(el);
     }
-    if (itemtype !== undefined && markup.microdataArticle === null) {
+    if (types && itemtype !== undefined && markup.microdataArticle === null) {
       const type = itemtype.trim().split(/\s+/)[0] ?? '';
       if (
         /^https?:\/\/schema\.org\/\w+$/i.test(type) &&
@@ -271,13 +273,8 @@ export function authorshipSignals(doc: Document): AuthorshipSignals {
   ) {
     return NOT_AN_ARTICLE;
   }
-  const markup = gatherMarkup(doc);
-  const byline = markup.bylines.find(
-    (el) =>
-      visible(doc, el) &&
-      !isInChrome(doc, el) &&
-      (articleElement === undefined || isWithin(doc, el, articleElement)),
-  );
+  const markup = gatherMarkup(doc, articleElement, articleNodes.length === 0);
+  const byline = markup.bylines.find((el) => visible(doc, el) && !isInChrome(doc, el));
 
   let article: Found<ArticleSource> | null = null;
   if (articleNodes[0]) {

@@ -78,14 +78,22 @@ const GENERIC = new Set([
 /** The longest generic phrase: a normalised text longer than this is not generic. */
 const LONGEST_GENERIC = Math.max(...[...GENERIC].map((phrase) => phrase.length));
 
-/** The absolute address a link leads to, without its fragment: what two links share. */
-function withoutFragment(href: string, base: URL): string {
+/**
+ * The address a link leads to without its fragment, as a key two links share. Absolute and
+ * root-relative hrefs (nearly all) are keyed without parsing a URL; others are resolved.
+ */
+function targetKey(href: string, base: URL): string {
+  const value = href.trim();
+  const hash = value.indexOf('#');
+  const path = hash === -1 ? value : value.slice(0, hash);
+  if (/^https?:\/\//i.test(path)) return path;
+  if (path.startsWith('/') && !path.startsWith('//')) return `${base.origin}${path}`;
   try {
-    const url = new URL(href.trim(), base);
+    const url = new URL(path, base);
     url.hash = '';
     return url.href;
   } catch {
-    return href.trim();
+    return path;
   }
 }
 
@@ -112,7 +120,7 @@ export const linkText: Check = {
     const names = links.map((el) => linkName(doc, el, LONGEST_GENERIC + 1));
     // Where the named links lead, built only when a nameless link is hidden.
     let namedTargets: Set<string> | null = null;
-    const target = (el: Element) => withoutFragment(el.attribs.href!, page.url);
+    const target = (el: Element) => targetKey(el.attribs.href!, page.url);
     let hiddenDuplicates = 0;
     links.forEach((el, i) => {
       const { shown, normalised, source } = names[i]!;

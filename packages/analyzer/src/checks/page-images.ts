@@ -1,7 +1,7 @@
 import { type Document, type Element, elementsByTag } from '../page/dom.ts';
 import { elementFlags, HIDDEN, INERT } from '../page/element-flags.ts';
 import { attributeText } from './fix-snippets.ts';
-import { resolveUrl, truncate } from './markup-helpers.ts';
+import { resolveUrl, SHOWN_CHARS, truncate } from './markup-helpers.ts';
 
 /**
  * What the image checks (image-dimensions, image-lazy-lcp, image-alt) read of an `<img>`: which
@@ -94,8 +94,8 @@ export function reservedSpace(el: Element): ReservedBy | null {
   return null;
 }
 
-/** A WordPress-style resized file name: photo-800x533.jpg. */
-const SIZE_IN_FILE_NAME = /-(\d{2,5})x(\d{2,5})\.(?:jpe?g|png|gif|webp|avif)$/i;
+/** A WordPress-style resized file name, before any query or fragment: photo-800x533.jpg. */
+const SIZE_IN_FILE_NAME = /-(\d{2,5})x(\d{2,5})\.(?:jpe?g|png|gif|webp|avif)(?:[?#]|$)/i;
 
 function pixels(value: string | undefined): number | null {
   const match = value === undefined ? null : /^(\d+(?:\.\d+)?)px$/.exec(value);
@@ -118,14 +118,7 @@ export function knownSize(el: Element): KnownSize | null {
   if (styleWidth !== null && styleHeight !== null) {
     return { width: styleWidth, height: styleHeight, source: 'style' };
   }
-  const src = (el.attribs.src ?? '').trim();
-  let path = src;
-  try {
-    path = new URL(src, 'https://x.invalid/').pathname;
-  } catch {
-    // Not a URL: read the raw value.
-  }
-  const named = SIZE_IN_FILE_NAME.exec(path);
+  const named = SIZE_IN_FILE_NAME.exec((el.attribs.src ?? '').trim());
   if (named) return { width: Number(named[1]), height: Number(named[2]), source: 'file name' };
   return null;
 }
@@ -158,7 +151,8 @@ export function imageSource(el: Element, base: URL): string {
   const raw = [el.attribs.src, srcset, el.attribs['data-src']]
     .map((value) => (value ?? '').trim())
     .find((value) => value !== '');
-  return raw ? truncate(resolveUrl(raw, base)) : '(no src)';
+  // Only the shown part is resolved: a data: URI may run to megabytes.
+  return raw ? truncate(resolveUrl(raw.slice(0, 4 * SHOWN_CHARS), base)) : '(no src)';
 }
 
 /** Longest start tag a fix writes out: a data: URI image is not worth pasting back. */
