@@ -58,9 +58,15 @@ describe('charset check', () => {
     );
   });
 
-  it('writes the encoding the page was read in when it is not UTF-8', () => {
-    const outcome = run('', { charset: 'Shift_JIS' });
-    expect(outcome.details).toMatchObject({ fixSnippet: '<meta charset="shift_jis">' });
+  it('moves a late declaration as it is, and declares UTF-8 where there is none', () => {
+    const late = run(`<title>${'e'.repeat(1100)}</title><meta charset="Shift_JIS">`, {
+      charset: 'Shift_JIS',
+    });
+    expect(late.details).toMatchObject({ fixSnippet: '<meta charset="shift_jis">' });
+    expect(late.howToFix).toMatch(/^Move the declaration to be the first element of <head>:/);
+    const none = run('', { charset: 'windows-1252' });
+    expect(none.details).toMatchObject({ fixSnippet: '<meta charset="utf-8">' });
+    expect(none.howToFix).toMatch(/^Save the page as UTF-8/);
   });
 
   it('warns when the header and the meta disagree', () => {

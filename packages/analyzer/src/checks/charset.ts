@@ -139,8 +139,8 @@ export const charset: Check = {
         details,
       };
     }
-    const fix = fixFor(readAs);
     if (meta?.encoding) {
+      const tag = `<meta charset="${meta.label.toLowerCase()}">`;
       return withFix(
         {
           severity: 'warning',
@@ -148,7 +148,10 @@ export const charset: Check = {
           why: `Browsers look for the encoding in the first ${PRESCAN_BYTES} bytes only; this page declares it after byte ${meta.endsAtByte}, so they first guess, and may read the page again or garble its letters. Move the declaration to the start of <head>.`,
           details,
         },
-        fix,
+        {
+          howToFix: `Move the declaration to be the first element of <head>:\n${tag}`,
+          fixSnippet: tag,
+        },
       );
     }
     return withFix(
@@ -158,17 +161,10 @@ export const charset: Check = {
         why: `Neither the Content-Type header nor the page says how its bytes map to letters${meta ? ` (the meta names "${meta.label}", which browsers do not know)` : ''}, so browsers guess, and accented letters, quotes and symbols can come out garbled.`,
         details,
       },
-      fix,
+      {
+        howToFix: `Save the page as UTF-8 (most editors and frameworks do) and make this the first element of <head>:\n${META_CHARSET}`,
+        fixSnippet: META_CHARSET,
+      },
     );
   },
 };
-
-function fixFor(readAs: string): { howToFix: string; fixSnippet: string } {
-  const snippet = /^utf-8$/i.test(readAs)
-    ? META_CHARSET
-    : `<meta charset="${readAs.toLowerCase()}">`;
-  return {
-    howToFix: `Make this the first element of <head>${/^utf-8$/i.test(readAs) ? '' : ' (better still, save the page as UTF-8 and declare utf-8)'}:\n${snippet}`,
-    fixSnippet: snippet,
-  };
-}
