@@ -36,8 +36,12 @@ export interface FetchArtifact {
   rawBytes: number;
   decodedBytes: number;
   contentEncoding: string | null;
+  /** The Accept-Encoding the request sent: the compressions the server was free to use. */
+  acceptEncoding: string;
   contentType: string;
   charset: string;
+  /** The body started with a byte order mark (which declares its encoding). */
+  byteOrderMark: boolean;
   html: string;
   fetchedAt: string;
 }

@@ -31,6 +31,13 @@ const PAGES = {
       .repeat(8_000)
       .concat('deep'),
   ),
+  // Issue 26's checks walk up from images, headings and links, and forward over text.
+  'nested articles, bylines, question headings, lists and unsized lazy images': page(
+    '<article><div class="byline" aria-hidden="true"><h2>Why?</h2><ul><li>a<li>b</ul>'
+      .concat('<img src="/i.jpg" loading="lazy" alt=""><a href="/x"></a><time>t</time><section>')
+      .repeat(6_000)
+      .concat('deep'),
+  ),
 };
 
 function findingOf(report: AnalysisReport, id: string) {

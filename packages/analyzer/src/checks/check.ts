@@ -23,6 +23,19 @@ export interface CheckMeta<Id extends string = string> {
    * fix from the page's values (the tag or JSON-LD to paste; see checks/fix-snippets.ts).
    */
   fixSnippet?: string;
+  /**
+   * The rule the check applies, thresholds included, for docs/checks.md: what passes, what
+   * warns, what is critical.
+   */
+  rule?: string;
+  /** Where the rule comes from: the standards, search-engine documentation or studies behind it. */
+  sources?: readonly CheckSource[];
+}
+
+/** A document a check's rule follows, linked from docs/checks.md. */
+export interface CheckSource {
+  title: string;
+  url: string;
 }
 
 /** Free-form details: a check whose details nobody reads by key. */

@@ -46,24 +46,47 @@ describe('crawlable-anchors check', () => {
     expect(run('<a href="java\tscript:go()">x</a>').severity).toBe('warning');
   });
 
-  it('warns on an empty href', () => {
-    const outcome = run('<a href="  " onclick="go()">Open</a><a href>Bare</a>');
-    expect(outcome.message).toBe('2 links cannot be crawled');
+  it('takes "#" and empty hrefs with no sign of navigating as controls (Close, Print, menus)', () => {
+    const outcome = run(
+      '<a href="#" onclick="openMenu()">Menu</a><a href=" # ">Top</a><a href="  " onclick="window.print()">Print</a><a href>Close</a>',
+    );
+    expect(outcome.severity).toBe('success');
+    expect(outcome.message).toBe('All links are crawlable (4 anchors are interface controls)');
+    expect(outcome.why).toContain('show no sign of leading to a page');
     expect(outcome.details).toMatchObject({
-      offenders: [
-        { reason: 'empty href', href: '  ' },
-        { reason: 'empty href', href: '' },
+      offenderCount: 0,
+      controlCount: 4,
+      controls: [
+        {
+          reason: '# only',
+          onclick: true,
+          text: 'Menu',
+          role: null,
+          controlBy: 'placeholder href',
+        },
+        { reason: '# only', onclick: false, text: 'Top' },
+        { reason: 'empty href', href: '  ', text: 'Print' },
+        { reason: 'empty href', href: '', text: 'Close' },
       ],
     });
   });
 
-  it('warns on "#" only', () => {
-    const outcome = run('<a href="#" onclick="openMenu()">Menu</a><a href=" # ">Top</a>');
+  it('warns on "#" and empty hrefs that show they navigate', () => {
+    const outcome = run(
+      `<a href="#" onclick="location.href='/pricing'">Pricing</a><a href="" onclick="window.open('/help')">Help</a>` +
+        '<a href="#" data-href="/blog">Blog</a><a href="#" role="link">Next</a><a href="#" onclick="router.push(\'/a\')">A</a>',
+    );
     expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('5 links cannot be crawled');
     expect(outcome.details).toMatchObject({
+      offenderCount: 5,
+      controlCount: 0,
       offenders: [
-        { reason: '# only', onclick: true, text: 'Menu' },
-        { reason: '# only', onclick: false },
+        { reason: '# only', text: 'Pricing', navigation: 'onclick navigates' },
+        { reason: 'empty href', text: 'Help', navigation: 'onclick navigates' },
+        { reason: '# only', text: 'Blog', navigation: 'data-href="/blog"' },
+        { reason: '# only', text: 'Next', navigation: 'role="link"' },
+        { reason: '# only', text: 'A', navigation: 'onclick navigates' },
       ],
     });
   });
@@ -103,24 +126,27 @@ describe('crawlable-anchors check', () => {
     });
   });
 
-  it('keeps the plain "#" and javascript: links beside controls as warnings', () => {
+  it('keeps javascript: links and navigating "#" links beside controls as warnings', () => {
     const outcome = run(
       '<a href="#" role="tab">Overview</a><a href="#">Products</a><a href="javascript:go(\'/about\')">About</a>' +
         '<a href="#" role="link">Next</a>',
     );
     expect(outcome.severity).toBe('warning');
-    expect(outcome.message).toBe('3 links cannot be crawled');
+    expect(outcome.message).toBe('2 links cannot be crawled');
     expect(outcome.details).toMatchObject({
-      offenderCount: 3,
-      offenders: [{ text: 'Products' }, { text: 'About' }, { text: 'Next' }],
-      controlCount: 1,
-      controls: [{ role: 'tab', text: 'Overview', reason: '# only' }],
+      offenderCount: 2,
+      offenders: [{ text: 'About' }, { text: 'Next' }],
+      controlCount: 2,
+      controls: [
+        { role: 'tab', text: 'Overview', reason: '# only', controlBy: 'role' },
+        { role: null, text: 'Products', reason: '# only', controlBy: 'placeholder href' },
+      ],
     });
   });
 
   it('names a listed anchor the way link-text does', () => {
     const outcome = run('<a href="#" title="Open the menu"><svg></svg></a>');
-    expect(outcome.details).toMatchObject({ offenders: [{ text: 'Open the menu' }] });
+    expect(outcome.details).toMatchObject({ controls: [{ text: 'Open the menu' }] });
   });
 
   it('ignores anchors inside template', () => {
@@ -128,7 +154,9 @@ describe('crawlable-anchors check', () => {
   });
 
   it('lists at most 20 offenders but counts all', () => {
-    const outcome = run(Array.from({ length: 21 }, () => '<a href="#">x</a>').join(''));
+    const outcome = run(
+      Array.from({ length: 21 }, () => '<a href="javascript:go()">x</a>').join(''),
+    );
     const details = outcome.details as { offenders: unknown[]; offenderCount: number };
     expect(details.offenderCount).toBe(21);
     expect(details.offenders).toHaveLength(20);

@@ -14,7 +14,13 @@ import { MAX_LISTED, truncate } from './markup-helpers.ts';
  * An anchor whose role makes it an interface control (role="button", "tab", "menuitem", ...)
  * is not a link that hides a page: it opens a menu or switches a tab, and a crawler has nothing
  * to follow there by design. Such controls are reported as information (`details.controls`),
- * not as uncrawlable links; the same anchor without the role stays a warning (issue 12).
+ * not as uncrawlable links (issue 12). So is an anchor with href="#" or an empty href and no
+ * sign that it navigates (issue 26: pages use them for Close, Print, Share, menus and sign-in,
+ * and the peers that said so were right): it is a control, unless role="link", a click handler
+ * that sets the location or opens a window, or a data-href / data-url attribute shows that it
+ * leads to a page — then it is a warning, as a link crawlers cannot follow. Static HTML cannot
+ * show handlers that scripts attach, so an anchor without such a sign is given the benefit of
+ * the doubt.
  */
 
 type Reason = 'no href' | 'empty href' | 'javascript: href' | '# only';
@@ -35,6 +41,30 @@ const CONTROL_ROLES = new Set([
   'tab',
   'treeitem',
 ]);
+
+/** Script that leads somewhere: sets the location, opens a window, pushes a route. */
+const NAVIGATING_SCRIPT =
+  /\blocation\b|\bwindow\.open\s*\(|\bnavigate(?:To)?\s*\(|\brouter\.(?:push|replace)\s*\(|\bpushState\s*\(/i;
+/** Attributes scripts read a link target from. */
+const TARGET_ATTRIBUTES = ['data-href', 'data-url', 'data-link', 'data-target-url'];
+
+/**
+ * What shows that an anchor with a placeholder href ("#", empty) navigates when clicked, or null:
+ * role="link", a click handler that navigates, or a target URL in a data attribute.
+ */
+export function navigationSign(attribs: Record<string, string>): string | null {
+  if (((attribs.role ?? '').trim().toLowerCase().split(/\s+/)[0] ?? '') === 'link') {
+    return 'role="link"';
+  }
+  for (const [name, value] of Object.entries(attribs)) {
+    if (name.startsWith('on') && NAVIGATING_SCRIPT.test(value)) return `${name} navigates`;
+  }
+  for (const name of TARGET_ATTRIBUTES) {
+    const value = (attribs[name] ?? '').trim();
+    if (value !== '' && value !== '#') return `${name}="${truncate(value, 60)}"`;
+  }
+  return null;
+}
 
 function reasonFor(href: string | undefined, attribs: Record<string, string>): Reason | null {
   if (href === undefined) {
@@ -62,6 +92,9 @@ interface Listed {
   onclick: boolean;
 }
 
+/** Why an anchor counts as a control: its ARIA role, or a placeholder href with no sign of navigating. */
+type ControlBy = 'role' | 'placeholder href';
+
 export const crawlableAnchors: Check = {
   meta: {
     id: 'crawlable-anchors',
@@ -72,8 +105,8 @@ export const crawlableAnchors: Check = {
   },
   run(page): CheckOutcome {
     const doc = page.document;
-    const offenders: Listed[] = [];
-    const controls: Array<Listed & { role: string }> = [];
+    const offenders: Array<Listed & { navigation?: string }> = [];
+    const controls: Array<Listed & { role: string | null; controlBy: ControlBy }> = [];
     let offenderCount = 0;
     let controlCount = 0;
     let total = 0;
@@ -83,19 +116,22 @@ export const crawlableAnchors: Check = {
       const reason = reasonFor(el.attribs.href, el.attribs);
       if (reason === null) continue;
       const role = controlRole(el.attribs);
-      if (role === null) offenderCount++;
-      else controlCount++;
-      const list = role === null ? offenders : controls;
+      const placeholder = reason === '# only' || reason === 'empty href';
+      const navigation = role === null && placeholder ? navigationSign(el.attribs) : null;
+      const control = role !== null || (placeholder && navigation === null);
+      if (control) controlCount++;
+      else offenderCount++;
       // Only listed anchors are described: reading every name would cost for nothing.
-      if (list.length >= MAX_LISTED) continue;
+      if ((control ? controls : offenders).length >= MAX_LISTED) continue;
       const listed: Listed = {
         reason,
         href: el.attribs.href === undefined ? null : truncate(el.attribs.href),
         text: truncate(linkName(doc, el, 1).shown),
         onclick: el.attribs.onclick !== undefined,
       };
-      if (role === null) offenders.push(listed);
-      else controls.push({ ...listed, role });
+      if (control)
+        controls.push({ ...listed, role, controlBy: role === null ? 'placeholder href' : 'role' });
+      else offenders.push(navigation === null ? listed : { ...listed, navigation });
     }
     const details = { total, offenderCount, offenders, controlCount, controls };
     if (offenderCount > 0) {
@@ -110,10 +146,13 @@ export const crawlableAnchors: Check = {
       };
     }
     if (controlCount > 0) {
+      const byRole = controls.find((control) => control.role !== null);
       return {
         severity: 'success',
         message: `All links are crawlable (${controlCount === 1 ? '1 anchor is an interface control' : `${controlCount} anchors are interface controls`})`,
-        why: `Anchors with role="${controls[0]!.role}" and the like open menus or switch tabs; they are controls, not links to pages, so crawlers have nothing to follow there. A <button> would say so without the role.`,
+        why: byRole
+          ? `Anchors with role="${byRole.role}" and the like open menus or switch tabs; they are controls, not links to pages, so crawlers have nothing to follow there. A <button> would say so without the role.`
+          : 'Anchors with href="#" or an empty href that show no sign of leading to a page (Close, Print, Share, menu toggles) are controls, not links, so crawlers have nothing to follow there. A <button> would say so; if one of them does open a page, put its address in href.',
         details,
       };
     }

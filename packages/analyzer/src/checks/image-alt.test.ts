@@ -26,15 +26,43 @@ describe('image-alt check', () => {
       missingCount: 0,
       percent: 100,
       missing: [],
+      decorative: 0,
+      largeDecorativeCount: 0,
+      largeDecorative: [],
     });
   });
 
-  it('passes when every image has alt, empty alt counting as decorative', () => {
+  it('passes when every image has alt, saying how many are empty (decorative)', () => {
     const outcome = run(`${imgs(2, 'A chart')}<img src="/divider.png" alt="">`);
     expect(outcome.severity).toBe('success');
-    expect(outcome.message).toBe('All 3 images have alt text');
-    expect(outcome.details).toMatchObject({ total: 3, withAlt: 3, percent: 100 });
-    expect(run(imgs(1, 'x')).message).toBe('All images have alt text');
+    expect(outcome.message).toBe('All 3 images have alt attributes (1 empty, marked decorative)');
+    expect(outcome.details).toMatchObject({ total: 3, withAlt: 3, percent: 100, decorative: 1 });
+    expect(run(imgs(2, 'A chart')).message).toBe('All 2 images have alt text');
+    expect(run(imgs(1, 'x')).message).toBe('The image has alt text');
+    expect(run(imgs(2, ' ')).message).toBe('All 2 images have an empty alt (marked decorative)');
+  });
+
+  it('warns about an empty alt on a large image of the content', () => {
+    const outcome = run(
+      '<header><img src="/banner.jpg" width="1200" height="300" alt=""></header>' +
+        '<main><img src="/hero.jpg" width="1200" height="600" alt=""><img src="/rule.png" width="600" height="4" alt="">' +
+        '<img src="/deco.jpg" width="800" height="600" alt="" role="presentation"><img src="/x.jpg" alt="X"></main>',
+    );
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('1 large image in the content has an empty alt');
+    expect(outcome.details).toMatchObject({
+      decorative: 4,
+      largeDecorativeCount: 1,
+      largeDecorative: ['https://example.com/hero.jpg'],
+    });
+    expect(outcome.howToFix).toContain('https://example.com/hero.jpg');
+  });
+
+  it('explains a large empty alt beside missing ones', () => {
+    const outcome = run(`${imgs(4, 'ok')}<img src="/m.jpg"><img src="/big-1600x900.jpg" alt="">`);
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.message).toBe('1 of 6 images lack alt text (83% covered)');
+    expect(outcome.why).toContain('A large image in the content has an empty alt');
   });
 
   it('warns at 80% coverage or more', () => {
@@ -47,6 +75,9 @@ describe('image-alt check', () => {
       missingCount: 1,
       percent: 80,
       missing: ['https://example.com/missing0.png'],
+      decorative: 0,
+      largeDecorativeCount: 0,
+      largeDecorative: [],
     });
   });
 

@@ -43,6 +43,15 @@ const CATALOGUE = [
   ['rendered-structured-data', 'social'],
   ['rich-results', 'social'],
   ['rendered-links', 'links'],
+  // Issue 26: what peers check that we did not.
+  ['image-dimensions', 'performance'],
+  ['image-lazy-lcp', 'performance'],
+  ['html-compression', 'performance'],
+  ['mixed-content', 'crawlability'],
+  ['answer-structure', 'content'],
+  ['authorship', 'content'],
+  ['meta-refresh', 'crawlability'],
+  ['charset', 'metadata'],
 ];
 
 describe('the check catalogue', () => {

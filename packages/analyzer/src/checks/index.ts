@@ -1,19 +1,27 @@
 import { CHECK_CATALOGUE } from '../score/score-config.ts';
+import { answerStructure } from './answer-structure.ts';
+import { authorship } from './authorship.ts';
 import { botAccess } from './bot-access.ts';
 import { canonical } from './canonical.ts';
+import { charset } from './charset.ts';
 import type { Check } from './check.ts';
 import { crawlableAnchors } from './crawlable-anchors.ts';
 import { duplicateMetadata } from './duplicate-metadata.ts';
 import { headings } from './headings.ts';
 import { hreflang } from './hreflang.ts';
+import { htmlCompression } from './html-compression.ts';
 import { httpStatus } from './http-status.ts';
 import { https } from './https.ts';
 import { imageAlt } from './image-alt.ts';
+import { imageDimensions } from './image-dimensions.ts';
+import { imageLazyLcp } from './image-lazy-lcp.ts';
 import { jsRendering } from './js-rendering.ts';
 import { lang } from './lang.ts';
 import { linkText } from './link-text.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { metaDescription } from './meta-description.ts';
+import { metaRefresh } from './meta-refresh.ts';
+import { mixedContent } from './mixed-content.ts';
 import { openGraph } from './open-graph.ts';
 import { pageWeight } from './page-weight.ts';
 import { redirects } from './redirects.ts';
@@ -78,6 +86,15 @@ export const CHECKS: readonly Check[] = [
   renderedStructuredData,
   richResults,
   renderedLinks,
+  // Issue 26: what peers check that we did not.
+  imageDimensions,
+  imageLazyLcp,
+  htmlCompression,
+  mixedContent,
+  answerStructure,
+  authorship,
+  metaRefresh,
+  charset,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));

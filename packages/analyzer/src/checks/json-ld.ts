@@ -49,7 +49,20 @@ function unwrap(
   out.push({ block, path, node: data, context });
 }
 
+/** Per document: several checks read the JSON-LD, which is parsed once. */
+const parsed = new WeakMap<Document, JsonLdNodes>();
+
+/** The document's JSON-LD nodes, parsed on first use; callers must not modify them. */
 export function jsonLdNodes(doc: Document): JsonLdNodes {
+  let nodes = parsed.get(doc);
+  if (nodes === undefined) {
+    nodes = parseJsonLd(doc);
+    parsed.set(doc, nodes);
+  }
+  return nodes;
+}
+
+function parseJsonLd(doc: Document): JsonLdNodes {
   const scripts = elementsByTag(doc, 'script').filter(
     (el) =>
       (el.attribs.type ?? '').trim().toLowerCase() === 'application/ld+json' &&

@@ -14,7 +14,37 @@ describe('link-text check', () => {
     const outcome = run('<a href="/pricing">See pricing plans</a><a href="/blog">Our blog</a>');
     expect(outcome.severity).toBe('success');
     expect(outcome.message).toBe('Link text is descriptive');
-    expect(outcome.details).toEqual({ total: 2, offenderCount: 0, offenders: [] });
+    expect(outcome.details).toEqual({
+      total: 2,
+      offenderCount: 0,
+      offenders: [],
+      hiddenDuplicates: 0,
+    });
+  });
+
+  it('does not count a hidden nameless duplicate of a named link', () => {
+    const outcome = run(
+      '<div class="card"><a href="/post#top" aria-hidden="true" tabindex="-1"><img src="/p.jpg" alt=""></a>' +
+        '<h3><a href="https://example.com/post">A post about bread</a></h3></div>' +
+        '<div style="display:none"><a href="/post"></a></div>',
+    );
+    expect(outcome.severity).toBe('success');
+    expect(outcome.details).toMatchObject({ total: 3, offenderCount: 0, hiddenDuplicates: 2 });
+  });
+
+  it('still counts a nameless link that is visible, or hidden without a named twin', () => {
+    const outcome = run(
+      '<a href="/a"></a><a href="/a">Named</a><span hidden><a href="/orphan"></a></span>',
+    );
+    expect(outcome.severity).toBe('warning');
+    expect(outcome.details).toMatchObject({
+      offenderCount: 2,
+      offenders: [
+        { href: '/a', text: '' },
+        { href: '/orphan', text: '' },
+      ],
+      hiddenDuplicates: 0,
+    });
   });
 
   it('passes a page without links', () => {
@@ -36,6 +66,7 @@ describe('link-text check', () => {
         { href: '/c', text: 'Learn more…', nameFrom: 'text' },
         { href: '/d', text: 'More →', nameFrom: 'text' },
       ],
+      hiddenDuplicates: 0,
     });
   });
 

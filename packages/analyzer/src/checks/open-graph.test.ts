@@ -33,6 +33,32 @@ describe('open-graph check', () => {
     });
   });
 
+  it('takes the meta description as og:description, as the platforms do', () => {
+    const { description, ...others } = complete;
+    const outcome = run(`<meta name="description" content="${description}">${tags(others)}`);
+    expect(outcome.severity).toBe('success');
+    expect(outcome.message).toBe(
+      'Open Graph tags are complete (og:description falls back to the meta description)',
+    );
+    expect(outcome.details).toMatchObject({
+      missing: [],
+      fallbacks: { 'og:description': 'meta description' },
+    });
+    const withoutMeta = run(tags(others));
+    expect(withoutMeta.message).toBe('Open Graph is missing og:description');
+    expect(withoutMeta.details).toMatchObject({ fallbacks: {} });
+  });
+
+  it('still writes og:description for a page without any Open Graph tag', () => {
+    const outcome = run(
+      '<title>Oak tables</title><meta name="description" content="Made in Lyon.">',
+    );
+    expect(outcome.message).toBe('No Open Graph tags');
+    expect(outcome.details?.fixSnippet).toContain(
+      '<meta property="og:description" content="Made in Lyon.">',
+    );
+  });
+
   it('warns when there are no Open Graph tags', () => {
     const outcome = run('<title>x</title>');
     expect(outcome.severity).toBe('warning');

@@ -11,7 +11,9 @@ import { openGraphFix } from './social-fixes.ts';
  * og:image (and og:url) must be absolute http(s) URLs, since scrapers do not resolve relative
  * ones. No tags, some missing or an invalid URL are warnings; social never has criticals.
  * Tags are read from `property` or `name`, since sites mix them up, and only in the real head;
- * the others are listed as ignored, with the reason.
+ * the others are listed as ignored, with the reason. A missing og:description is no fault when
+ * the page has a meta description: Facebook, LinkedIn and most chat apps show it instead
+ * (issue 26); `details.fallbacks` says so.
  */
 
 const REQUIRED = ['og:title', 'og:description', 'og:image', 'og:url', 'og:type'] as const;
@@ -34,7 +36,9 @@ export const openGraph: Check = {
       invalid: string[];
       values: Record<string, string | null>;
     };
-    return withFix(outcome, () => openGraphFix(page, missing, invalid, values));
+    // A page without any Open Graph tag gets the whole set, og:description included.
+    const toWrite = REQUIRED.every((key) => values[key] === null) ? [...REQUIRED] : missing;
+    return withFix(outcome, () => openGraphFix(page, toWrite, invalid, values));
   },
 };
 
@@ -43,17 +47,23 @@ function judge(page: PageContext): CheckOutcome {
   for (const key of REQUIRED) {
     values[key] = metaValues(page.document, key)[0] || null;
   }
-  const missing = REQUIRED.filter((key) => values[key] === null);
+  // The platforms' own fallback: the meta description stands in for og:description.
+  const fallbacks: Record<string, string> = {};
+  if (values['og:description'] === null && (metaValues(page.document, 'description')[0] || null)) {
+    fallbacks['og:description'] = 'meta description';
+  }
+  const missing = REQUIRED.filter((key) => values[key] === null && !(key in fallbacks));
+  const noTags = REQUIRED.every((key) => values[key] === null);
   const invalid = REQUIRED.filter(
     (key) => URL_TAGS.has(key) && values[key] !== null && !isAbsoluteHttpUrl(values[key]),
   );
   // Ignored tags matter where they leave a tag missing.
-  const ignored = missing
+  const ignored = REQUIRED.filter((key) => values[key] === null)
     .flatMap((key) => metaLookup(page.document, key).ignored)
     .sort((a, b) => a.line - b.line);
-  const details = { values, missing, invalid, ignored: ignoredDetails(ignored) };
+  const details = { values, missing, fallbacks, invalid, ignored: ignoredDetails(ignored) };
 
-  if (missing.length === REQUIRED.length && ignored.length > 0) {
+  if (noTags && ignored.length > 0) {
     return {
       severity: 'warning',
       message: `Open Graph tags ${ignoredStatus(ignored)}`,
@@ -61,7 +71,7 @@ function judge(page: PageContext): CheckOutcome {
       details,
     };
   }
-  if (missing.length === REQUIRED.length) {
+  if (noTags) {
     return {
       severity: 'warning',
       message: 'No Open Graph tags',
@@ -89,5 +99,12 @@ function judge(page: PageContext): CheckOutcome {
       details,
     };
   }
-  return { severity: 'success', message: 'Open Graph tags are complete', details };
+  return {
+    severity: 'success',
+    message:
+      'og:description' in fallbacks
+        ? 'Open Graph tags are complete (og:description falls back to the meta description)'
+        : 'Open Graph tags are complete',
+    details,
+  };
 }

@@ -52,6 +52,18 @@ describe('twitter-card check', () => {
     });
   });
 
+  it('takes og:description as the description, but not the meta description (X does not)', () => {
+    const card =
+      tw('card', 'summary') + tw('title', 'T') + tw('image', 'https://example.com/i.png');
+    const fromOg = run(`${card}${og('description', 'From Open Graph')}`);
+    expect(fromOg.severity).toBe('success');
+    expect(fromOg.details).toMatchObject({
+      fields: { description: { value: 'From Open Graph', source: 'og' } },
+    });
+    const metaOnly = run(`${card}<meta name="description" content="Meta only">`);
+    expect(metaOnly.message).toBe('Twitter Card has no description');
+  });
+
   it('warns when twitter:card is missing', () => {
     const outcome = run(full.replace(tw('card', 'summary_large_image'), ''));
     expect(outcome.severity).toBe('warning');

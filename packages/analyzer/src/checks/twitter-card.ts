@@ -10,7 +10,9 @@ import { type Problem, warningsOutcome } from './warnings-outcome.ts';
  * `twitter-card` (social): twitter:card is one of summary, summary_large_image, app, player, and
  * a title, description and image exist either as twitter:* or inherited from og:*. A missing or
  * unknown card type, missing fields, or an image that is not an absolute http(s) URL are
- * warnings; social never has criticals.
+ * warnings; social never has criticals. X falls back from each twitter: tag to its og: tag, and
+ * no further: a meta description alone gives the card no description (developer.x.com, "Cards
+ * markup"), unlike Open Graph's consumers (issue 26).
  */
 
 const CARD_TYPES = ['summary', 'summary_large_image', 'app', 'player'];

@@ -29,4 +29,14 @@ describe('docs/checks.md', () => {
       'Copyable fix (`details.fixSnippet`): the `<link rel="canonical">` to paste',
     );
   });
+
+  it('states the rule and its sources for the checks that give them', () => {
+    const doc = renderChecksDoc();
+    const withRule = ALL_CHECKS.filter((check) => check.meta.rule);
+    expect(withRule.map((check) => check.meta.id)).toContain('image-dimensions');
+    expect(doc.split('\nRule: ')).toHaveLength(withRule.length + 1);
+    expect(doc).toContain(
+      'Sources: [web.dev: Optimize Cumulative Layout Shift](https://web.dev/articles/optimize-cls); ',
+    );
+  });
 });

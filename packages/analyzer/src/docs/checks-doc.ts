@@ -4,7 +4,8 @@ import { CATALOGUE_BY_ID, SCORE_CATEGORIES } from '../score/score-config.ts';
 
 /**
  * docs/checks.md, generated from the check catalogue (score/score-config.ts: order, category,
- * points) and each check's texts (id, title, why, how to fix). `npm run docs:checks` writes it;
+ * points) and each check's texts (id, title, why, how to fix, and the rule and its sources where
+ * the check states them). `npm run docs:checks` writes it;
  * checks-doc.test.ts fails when the committed file is stale.
  */
 
@@ -55,6 +56,11 @@ export function renderChecksDoc(): string {
       '',
       `How to fix: ${markdownText(meta.howToFix)}`,
     );
+    if (meta.rule) lines.push('', `Rule: ${markdownText(meta.rule)}`);
+    if (meta.sources && meta.sources.length > 0) {
+      const links = meta.sources.map(({ title, url }) => `[${title}](${url})`);
+      lines.push('', `Sources: ${links.join('; ')}.`);
+    }
     if (meta.fixSnippet) {
       lines.push('', `Copyable fix (\`details.fixSnippet\`): ${markdownText(meta.fixSnippet)}`);
     }

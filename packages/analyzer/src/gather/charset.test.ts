@@ -24,13 +24,13 @@ describe('charset detection through fetchPage', () => {
   it('prefers the BOM over the header', async () => {
     const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('<p>Grüße')]);
     const page = await fetchPage(serve('/bom', 'text/html; charset=windows-1252', body), { guard });
-    expect(page).toMatchObject({ charset: 'UTF-8', html: '<p>Grüße' });
+    expect(page).toMatchObject({ charset: 'UTF-8', html: '<p>Grüße', byteOrderMark: true });
   });
 
   it('reads a UTF-16LE BOM', async () => {
     const body = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<p>€', 'utf16le')]);
     const page = await fetchPage(serve('/utf16', 'text/html', body), { guard });
-    expect(page).toMatchObject({ charset: 'UTF-16LE', html: '<p>€' });
+    expect(page).toMatchObject({ charset: 'UTF-16LE', html: '<p>€', byteOrderMark: true });
   });
 
   it('uses the header charset over a meta tag', async () => {
@@ -39,7 +39,11 @@ describe('charset detection through fetchPage', () => {
       guard,
     });
     // WHATWG maps the latin1 labels to windows-1252.
-    expect(page).toMatchObject({ charset: 'windows-1252', html: '<meta charset="utf-8"><p>café' });
+    expect(page).toMatchObject({
+      charset: 'windows-1252',
+      html: '<meta charset="utf-8"><p>café',
+      byteOrderMark: false,
+    });
   });
 
   it('falls back to a <meta> prescan', async () => {

@@ -51,11 +51,14 @@ export class UnsupportedEncoding extends Error {
   override readonly name = 'UnsupportedEncoding';
 }
 
-/** Picks the encoding like a browser would and decodes; the BOM, if any, is not in the text. */
+/**
+ * Picks the encoding like a browser would and decodes; the BOM, if any, is not in the text, and
+ * `bom` says whether there was one (it declares the encoding, ahead of the header).
+ */
 export function decodeHtml(
   bytes: Uint8Array,
   headerCharset: string | null,
-): { charset: string; text: string } {
+): { charset: string; text: string; bom: boolean } {
   const charset = sniffHtmlEncoding(bytes, {
     ...(headerCharset ? { transportLayerEncodingLabel: headerCharset } : {}),
     defaultEncoding: DEFAULT_HTML_ENCODING,
@@ -65,5 +68,9 @@ export function decodeHtml(
   if (!whatwgEncoding.isSupported(charset)) {
     throw new UnsupportedEncoding(`The character encoding ${charset} cannot be decoded`);
   }
-  return { charset, text: whatwgEncoding.decode(bytes, charset) };
+  return {
+    charset,
+    text: whatwgEncoding.decode(bytes, charset),
+    bom: whatwgEncoding.getBOMEncoding(bytes) !== null,
+  };
 }

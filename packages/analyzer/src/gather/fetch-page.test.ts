@@ -87,6 +87,7 @@ describe('fetchPage: a normal page', () => {
     expect(Date.parse(page.fetchedAt)).not.toBeNaN();
     expect(seen['user-agent']).toBe(DEFAULT_USER_AGENT);
     expect(seen['accept-encoding']).toBe('gzip, deflate, br');
+    expect(page.acceptEncoding).toBe(seen['accept-encoding']);
     expect(seen.host).toBe(`127.0.0.1:${server.port}`);
   });
 

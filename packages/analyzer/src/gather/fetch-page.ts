@@ -6,6 +6,7 @@ import { clip } from './clip.ts';
 import { httpStatusError } from './fetch-errors.ts';
 import { guardedFetch, type ResponseHead } from './http-fetch.ts';
 import type { TlsOptions } from './pinned-client.ts';
+import { ACCEPT_ENCODING } from './read-body.ts';
 import { looksBinary, looksLikeHtml } from './sniff.ts';
 
 export { guardedFetch } from './http-fetch.ts';
@@ -66,7 +67,7 @@ export async function fetchPage(
       'The server sent no Content-Type and the content does not look like HTML.',
     );
   }
-  let decoded: { charset: string; text: string };
+  let decoded: ReturnType<typeof decodeHtml>;
   try {
     decoded = decodeHtml(raw.body, raw.contentType.charset);
   } catch (error) {
@@ -92,8 +93,11 @@ export async function fetchPage(
     rawBytes: raw.rawBytes,
     decodedBytes: raw.decodedBytes,
     contentEncoding: raw.contentEncoding,
+    // guardedFetch always asks for these (http-fetch.ts).
+    acceptEncoding: ACCEPT_ENCODING,
     contentType: raw.contentType.mime,
     charset: decoded.charset,
+    byteOrderMark: decoded.bom,
     html: decoded.text,
     fetchedAt: raw.fetchedAt,
   };

@@ -98,10 +98,13 @@ export function explainCheck(id: string): ToolAnswer {
     why: meta.why,
     howToFix: meta.howToFix,
     ...(meta.fixSnippet ? { fixSnippet: meta.fixSnippet } : {}),
+    ...(meta.rule ? { rule: meta.rule } : {}),
+    ...(meta.sources ? { sources: meta.sources.map(({ title, url }) => ({ title, url })) } : {}),
   };
+  const rule = meta.rule ? `\nRule: ${meta.rule}` : '';
   return {
     structured,
-    text: `${meta.title} (${meta.id}, ${entry.category}): ${meta.why}\nHow to fix: ${meta.howToFix}`,
+    text: `${meta.title} (${meta.id}, ${entry.category}): ${meta.why}\nHow to fix: ${meta.howToFix}${rule}`,
   };
 }
 

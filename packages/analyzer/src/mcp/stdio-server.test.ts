@@ -109,6 +109,19 @@ describe('crawlwise mcp', () => {
       why: expect.any(String),
       howToFix: expect.any(String),
     });
+    const sourced = await client.callTool({
+      name: 'explain_check',
+      arguments: { id: 'image-dimensions' },
+    });
+    expect(sourced.structuredContent).toMatchObject({
+      rule: expect.stringContaining('width and a height'),
+      sources: expect.arrayContaining([
+        {
+          title: 'web.dev: Optimize Cumulative Layout Shift',
+          url: 'https://web.dev/articles/optimize-cls',
+        },
+      ]),
+    });
     const unknown = await client.callTool({ name: 'explain_check', arguments: { id: 'nope' } });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain('Unknown check "nope"');

@@ -180,6 +180,11 @@ function recordOf(doc: Document): HeadRecord {
   return record;
 }
 
+/** The HTML the document was parsed from. */
+export function documentSource(doc: Document): string {
+  return recordOf(doc).source;
+}
+
 /** True when the HTML parser puts the element into the document's <head>. */
 export function inHead(doc: Document, el: Element): boolean {
   return el.startIndex !== null && recordOf(doc).elements.has(el.startIndex);

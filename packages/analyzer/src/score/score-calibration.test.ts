@@ -41,7 +41,7 @@ describe('score calibration on real checks', () => {
     const result = score(`<!doctype html><html lang="en"><head>${head(SOCIAL)}</head><body>
       <header><nav><a href="/">Home</a></nav></header>
       <main><h1>Sourdough bread</h1><h2>How we bake it</h2><p>${prose(420)}</p>
-      <img src="/img/loaf.jpg" alt="A sourdough loaf"><a href="/order">Order a sourdough loaf</a></main>
+      <img src="/img/loaf.jpg" alt="A sourdough loaf" width="800" height="600"><a href="/order">Order a sourdough loaf</a></main>
       </body></html>`);
     expect(result.issues.filter((i) => i.severity !== 'success')).toEqual([]);
     expect(result.score).toBe(100);

@@ -17,7 +17,7 @@ import type { CategoryId } from '../types.ts';
  * catalogue or the weights would give the same page another score, and add its line to the
  * history in docs/score-model.md.
  */
-export const SCORE_MODEL_VERSION = 3;
+export const SCORE_MODEL_VERSION = 4;
 
 export interface CategoryConfig {
   id: CategoryId;
@@ -83,6 +83,15 @@ export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   { check: 'rendered-structured-data', category: 'social', critical: 3, warning: 2 },
   { check: 'rich-results', category: 'social', critical: 3, warning: 2 },
   { check: 'rendered-links', category: 'links', critical: 5, warning: 3 },
+  // Issue 26: what peers check that we did not.
+  { check: 'image-dimensions', category: 'performance', critical: 5, warning: 3 },
+  { check: 'image-lazy-lcp', category: 'performance', critical: 5, warning: 3 },
+  { check: 'html-compression', category: 'performance', critical: 4, warning: 2 },
+  { check: 'mixed-content', category: 'crawlability', critical: 10, warning: 3 },
+  { check: 'answer-structure', category: 'content', critical: 4, warning: 2 },
+  { check: 'authorship', category: 'content', critical: 3, warning: 2 },
+  { check: 'meta-refresh', category: 'crawlability', critical: 5, warning: 3 },
+  { check: 'charset', category: 'metadata', critical: 3, warning: 2 },
 ];
 
 export const CATALOGUE_BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(

@@ -21,10 +21,10 @@ export interface SampleCategory {
 
 export const SAMPLE_REPORT = {
   address: 'https://northside-bakery.example/',
-  score: 74,
+  score: 71,
   categories: [
     { id: 'crawlability', label: 'Crawlability', score: 100 },
-    { id: 'performance', label: 'Performance', score: 100 },
+    { id: 'performance', label: 'Performance', score: 70 },
     { id: 'metadata', label: 'Metadata', score: 40 },
     { id: 'social', label: 'Social', score: 50 },
     { id: 'content', label: 'Content', score: 70 },
@@ -63,6 +63,12 @@ export const SAMPLE_REPORT = {
       points: 3,
     },
     {
+      check: 'image-dimensions',
+      severity: 'warning',
+      message: '5 of 5 images have no width and height in the HTML',
+      points: 3,
+    },
+    {
       check: 'twitter-card',
       severity: 'warning',
       message: 'Twitter Card has no description and image',
@@ -70,5 +76,5 @@ export const SAMPLE_REPORT = {
     },
   ] satisfies SampleIssue[],
   /** Checks run on the page (passed, failed, not applicable or skipped). */
-  checkCount: 35,
+  checkCount: 43,
 } as const;
