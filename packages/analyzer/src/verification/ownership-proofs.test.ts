@@ -69,6 +69,37 @@ describe('fetchOwnershipProofs on a local site', () => {
   });
 });
 
+describe('fetchOwnershipProofs and redirects', () => {
+  it('counts no proof that another host serves after a redirect', async () => {
+    // Two names of the one local server: the site is "site.test", its proofs redirect to "other.test".
+    const redirecting = await startHttpServer((req, res) => {
+      const host = (req.headers.host ?? '').split(':')[0];
+      if (host === 'site.test') {
+        res.writeHead(302, { location: `http://other.test:${redirecting.port}${req.url}` }).end();
+      } else if (req.url === '/.well-known/crawlwise-verification.txt') {
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(TOKEN);
+      } else {
+        res
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(`<head><meta name="crawlwise-site-verification" content="${TOKEN}"></head>`);
+      }
+    });
+    try {
+      const guard = createAddressGuard({ allowPrivate: true, resolver: resolverOf('127.0.0.1') });
+      const proofs = await fetchOwnershipProofs(`http://site.test:${redirecting.port}/`, TOKEN, {
+        guard,
+      });
+      expect(proofs.meta).toEqual({
+        kind: 'unreachable',
+        reason: 'it redirects to another host, other.test',
+      });
+      expect(proofs.file.kind).toBe('unreachable');
+    } finally {
+      await redirecting.close();
+    }
+  });
+});
+
 describe('fetchOwnershipProofs and the address guard', () => {
   it('refuses a site whose name resolves to a private address without any connection', async () => {
     const connect = vi.spyOn(net.Socket.prototype, 'connect').mockImplementation(() => {

@@ -51,6 +51,8 @@ async function metaProof(
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.tls ? { tls: options.tls } : {}),
     });
+    const offHost = elsewhere(siteUrl, page.finalUrl);
+    if (offHost) return offHost;
     const values = verificationMetaValues(page.html);
     if (values.includes(token)) return { kind: 'match' };
     return { kind: 'mismatch', found: values[0] ?? null };
@@ -72,12 +74,24 @@ async function fileProof(
       maxRedirects: PROOF_FILE_MAX_REDIRECTS,
     });
     if (!answer.bodyRead) return { kind: 'unreachable', reason: `HTTP ${answer.status}` };
+    const offHost = elsewhere(siteUrl, answer.finalUrl);
+    if (offHost) return offHost;
     const body = answer.body.toString('utf8');
     if (fileProofMatches(body, token)) return { kind: 'match' };
     return { kind: 'mismatch', found: body };
   } catch (error) {
     return unreachable(error);
   }
+}
+
+/**
+ * A proof counts only on the site's own host: a redirect within it (http to https, / to /en/)
+ * is followed, but a proof served by another host after a redirect proves nothing of this one.
+ */
+function elsewhere(siteUrl: string, finalUrl: string): ProofFinding | null {
+  const host = new URL(finalUrl).hostname;
+  if (host === new URL(siteUrl).hostname) return null;
+  return { kind: 'unreachable', reason: `it redirects to another host, ${host}` };
 }
 
 /** An AnalysisError says what went wrong in words; anything else is not ours to explain. */
