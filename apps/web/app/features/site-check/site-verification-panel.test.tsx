@@ -83,6 +83,25 @@ describe('the site verification panel', () => {
   });
 });
 
+describe('the panel after a reload', () => {
+  it('shows the proofs and what the last check found, and nothing for an invalid address', async () => {
+    fakeApi({
+      'GET /api/site-verifications': {
+        ok: true,
+        verifications: [verification({ lastError: 'Neither proof was found: the file is empty.' })],
+        verifiedLimits: LIMITS,
+      },
+    });
+    const { rerender } = render(<SiteVerificationPanel siteUrl={SITE} onLimit={() => {}} />);
+    expect(
+      await screen.findByText('Last check: Neither proof was found: the file is empty.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify this site' })).toBeNull();
+    rerender(<SiteVerificationPanel siteUrl={null} onLimit={() => {}} />);
+    expect(screen.queryByRole('heading', { name: 'This site is not verified' })).toBeNull();
+  });
+});
+
 describe('the start form and a verified site', () => {
   it('lets the crawl ask for the verified number of pages', async () => {
     const api = fakeApi({

@@ -167,6 +167,9 @@ export function SiteVerificationPanel({
             code={current.token}
           />
           <p className="text-xs text-slate-600">The file's address: {current.fileUrl}</p>
+          {current.lastError && !shown ? (
+            <p className="text-slate-700">Last check: {current.lastError}</p>
+          ) : null}
         </div>
       ) : null}
       {current ? (
