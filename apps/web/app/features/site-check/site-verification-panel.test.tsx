@@ -69,6 +69,7 @@ describe('the site verification panel', () => {
     await user.click(screen.getByRole('button', { name: 'Check now' }));
     const status = screen.getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent(`Site Not Verified Yet: ${failure}`));
+    expect(screen.getByRole('button', { name: 'Check now' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Check now' }));
     await waitFor(() =>

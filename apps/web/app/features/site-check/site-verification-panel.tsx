@@ -177,8 +177,9 @@ export function SiteVerificationPanel({
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => check(current)}
-          disabled={busy !== null}
+          // Not `disabled` while busy: a disabled button loses focus, and the reader's place with it.
+          onClick={() => (busy === null ? check(current) : undefined)}
+          aria-disabled={busy !== null}
         >
           {busy === 'check' ? <Spinner /> : null}
           Check now
