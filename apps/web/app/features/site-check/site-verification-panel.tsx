@@ -1,5 +1,5 @@
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
-import { MAX_CRAWL_PAGES } from '@crawlwise/shared/site-check';
+import { DAILY_SITE_CHECK_PAGE_LIMIT, MAX_CRAWL_PAGES } from '@crawlwise/shared/site-check';
 import { VERIFICATION_FILE_PATH } from '@crawlwise/shared/site-verification';
 import { BadgeCheck, ShieldQuestion } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -144,7 +144,7 @@ export function SiteVerificationPanel({
       </h2>
       <p>
         {verified
-          ? `A crawl may check up to ${maxPages.toLocaleString('en')} pages, up to ${perSecond} pages a second (slower if the site asks). The proof is checked again before each crawl.`
+          ? `A crawl may check up to ${maxPages.toLocaleString('en')} pages, up to ${perSecond} pages a second (slower if the site asks), within your daily allowance of ${DAILY_SITE_CHECK_PAGE_LIMIT} site-check pages. The proof is checked again before each crawl.`
           : `A crawl checks at most ${MAX_CRAWL_PAGES} pages, one page a second. Prove that you own the site to crawl up to ${list.verifiedLimits.maxPages.toLocaleString('en')} pages, faster.`}
       </p>
       {!current ? (
