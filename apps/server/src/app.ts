@@ -24,6 +24,7 @@ import { noScriptRoutes } from './routes/no-script.ts';
 import { reportExportRoutes } from './routes/report-exports.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { siteCheckRoutes } from './routes/site-checks.ts';
+import { siteVerificationRoutes } from './routes/site-verifications.ts';
 import { watchRoutes } from './routes/watches.ts';
 import { webRoutes } from './routes/web.ts';
 import type { AdmissionControl } from './services/admission.ts';
@@ -167,6 +168,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(historyCompareRoutes);
   await app.register(siteCheckRoutes);
+  await app.register(siteVerificationRoutes);
   await app.register(watchRoutes);
   await app.register(apiTokenRoutes);
   await app.register(mcpRoutes);

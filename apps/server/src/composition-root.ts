@@ -21,6 +21,7 @@ import { RateLimiter } from './services/rate-limit.ts';
 import { eraseUserReports } from './services/report-erase.ts';
 import { PdfRenderer } from './services/report-export/pdf-renderer.ts';
 import { ReportService } from './services/report-service.ts';
+import { SiteVerificationService } from './services/site-verifications.ts';
 
 /**
  * The one place where the server's services are built from the validated configuration: the web
@@ -40,6 +41,8 @@ export interface Services {
   attempts: AttemptThrottle;
   /** API tokens (bearer secrets for scripts and agents). */
   tokens: ApiTokenService;
+  /** Site ownership verification (the proofs read through the engine's guarded fetch). */
+  siteVerifications: SiteVerificationService;
   auth: Auth;
   /** Whether `AUTH_SECRET` was missing and a random one is signing sessions. */
   authSecretGenerated: boolean;
@@ -114,6 +117,7 @@ export async function createServices(
     limits,
     attempts,
     tokens: new ApiTokenService(database),
+    siteVerifications: new SiteVerificationService(database, engine),
     auth,
     authSecretGenerated: generated,
     reports,

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
+import { MAX_CRAWL_PAGES } from '@crawlwise/shared/site-check';
+import {
+  CRAWL_PAGES_CEILING,
+  DEFAULT_VERIFIED_CRAWL_PAGES,
+} from '@crawlwise/shared/site-verification';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -98,6 +103,16 @@ const envSchema = z.object({
    * controller only lengthen it (docs/site-checks.md › Politeness).
    */
   SITE_CHECK_PAGE_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Pages a crawl of a site whose ownership its user verified may analyse at most (an unverified
+   * site keeps MAX_CRAWL_PAGES); docs/site-checks.md › Site ownership verification.
+   */
+  SITE_CRAWL_MAX_PAGES: z.coerce
+    .number()
+    .int()
+    .min(MAX_CRAWL_PAGES)
+    .max(CRAWL_PAGES_CEILING)
+    .default(DEFAULT_VERIFIED_CRAWL_PAGES),
   /**
    * A whole sitemap discovery (robots.txt and every sitemap) ends after this long with
    * `fetch_timeout`, so a trickling site cannot hold a worker (issue 25).

@@ -19,6 +19,7 @@ import type {
   RenderArtifact,
   Resolver,
 } from './types.ts';
+import { fetchOwnershipProofs, type OwnershipProofs } from './verification/ownership-proofs.ts';
 
 export interface EngineOptions {
   /** Allow private and loopback targets on any port. Tests and local development only. */
@@ -73,6 +74,11 @@ export interface Engine {
     siteUrl: string,
     options: { maxUrls: number; signal?: AbortSignal; deadlineMs?: number },
   ): Promise<SiteDiscovery>;
+  /**
+   * Both proofs of a site's ownership (the home page's meta tag, the well-known file) read
+   * through the guard, each judged against `token`; never throws for what the site answers.
+   */
+  fetchOwnershipProofs(siteUrl: string, token: string): Promise<OwnershipProofs>;
   close(): Promise<void>;
 }
 
@@ -190,6 +196,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
         ...(signal ? { signal } : {}),
         ...(deadlineMs !== undefined ? { deadlineMs } : {}),
       }),
+    fetchOwnershipProofs: (siteUrl, token) =>
+      fetchOwnershipProofs(siteUrl, token, { guard, userAgent }),
     close: async () => {
       await Promise.all([pool?.close(), analysis?.close()]);
     },

@@ -2970,7 +2970,7 @@ export interface paths {
         put?: never;
         /**
          * Start a whole-site check
-         * @description Signed-in only. `source: "sitemap"` reads the site's sitemaps (robots.txt `Sitemap:` lines, else /sitemap.xml; indexes and gzip followed) in a worker; `source: "list"` takes the pasted `list` (one address per line, or CSV). Only addresses on the site's host are kept, at most 200 pages. Every queued page counts against the daily allowance of 600 site-check pages per account (`site_check_page_limit`); one site check at a time (`site_check_in_progress`).
+         * @description Signed-in only. `source: "sitemap"` reads the site's sitemaps (robots.txt `Sitemap:` lines, else /sitemap.xml; indexes and gzip followed) in a worker; `source: "list"` takes the pasted `list` (one address per line, or CSV). Only addresses on the site's host are kept, at most 200 pages. Every queued page counts against the daily allowance of 600 site-check pages per account (`site_check_page_limit`); one site check at a time (`site_check_in_progress`). `source: "crawl"` follows links: at most 500 pages and one page a second on a site you have not verified (`site_not_verified`); on a verified site, whose proof is read again first (`site_verification_lost`), up to SITE_CRAWL_MAX_PAGES (`crawl_over_page_cap`) at a 100 ms floor.
          */
         post: {
             parameters: {
@@ -3051,7 +3051,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `missing_url` (URL Required), `invalid_url` (Invalid URL Format), `url_too_long` (URL Too Long), `unsupported_protocol` (Only HTTP and HTTPS), `site_check_no_pages` (No Pages to Check), `invalid_request` (Invalid Request) */
+                /** @description Error codes: `missing_url` (URL Required), `invalid_url` (Invalid URL Format), `url_too_long` (URL Too Long), `unsupported_protocol` (Only HTTP and HTTPS), `site_check_no_pages` (No Pages to Check), `crawl_over_page_cap` (Crawl Too Large), `invalid_request` (Invalid Request) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3059,7 +3059,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "missing_url" | "invalid_url" | "url_too_long" | "unsupported_protocol" | "site_check_no_pages" | "invalid_request";
+                            error: "missing_url" | "invalid_url" | "url_too_long" | "unsupported_protocol" | "site_check_no_pages" | "crawl_over_page_cap" | "invalid_request";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3083,7 +3083,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `invalid_request` (Invalid Request) */
+                /** @description Error codes: `site_not_verified` (Site Not Verified), `invalid_request` (Invalid Request) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3091,7 +3091,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "invalid_request";
+                            error: "site_not_verified" | "invalid_request";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3099,7 +3099,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_in_progress` (Site Check Already Running) */
+                /** @description Error codes: `site_check_in_progress` (Site Check Already Running), `site_verification_lost` (Site Verification Lost) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -3107,7 +3107,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_in_progress";
+                            error: "site_check_in_progress" | "site_verification_lost";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3814,6 +3814,550 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your site verifications, oldest first, and the limits of a verified crawl */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            verifications: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                fileUrl: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                lastCheckedAt: string | null;
+                                lastError: string | null;
+                                metaTag: string;
+                                siteUrl: string;
+                                token: string;
+                                /** Format: date-time */
+                                verifiedAt: string | null;
+                            }[];
+                            verifiedLimits: {
+                                maxPages: number;
+                                pageIntervalMs: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Start verifying a site you own (or get the verification you have)
+         * @description Answers a token and the two ways to prove ownership: a `<meta name="crawlwise-site-verification" content="TOKEN">` in the head of the home page, or a file at `/.well-known/crawlwise-verification.txt` whose body is the token. A verified site may be crawled beyond 500 pages and faster. At most 50 per account (`site_verification_limit`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The site: any address on it */
+                        siteUrl: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Verification (new or existing) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            verification: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                fileUrl: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                lastCheckedAt: string | null;
+                                lastError: string | null;
+                                metaTag: string;
+                                siteUrl: string;
+                                token: string;
+                                /** Format: date-time */
+                                verifiedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: `missing_url` (URL Required), `invalid_url` (Invalid URL Format), `url_too_long` (URL Too Long), `unsupported_protocol` (Only HTTP and HTTPS), `invalid_request` (Invalid Request) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "missing_url" | "invalid_url" | "url_too_long" | "unsupported_protocol" | "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_verification_limit` (Too Many Verifications) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_verification_limit";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-verifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a site verification */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The verification id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_verification_not_found` (Verification Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_verification_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-verifications/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Look for the proof on the site now
+         * @description Reads the home page and the verification file (the address guard, size and time bounds of any page fetch). Found: `verifiedAt` is set. Not found: `site_verification_failed` says what each proof showed, and the verification is unverified. At most 6 checks a minute and 100 a day per account.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The verification id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                            verification: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                fileUrl: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: date-time */
+                                lastCheckedAt: string | null;
+                                lastError: string | null;
+                                metaTag: string;
+                                siteUrl: string;
+                                token: string;
+                                /** Format: date-time */
+                                verifiedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_verification_not_found` (Verification Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_verification_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_verification_failed` (Site Not Verified Yet) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_verification_failed";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `too_many_requests` (Too Many Requests), `rate_limit_exceeded` (Daily Limit Reached) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "too_many_requests" | "rate_limit_exceeded";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

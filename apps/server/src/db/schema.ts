@@ -78,6 +78,12 @@ export const siteChecks = pgTable(
      */
     pagesTried: integer('pages_tried').notNull().default(0),
     recentFailures: integer('recent_failures').notNull().default(0),
+    /**
+     * The check's own floor of its host's pace, ms: set for a crawl of a verified site
+     * (VERIFIED_PAGE_INTERVAL_MS); null keeps the server's SITE_CHECK_PAGE_INTERVAL_MS. The claim
+     * paces a host at the largest floor among its running checks (services/job-queue.ts).
+     */
+    pageIntervalMs: integer('page_interval_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -478,5 +484,34 @@ export const apiTokens = pgTable(
   (table) => [
     uniqueIndex('api_tokens_secret_hash_key').on(table.secretHash),
     index('api_tokens_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * Site ownership verification (docs/site-checks.md › Site ownership verification): one row per
+ * account and site origin, with the token the site publishes (a meta tag on its home page or a
+ * well-known file). Tokens are not secrets — they are on the site for anyone to read — but each
+ * is unique, so one account's proof never verifies a site for another. `verified_at` is set by a
+ * check that found a proof, and cleared by a later check (or a crawl's re-check) that found none.
+ */
+export const siteVerifications = pgTable(
+  'site_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The site's origin (https://example.com/), as site_checks.site_url. */
+    siteUrl: text('site_url').notNull(),
+    token: text('token').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** What the last check that found no proof saw. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('site_verifications_user_site_key').on(table.userId, table.siteUrl),
+    uniqueIndex('site_verifications_token_key').on(table.token),
   ],
 );

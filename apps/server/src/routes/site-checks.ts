@@ -14,12 +14,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import { BODY_ERRORS, errorResponses, fileResponse } from '../plugins/openapi.ts';
+import { crawlAllowance } from '../services/crawl-allowance.ts';
 import { crawlSettingsOf } from '../services/crawl-frontier.ts';
 import { publicOrigin } from '../services/public-origin.ts';
 import {
   cancelSiteCheck,
   getSiteCheck,
   listSiteChecks,
+  type StartSiteCheckInput,
   startSiteCheck,
 } from '../services/site-checks.ts';
 import { siteReportCsv } from '../services/site-report-csv.ts';
@@ -54,7 +56,11 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
           'takes the pasted `list` (one address per line, or CSV). Only addresses on the ' +
           `site's host are kept, at most ${MAX_SITE_CHECK_PAGES} pages. Every queued page counts ` +
           `against the daily allowance of ${DAILY_SITE_CHECK_PAGE_LIMIT} site-check pages per ` +
-          'account (`site_check_page_limit`); one site check at a time (`site_check_in_progress`).',
+          'account (`site_check_page_limit`); one site check at a time (`site_check_in_progress`). ' +
+          '`source: "crawl"` follows links: at most 500 pages and one page a second on a site ' +
+          'you have not verified (`site_not_verified`); on a verified site, whose proof is read ' +
+          'again first (`site_verification_lost`), up to SITE_CRAWL_MAX_PAGES (`crawl_over_page_cap`) ' +
+          'at a 100 ms floor.',
         body: startSiteCheckBodySchema,
         response: {
           201: siteCheckResponseSchema.describe('Site check started'),
@@ -67,6 +73,9 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
             'site_check_no_pages',
             'site_check_in_progress',
             'site_check_page_limit',
+            'site_not_verified',
+            'site_verification_lost',
+            'crawl_over_page_cap',
             ...BODY_ERRORS,
           ),
         },
@@ -77,19 +86,25 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = requireUser(request);
       const { siteUrl, source, list, crawl } = request.body;
-      const siteCheck = await startSiteCheck(
-        app,
-        userId,
-        source === 'list'
-          ? { site: siteUrl, source, list: list ?? '' }
-          : source === 'crawl'
-            ? {
-                site: siteUrl,
-                source,
-                crawl: crawlSettingsOf(crawl ?? crawlOptionsSchema.parse({})),
-              }
-            : { site: siteUrl, source },
-      );
+      let input: StartSiteCheckInput;
+      if (source === 'crawl') {
+        const settings = crawlSettingsOf(crawl ?? crawlOptionsSchema.parse({}));
+        // A verified site's proof is read again first (network I/O, before any transaction).
+        const { verified } = await crawlAllowance(
+          app.services.siteVerifications,
+          userId,
+          siteUrl,
+          settings.maxPages,
+          app.config.SITE_CRAWL_MAX_PAGES,
+        );
+        input = { site: siteUrl, source, crawl: settings, verified };
+      } else {
+        input =
+          source === 'list'
+            ? { site: siteUrl, source, list: list ?? '' }
+            : { site: siteUrl, source };
+      }
+      const siteCheck = await startSiteCheck(app, userId, input);
       return reply.code(201).send({ ok: true as const, siteCheck });
     },
   );

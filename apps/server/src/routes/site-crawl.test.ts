@@ -142,7 +142,7 @@ describe('a crawl', () => {
   it('refuses bad crawl settings with the field named', async () => {
     for (const crawl of [
       { maxPages: 0 },
-      { maxPages: 501 },
+      { maxPages: 100_001 },
       { maxDepth: 21 },
       { include: ['x'.repeat(201)] },
       { exclude: Array(21).fill('/x') },

@@ -52,6 +52,12 @@ export interface PaceTurn {
   token: string;
   /** The host's Crawl-delay as stored when the turn was taken, ms. */
   crawlDelayMs: number;
+  /**
+   * The host's floor for this turn: the largest among its running checks (a crawl of a verified
+   * site brings VERIFIED_PAGE_INTERVAL_MS, any other check the server's floor). Absent: the
+   * server's floor (HostPace.floorMs).
+   */
+  floorMs?: number;
 }
 
 /** How a turn ended: no request was sent (robots.txt said no), or the page was requested. */
@@ -68,7 +74,10 @@ export type TurnEnd =
 export class HostPace {
   constructor(
     private readonly database: Database,
-    /** The shortest gap between two pages of a host (SITE_CHECK_PAGE_INTERVAL_MS). */
+    /**
+     * The shortest gap between two pages of a host (SITE_CHECK_PAGE_INTERVAL_MS); a turn may
+     * carry a smaller one of its own (a crawl of a verified site, PaceTurn.floorMs).
+     */
     readonly floorMs: number,
   ) {}
 
@@ -98,7 +107,7 @@ export class HostPace {
     await inTransaction(this.database.db, async (tx) => {
       const [state] = await this.read(tx, turn.host, true);
       if (!state) return;
-      const limits = { floorMs: this.floorMs, crawlDelayMs: state.crawlDelayMs };
+      const limits = { floorMs: turn.floorMs ?? this.floorMs, crawlDelayMs: state.crawlDelayMs };
       const next = end.requested && end.signal ? nextPace(state, end.signal, limits) : state;
       const holdOffMs = end.requested ? (end.holdOffMs ?? 0) : 0;
       const gapMs = end.requested ? Math.max(effectiveInterval(next, limits), holdOffMs) : 0;

@@ -146,7 +146,12 @@ export class JobQueue {
             limit 1
             for update of p skip locked
           )
-          returning hp.host, hp.crawl_delay_ms
+          -- The host's floor: the largest among its running checks. A check's own floor (a crawl
+          -- of a verified site) only lowers the server's, never raises it past it.
+          returning hp.host, hp.crawl_delay_ms,
+            (select max(least(coalesce(s.page_interval_ms, ${this.sitePageIntervalMs}),
+                ${this.sitePageIntervalMs}))
+              from site_checks s where s.host = hp.host and s.status = 'running') as floor_ms
         ),
         site as (
           update site_checks set next_page_at = now()
@@ -175,7 +180,8 @@ export class JobQueue {
           )
           returning ${CLAIMED_COLUMNS}
         )
-        select claimed.*, turn.host as pace_host, turn.crawl_delay_ms as pace_crawl_delay_ms
+        select claimed.*, turn.host as pace_host, turn.crawl_delay_ms as pace_crawl_delay_ms,
+          turn.floor_ms as pace_floor_ms
         from turn left join claimed on true`,
     );
     if (!row) return null;
@@ -183,6 +189,7 @@ export class JobQueue {
       host: String(row.pace_host),
       token,
       crawlDelayMs: Number(row.pace_crawl_delay_ms ?? 0),
+      floorMs: Number(row.pace_floor_ms ?? this.sitePageIntervalMs),
     };
     if (row.id === null || row.id === undefined) {
       await this.hostPace.endTurn(turn, { requested: false });

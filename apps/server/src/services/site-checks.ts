@@ -2,11 +2,13 @@ import type { SiteCheck, SkippedAddresses } from '@crawlwise/shared/api/site-che
 import type { StoredReportStatus } from '@crawlwise/shared/report';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import {
+  MAX_CRAWL_PAGES,
   parseSiteAddressList,
   type SiteCheckSource,
   type SiteCheckStatus,
 } from '@crawlwise/shared/site-check';
 import { type PageSignals, pageSignalsSchema } from '@crawlwise/shared/site-findings';
+import { VERIFIED_PAGE_INTERVAL_MS } from '@crawlwise/shared/site-verification';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
@@ -39,7 +41,16 @@ export type StartSiteCheckInput =
   /** The pasted list: one address per line, or CSV. */
   | { site: URL; source: 'list'; list: string }
   /** Follow the links from the site address (issue 19). */
-  | { site: URL; source: 'crawl'; crawl: CrawlSettings };
+  | {
+      site: URL;
+      source: 'crawl';
+      crawl: CrawlSettings;
+      /**
+       * The account's verification of the site was just confirmed (services/crawl-allowance.ts):
+       * more than MAX_CRAWL_PAGES pages allowed, paced at VERIFIED_PAGE_INTERVAL_MS.
+       */
+      verified?: boolean;
+    };
 
 export type SiteCheckSummary = SiteCheck;
 
@@ -70,6 +81,9 @@ export async function startSiteCheck(
   }
   const requesterKey = requesterOf(ownerId);
   const crawl = input.source === 'crawl' ? input.crawl : null;
+  const verified = input.source === 'crawl' && input.verified === true;
+  if (crawl && crawl.maxPages > MAX_CRAWL_PAGES && !verified)
+    throw new ApiError('site_not_verified');
   // A crawl starts at the site address: one page queued now, the rest as links are found. It
   // starts `discovering` too: its sitemap's pages are added as seeds before it runs.
   const firstPages = list ? list.urls : crawl ? [crawlStartKey(site, crawl)] : null;
@@ -107,11 +121,12 @@ export async function startSiteCheck(
     const [row] = await queryRows<{ id: string }>(
       tx,
       sql`insert into site_checks (user_id, site_url, host, source, status, requester_key,
-            page_count, skipped, crawl)
+            page_count, skipped, crawl, page_interval_ms)
           values (${ownerId}, ${site.href}, ${site.hostname}, ${source},
             ${list ? 'running' : 'discovering'}, ${requesterKey}, ${firstPages?.length ?? 0},
             ${skipped ? JSON.stringify(skipped) : null}::jsonb,
-            ${crawl ? JSON.stringify(crawl) : null}::jsonb)
+            ${crawl ? JSON.stringify(crawl) : null}::jsonb,
+            ${verified ? VERIFIED_PAGE_INTERVAL_MS : null}::integer)
           returning id`,
     );
     // The host's pace row: its pages are claimed through it (services/host-pace.ts).

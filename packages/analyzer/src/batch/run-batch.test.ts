@@ -215,6 +215,7 @@ describe('runBatch without network', () => {
       fetchDocument: () => Promise.reject(new Error('unused')),
       analyze: () => Promise.reject(new Error('unused')),
       discoverSitemaps: () => Promise.reject(new Error('unused')),
+      fetchOwnershipProofs: () => Promise.reject(new Error('unused')),
       crawlPermission: () => Promise.reject(new Error('unused')),
       analyzeUrl: (url) => answers[url]?.() ?? Promise.resolve(report(url)),
       close: async () => {},

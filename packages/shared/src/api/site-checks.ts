@@ -4,7 +4,6 @@ import { storedReportStatusSchema } from '../report.ts';
 import {
   DEFAULT_CRAWL_DEPTH,
   MAX_CRAWL_DEPTH,
-  MAX_CRAWL_PAGES,
   MAX_CRAWL_PATTERN_CHARS,
   MAX_CRAWL_PATTERNS,
   MAX_SITE_CHECK_LIST_CHARS,
@@ -14,6 +13,7 @@ import {
   SITE_CHECK_STATUSES,
 } from '../site-check.ts';
 import { siteFindingSchema } from '../site-findings.ts';
+import { CRAWL_PAGES_CEILING } from '../site-verification.ts';
 import { instantSchema, ruleField } from './contract.ts';
 
 /** Whole-site checks (docs/site-checks.md): the contract of `/api/site-checks*`. */
@@ -49,7 +49,9 @@ export const crawlOptionsSchema = z
       .number()
       .int()
       .min(1, 'A crawl analyses at least one page.')
-      .max(MAX_CRAWL_PAGES, `A crawl analyses at most ${MAX_CRAWL_PAGES} pages.`)
+      // Unverified sites are held to MAX_CRAWL_PAGES and verified ones to SITE_CRAWL_MAX_PAGES
+      // by the server (services/crawl-allowance.ts); the contract only bounds the number.
+      .max(CRAWL_PAGES_CEILING, `A crawl analyses at most ${CRAWL_PAGES_CEILING} pages.`)
       .default(MAX_SITE_CHECK_PAGES),
     maxDepth: z
       .number()

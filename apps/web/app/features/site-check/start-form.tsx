@@ -1,6 +1,7 @@
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import {
   DEFAULT_CRAWL_DEPTH,
+  MAX_CRAWL_PAGES,
   MAX_SITE_CHECK_LIST_CHARS,
   MAX_SITE_CHECK_PAGES,
   parseSiteAddress,
@@ -15,6 +16,15 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { startSiteCheck } from './api/site-check-api.ts';
+import { type CrawlLimit, SiteVerificationPanel } from './site-verification-panel.tsx';
+
+/** What the page-count field says: the cap of this site, verified or not. */
+function pagesHint(limit: CrawlLimit): string {
+  const cap = limit.maxPages.toLocaleString('en');
+  return limit.verified
+    ? `From 1 to ${cap}: you have verified this site.`
+    : `From 1 to ${cap}; verify the site below to crawl more.`;
+}
 
 /**
  * Start a whole-site check: the site's address, then a crawl that follows its links (the first
@@ -25,10 +35,16 @@ export function StartSiteCheckForm({ onStarted }: { onStarted: (id: string) => v
   const [siteUrl, setSiteUrl] = useState('');
   const [source, setSource] = useState<SiteCheckSource>('crawl');
   const [list, setList] = useState('');
-  const [error, setError] = useState<{ field: 'site' | 'list' | 'form'; text: string } | null>(
-    null,
-  );
+  const [error, setError] = useState<{
+    field: 'site' | 'list' | 'pages' | 'form';
+    text: string;
+  } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [crawlLimit, setCrawlLimit] = useState<CrawlLimit>({
+    verified: false,
+    maxPages: MAX_CRAWL_PAGES,
+  });
+  const [maxPages, setMaxPages] = useState(String(MAX_SITE_CHECK_PAGES));
 
   const site = parseSiteAddress(siteUrl);
   const preview =
@@ -44,12 +60,21 @@ export function StartSiteCheckForm({ onStarted }: { onStarted: (id: string) => v
       setError({ field: 'list', text: catalogueEntry('site_check_no_pages').description });
       return;
     }
+    const pages = Number(maxPages);
+    if (
+      source === 'crawl' &&
+      (!Number.isInteger(pages) || pages < 1 || pages > crawlLimit.maxPages)
+    ) {
+      setError({ field: 'pages', text: pagesHint(crawlLimit) });
+      return;
+    }
     setError(null);
     setBusy(true);
     const result = await startSiteCheck({
       siteUrl: site.site.href,
       source,
       ...(source === 'list' ? { list } : {}),
+      ...(source === 'crawl' ? { crawl: { maxPages: pages } } : {}),
     });
     setBusy(false);
     if (result.ok) {
@@ -97,8 +122,8 @@ export function StartSiteCheckForm({ onStarted }: { onStarted: (id: string) => v
             />
             <span>
               <span className="font-medium text-slate-900">By following links</span> — from the
-              address above, the internal links of every page, up to {MAX_SITE_CHECK_PAGES} pages
-              and {DEFAULT_CRAWL_DEPTH} clicks deep (robots.txt and nofollow respected)
+              address above, the internal links of every page, up to the number of pages below and{' '}
+              {DEFAULT_CRAWL_DEPTH} clicks deep (robots.txt and nofollow respected)
             </span>
           </label>
           <label className="flex items-start gap-2 text-sm text-slate-700">
@@ -130,6 +155,30 @@ export function StartSiteCheckForm({ onStarted }: { onStarted: (id: string) => v
             </span>
           </label>
         </fieldset>
+        {source === 'crawl' ? (
+          <FormField
+            id="crawl-max-pages"
+            label="Pages at most"
+            hint={pagesHint(crawlLimit)}
+            {...(error?.field === 'pages' ? { error: error.text } : {})}
+          >
+            {(describedBy) => (
+              <Input
+                id="crawl-max-pages"
+                name="maxPages"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={crawlLimit.maxPages}
+                value={maxPages}
+                onChange={(event) => setMaxPages(event.target.value)}
+                invalid={error?.field === 'pages'}
+                aria-describedby={describedBy}
+              />
+            )}
+          </FormField>
+        ) : null}
+        <SiteVerificationPanel siteUrl={site.ok ? site.site.href : null} onLimit={setCrawlLimit} />
         {source === 'list' ? (
           <FormField
             id="site-list"

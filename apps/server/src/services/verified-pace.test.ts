@@ -1,0 +1,112 @@
+import { crawlOptionsSchema } from '@crawlwise/shared/api/site-checks';
+import { VERIFIED_PAGE_INTERVAL_MS } from '@crawlwise/shared/site-verification';
+import { waitUntil } from '@crawlwise/shared/wait-until';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
+import { signUp } from '../test-support/accounts.ts';
+import { buildTestApp } from '../test-support/test-app.ts';
+import { crawlSettingsOf } from './crawl-frontier.ts';
+import { JobQueue } from './job-queue.ts';
+import { startSiteCheck } from './site-checks.ts';
+
+/**
+ * The floor of a crawl of a verified site reaches the host's pace (issue 19, item 6): the claim
+ * reads the largest floor among the host's running checks and the end of the turn keeps it. No
+ * page is requested here: the turns are taken and ended by hand, on a host name of this test's
+ * own (nothing resolves it).
+ */
+
+const HOST = 'verified-pace.test';
+const SERVER_FLOOR_MS = 1000;
+
+let app: FastifyInstance;
+let queue: JobQueue;
+
+beforeAll(async () => {
+  ({ app } = await buildTestApp());
+  queue = new JobQueue(app.database, { sitePageIntervalMs: SERVER_FLOOR_MS });
+  // A PostgreSQL database shared between runs may hold an earlier run's checks of the host.
+  await app.database.db.execute(
+    sql`update site_checks set status = 'cancelled' where host = ${HOST}
+        and status in ('discovering', 'running')`,
+  );
+  await app.database.db.execute(sql`delete from host_pace where host = ${HOST}`);
+});
+afterAll(() => app.close());
+
+async function runningCrawl(verified: boolean, maxPages: number) {
+  const owner = await signUp(app);
+  const check = await startSiteCheck({ database: app.database, limits: app.limits }, owner.userId, {
+    site: new URL(`http://${HOST}/`),
+    source: 'crawl',
+    crawl: crawlSettingsOf(crawlOptionsSchema.parse({ maxPages })),
+    verified,
+  });
+  // The sitemap seeding is not this test's subject: the crawl runs from its start page.
+  await app.database.db.execute(
+    sql`update site_checks set status = 'running' where id = ${check.id}`,
+  );
+  return check;
+}
+
+/** Milliseconds until the host's next page may be claimed. */
+async function msUntilNextTurn(): Promise<number> {
+  const [row] = await queryRows<{ ms: number }>(
+    app.database.db,
+    sql`select extract(epoch from next_at - now()) * 1000 as ms from host_pace where host = ${HOST}`,
+  );
+  return Number(row?.ms);
+}
+
+const claimTurn = () =>
+  waitUntil(async () => (await queue.claimSitePage('pace-test-worker')) ?? undefined, {
+    timeoutMs: 5000,
+    intervalMs: 20,
+    what: 'a page of the host to be claimable',
+  });
+
+describe('the pace of a verified crawl', () => {
+  it('is the verified floor while only verified crawls of the host run', async () => {
+    await runningCrawl(true, 600);
+    const claimed = await claimTurn();
+    expect(claimed.pace?.floorMs).toBe(VERIFIED_PAGE_INTERVAL_MS);
+    await queue.hostPace.endTurn(claimed.pace!, {
+      requested: true,
+      signal: { kind: 'answered', ttfbMs: 5 },
+    });
+    const gap = await msUntilNextTurn();
+    expect(gap).toBeGreaterThan(0);
+    expect(gap).toBeLessThanOrEqual(VERIFIED_PAGE_INTERVAL_MS);
+    expect(await queue.hostPace.state(HOST)).toMatchObject({
+      intervalMs: VERIFIED_PAGE_INTERVAL_MS,
+    });
+  });
+
+  it("is the server's floor as soon as an unverified check of the same host runs", async () => {
+    await runningCrawl(false, 10);
+    const claimed = await claimTurn();
+    expect(claimed.pace?.floorMs).toBe(SERVER_FLOOR_MS);
+    await queue.hostPace.endTurn(claimed.pace!, {
+      requested: true,
+      signal: { kind: 'answered', ttfbMs: 5 },
+    });
+    const gap = await msUntilNextTurn();
+    expect(gap).toBeGreaterThan(VERIFIED_PAGE_INTERVAL_MS * 5);
+    expect(gap).toBeLessThanOrEqual(SERVER_FLOOR_MS);
+  });
+
+  it('never raises a server floor that is below the verified one (0 in development)', async () => {
+    const unpaced = new JobQueue(app.database, { sitePageIntervalMs: 0 });
+    await app.database.db.execute(
+      sql`update site_checks set status = 'cancelled' where host = ${HOST} and page_interval_ms is null`,
+    );
+    await runningCrawl(true, 600);
+    const claimed = await waitUntil(
+      async () => (await unpaced.claimSitePage('pace-test-worker')) ?? undefined,
+      { timeoutMs: 5000, intervalMs: 20, what: 'a page of the host to be claimable' },
+    );
+    expect(claimed.pace?.floorMs).toBe(0);
+  });
+});
