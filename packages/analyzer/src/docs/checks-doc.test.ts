@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SITE_FINDING_IDS } from '@crawlwise/shared/site-findings';
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../checks/index.ts';
 import { CHECKS_DOC_PATH, renderChecksDoc } from './checks-doc.ts';
@@ -34,7 +35,10 @@ describe('docs/checks.md', () => {
     const doc = renderChecksDoc();
     const withRule = ALL_CHECKS.filter((check) => check.meta.rule);
     expect(withRule.map((check) => check.meta.id)).toContain('image-dimensions');
-    expect(doc.split('\nRule: ')).toHaveLength(withRule.length + 1);
+    // Page checks come first; every site-level finding (after them) states its rule too.
+    const [pageChecks, siteFindings] = doc.split('\n# Site-level findings\n');
+    expect(pageChecks?.split('\nRule: ')).toHaveLength(withRule.length + 1);
+    expect(siteFindings?.split('\nRule: ')).toHaveLength(SITE_FINDING_IDS.length + 1);
     expect(doc).toContain(
       'Sources: [web.dev: Optimize Cumulative Layout Shift](https://web.dev/articles/optimize-cls); ',
     );
