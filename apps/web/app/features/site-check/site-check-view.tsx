@@ -170,7 +170,9 @@ function CancelSiteCheck({
         title="Cancel this site check?"
         description={
           siteCheck.status === 'discovering'
-            ? 'No page has been queued yet: the sitemaps are still being read. Nothing is counted against your daily allowance.'
+            ? siteCheck.source === 'crawl'
+              ? 'Only the start page is queued while the sitemaps are read for more. It will not be checked and goes back to your daily allowance.'
+              : 'No page has been queued yet: the sitemaps are still being read. Nothing is counted against your daily allowance.'
             : `Pages already checked, and those being checked now, stay in the site report. The pages still waiting (${waiting} at the last update) will not be checked and go back to your daily allowance.`
         }
       >
