@@ -82,6 +82,10 @@ describe('GET /api/docs/json', () => {
         'GET /api/me/tokens',
         'POST /api/me/tokens',
         'DELETE /api/me/tokens/{id}',
+        'GET /api/site-verifications',
+        'POST /api/site-verifications',
+        'POST /api/site-verifications/{id}/check',
+        'DELETE /api/site-verifications/{id}',
       ].sort(),
     );
   });
