@@ -1,6 +1,10 @@
 import type { BatchPage } from '@crawlwise/analyzer/batch/run-batch';
 import { buildSiteView } from '@crawlwise/analyzer/batch/site-view';
-import { analyseSite, type SiteAnalysis } from '@crawlwise/analyzer/site/site-findings';
+import {
+  analyseSite,
+  describeFindings,
+  type SiteAnalysis,
+} from '@crawlwise/analyzer/site/site-findings';
 import type { SiteGraphLink, SiteGraphPage } from '@crawlwise/analyzer/site/site-graph';
 import type { AnalysisReport } from '@crawlwise/analyzer/types';
 import type {
@@ -10,11 +14,7 @@ import type {
   SiteReportPage,
 } from '@crawlwise/shared/api/site-checks';
 import { wasBlockedPage } from '@crawlwise/shared/site-check';
-import {
-  MAX_FINDING_ITEMS,
-  MAX_FINDING_SOURCES,
-  SITE_FINDINGS,
-} from '@crawlwise/shared/site-findings';
+import { MAX_FINDING_ITEMS, MAX_FINDING_SOURCES } from '@crawlwise/shared/site-findings';
 import { decodeStoredFindings } from '../db/stored-findings.ts';
 import type { SitePageRow } from './site-checks.ts';
 
@@ -109,24 +109,15 @@ function crawlSummary(analysis: SiteAnalysis, sitemapRead: boolean): CrawlSummar
     score: analysis.score.value,
     base: analysis.score.base,
     sitemapRead,
-    findings: analysis.findings.map((finding) => {
-      const rule = SITE_FINDINGS[finding.id];
-      return {
-        id: finding.id,
-        severity: finding.severity,
-        title: rule.title,
-        why: rule.why,
-        howToFix: rule.howToFix,
-        count: finding.items.length,
-        points: analysis.score.points.get(finding.id) ?? 0,
-        items: finding.items.slice(0, MAX_FINDING_ITEMS).map((item) => ({
-          url: item.url,
-          detail: item.detail,
-          sources: item.sources.slice(0, MAX_FINDING_SOURCES),
-          sourceCount: item.sources.length,
-        })),
-      };
-    }),
+    findings: describeFindings(analysis).map((finding) => ({
+      ...finding,
+      items: finding.items.slice(0, MAX_FINDING_ITEMS).map((item) => ({
+        url: item.url,
+        detail: item.detail,
+        sources: item.sources.slice(0, MAX_FINDING_SOURCES),
+        sourceCount: item.sources.length,
+      })),
+    })),
   };
 }
 

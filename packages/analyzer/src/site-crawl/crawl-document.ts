@@ -1,9 +1,9 @@
 import {
-  SITE_FINDINGS,
-  type SiteFindingId,
-  type SiteFindingSeverity,
-} from '@crawlwise/shared/site-findings';
-import type { FindingSource, SiteAnalysis } from '../site/site-findings.ts';
+  type DescribedSiteFinding,
+  describeFindings,
+  type RawFindingItem,
+  type SiteAnalysis,
+} from '../site/site-findings.ts';
 import type { SitePageState } from '../site/site-graph.ts';
 import type { CrawlResult, CrawlSitemap } from './run-crawl.ts';
 
@@ -13,24 +13,9 @@ import type { CrawlResult, CrawlSitemap } from './run-crawl.ts';
  * site"); findings carry every item and every source (the text formats clip them).
  */
 
-export interface CrawlFindingItem {
-  url: string;
-  detail: string | null;
-  sources: FindingSource[];
-}
+export type CrawlFindingItem = RawFindingItem;
 
-export interface CrawlFinding {
-  id: SiteFindingId;
-  severity: SiteFindingSeverity;
-  title: string;
-  why: string;
-  howToFix: string;
-  /** Items in all. */
-  count: number;
-  /** Points taken off the site score. */
-  points: number;
-  items: CrawlFindingItem[];
-}
+export type CrawlFinding = DescribedSiteFinding;
 
 export interface CrawlPage {
   url: string;
@@ -140,19 +125,7 @@ export function buildCrawlDocument(
       pagesPerSecond: seconds > 0 ? Math.round((finished / seconds) * 10) / 10 : 0,
     },
     sitemap: result.sitemap,
-    findings: analysis.findings.map((finding) => {
-      const rule = SITE_FINDINGS[finding.id];
-      return {
-        id: finding.id,
-        severity: finding.severity,
-        title: rule.title,
-        why: rule.why,
-        howToFix: rule.howToFix,
-        count: finding.items.length,
-        points: analysis.score.points.get(finding.id) ?? 0,
-        items: finding.items,
-      };
-    }),
+    findings: describeFindings(analysis),
     pages: result.pages
       .map((page): CrawlPage => {
         const facts = analysis.pages.get(page.key);

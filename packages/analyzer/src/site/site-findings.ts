@@ -286,6 +286,31 @@ function duplicateItems(
   );
 }
 
+/** A finding as every report shows it: its catalogue texts, its count and the points it took. */
+export interface DescribedSiteFinding extends RawSiteFinding {
+  title: string;
+  why: string;
+  howToFix: string;
+  /** Items in all. */
+  count: number;
+  /** Points taken off the site score. */
+  points: number;
+}
+
+export function describeFindings(analysis: SiteAnalysis): DescribedSiteFinding[] {
+  return analysis.findings.map((finding) => {
+    const { title, why, howToFix } = SITE_FINDINGS[finding.id];
+    return {
+      ...finding,
+      title,
+      why,
+      howToFix,
+      count: finding.items.length,
+      points: analysis.score.points.get(finding.id) ?? 0,
+    };
+  });
+}
+
 const SEVERITY_ORDER: Record<SiteFindingSeverity, number> = { critical: 0, warning: 1, notice: 2 };
 
 export function analyseSite(input: SiteGraphInput): SiteAnalysis {
