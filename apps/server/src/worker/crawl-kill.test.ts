@@ -1,6 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +7,7 @@ import { type ServedSite, serveSite } from '../../../../bench/site-generator/ser
 import { queryRows } from '../db/database.ts';
 import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
+import { startWorkerProcess, stopWorker } from '../test-support/worker-process.ts';
 
 /**
  * Issue 19: a crawl survives a worker killed with SIGKILL in its middle. Two real worker
@@ -19,44 +17,13 @@ import { buildTestApp } from '../test-support/test-app.ts';
  * completed once, and the site findings are still exactly the planted ones.
  */
 
-const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LEASE_SECONDS = 4;
 
-interface WorkerProcess {
-  child: ChildProcess;
-  log: () => string;
-}
-
-function startWorkerProcess(): WorkerProcess {
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
-    cwd: SERVER_ROOT,
-    env: {
-      ...process.env,
-      ALLOW_PRIVATE_TARGETS: '1',
-      RENDER: 'off',
-      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-      SITE_CHECK_PAGE_INTERVAL_MS: '0',
-      WORKER_CONCURRENCY: '2',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startWorker = () =>
+  startWorkerProcess({
+    JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+    SITE_CHECK_PAGE_INTERVAL_MS: '0',
   });
-  child.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  return { child, log: () => log };
-}
-
-async function stopWorker(worker: WorkerProcess): Promise<void> {
-  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => worker.child.once('exit', resolve));
-  worker.child.kill('SIGTERM');
-  await exited;
-}
 
 describe.skipIf(!process.env.DATABASE_URL)('a crawl on PostgreSQL', () => {
   let app: FastifyInstance;
@@ -95,8 +62,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a crawl on PostgreSQL', () => {
       (await call(app, 'GET', `/api/site-checks/${id}`, { cookie: owner.cookie })).json().siteCheck
         .status as string;
 
-    const doomed = startWorkerProcess();
-    const survivor = startWorkerProcess();
+    const doomed = startWorker();
+    const survivor = startWorker();
     try {
       await waitUntil(async () => (await count('completed')) >= 40, {
         timeoutMs: 60_000,

@@ -1,57 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { buildTestApp, HEALTHY_PAGE } from '../test-support/test-app.ts';
+import { startWorkerProcess, stopWorker } from '../test-support/worker-process.ts';
 
 /**
  * Durability and scale-out with real worker processes. Several processes can share only a real
  * PostgreSQL (the embedded database is locked to one process), so these run when DATABASE_URL
  * is set, as CI does.
  */
-const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const LEASE_SECONDS = 4;
 
-interface WorkerProcess {
-  child: ChildProcess;
-  log: () => string;
-}
-
-function startWorkerProcess(): WorkerProcess {
-  let log = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
-    cwd: SERVER_ROOT,
-    env: {
-      ...process.env,
-      ALLOW_PRIVATE_TARGETS: '1',
-      RENDER: 'off',
-      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-      WORKER_CONCURRENCY: '2',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  return { child, log: () => log };
-}
-
-async function stopWorker(worker: WorkerProcess): Promise<void> {
-  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => worker.child.once('exit', resolve));
-  worker.child.kill('SIGTERM');
-  await exited;
-}
+const startWorker = () => startWorkerProcess({ JOB_LEASE_SECONDS: String(LEASE_SECONDS) });
 
 const waitFor = (condition: () => Promise<boolean> | boolean, timeoutMs: number, what: string) =>
   waitUntil(condition, { timeoutMs, intervalMs: 100, what });
@@ -107,7 +71,7 @@ describe.skipIf(!process.env.DATABASE_URL)('worker processes on PostgreSQL', () 
 
   it('completes a report whose worker was killed with SIGKILL mid-analysis', async () => {
     holdRobots = true;
-    const first = startWorkerProcess();
+    const first = startWorker();
     const token = await create(`${siteUrl}/?killed=${Date.now()}`);
     const hitsBefore = robotsHits;
     await waitFor(() => robotsHits > hitsBefore, 20_000, 'the first worker to start analysing');
@@ -116,7 +80,7 @@ describe.skipIf(!process.env.DATABASE_URL)('worker processes on PostgreSQL', () 
     await new Promise((resolve) => first.child.once('exit', resolve));
     holdRobots = false;
 
-    const second = startWorkerProcess();
+    const second = startWorker();
     try {
       await waitFor(
         async () => (await statusOf(token)).status === 'completed',
@@ -132,7 +96,7 @@ describe.skipIf(!process.env.DATABASE_URL)('worker processes on PostgreSQL', () 
   it('three workers share 100 reports and analyse each exactly once', async () => {
     const tokens: string[] = [];
     for (let i = 0; i < 100; i++) tokens.push(await create(`${siteUrl}/?n=${i}&t=${Date.now()}`));
-    const workers = [startWorkerProcess(), startWorkerProcess(), startWorkerProcess()];
+    const workers = [startWorker(), startWorker(), startWorker()];
     try {
       await waitFor(
         async () => {
