@@ -1,11 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { Writable } from 'node:stream';
+import { DEFAULT_IGNORED_QUERY_PARAMETERS } from '@crawlwise/shared/crawl-url';
+import { DEFAULT_CRAWL_DEPTH, MAX_CRAWL_DEPTH } from '@crawlwise/shared/site-check';
 import { parseServerUrl } from '@crawlwise/shared/url-input';
 import { z } from 'zod';
 import { isAnalysisError } from '../analysis-error.ts';
-import { parseBatchArgs } from '../batch/batch-args.ts';
-import { runBatchCommand } from '../batch/command.ts';
-import { DEFAULT_MAX_PAGES } from '../batch/defaults.ts';
+import {
+  DEFAULT_BATCH_CONCURRENCY,
+  DEFAULT_MAX_PAGES,
+  DEFAULT_PER_HOST_DELAY_MS,
+} from '../batch/defaults.ts';
 import { ALL_CHECKS } from '../checks/index.ts';
 import {
   type BaselineReport,
@@ -13,8 +16,19 @@ import {
   formatComparison,
   parseBaseline,
 } from '../cli-baseline.ts';
+import { cliVersion } from '../cli-version.ts';
 import type { Engine, EngineOptions } from '../engine.ts';
 import { CATALOGUE_BY_ID } from '../score/score-config.ts';
+import { analyseSite } from '../site/site-findings.ts';
+import { buildCrawlDocument } from '../site-crawl/crawl-document.ts';
+import {
+  findingCost,
+  limitNotes,
+  scoreLine,
+  totalsLine,
+  worstPages,
+} from '../site-crawl/crawl-outline.ts';
+import { runCrawl, siteGraphInputOf } from '../site-crawl/run-crawl.ts';
 import type { AnalysisReport } from '../types.ts';
 
 /**
@@ -37,7 +51,10 @@ export const localToolInputs = {
     url: z.string().max(2048).describe('A full address, such as https://example.com/page'),
   }),
   crawl_site: z.object({
-    url: z.string().max(2048).describe('Any address of the site; its /sitemap.xml is read'),
+    url: z
+      .string()
+      .max(2048)
+      .describe('Where to start: its links are followed on the same host, and the sitemap read'),
     maxPages: z
       .number()
       .int()
@@ -45,6 +62,13 @@ export const localToolInputs = {
       .max(CRAWL_SITE_MAX_PAGES)
       .optional()
       .describe(`Pages to analyse at most (default and limit ${CRAWL_SITE_MAX_PAGES})`),
+    maxDepth: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_CRAWL_DEPTH)
+      .optional()
+      .describe(`Clicks from the start page to follow at most (default ${DEFAULT_CRAWL_DEPTH})`),
   }),
   explain_check: z.object({
     id: z.string().max(100).describe('A check id, such as meta-description'),
@@ -125,48 +149,72 @@ export async function comparePages(engine: Engine, a: string, b: string): Promis
   return { structured: { comparison }, text: formatComparison(comparison) };
 }
 
+/** What `crawl_site` answers at most, so an agent's context is not flooded by a big site. */
+export const CRAWL_SITE_FINDING_ITEMS = 20;
+export const CRAWL_SITE_PAGES = 50;
+
 /**
- * crawl_site: the pages of the site's /sitemap.xml (at most `maxPages`), analysed by the batch
- * run of `crawlwise --sitemap`, with the same engine, limits and site summary. Its JSON document
- * is collected instead of printed: stdout belongs to the protocol.
+ * crawl_site: `crawlwise crawl` without the command line — from the given address, the site's
+ * pages found by following its links (and its sitemap), at most `maxPages`, with the same
+ * engine, link rules and site findings. The document is answered, not printed (stdout belongs to
+ * the protocol), with each finding's items and the page list clipped for an agent's context.
  */
 export async function crawlSite(
   engineOptions: EngineOptions,
   url: string,
   maxPages = CRAWL_SITE_MAX_PAGES,
+  maxDepth = DEFAULT_CRAWL_DEPTH,
+  engine?: Engine,
 ): Promise<ToolAnswer> {
-  const sitemap = new URL('/sitemap.xml', pageAddress(url)).href;
-  const { batch, errors } = parseBatchArgs(['--sitemap', sitemap, '--max-pages', String(maxPages)]);
-  if (errors.length > 0) throw new ToolError(errors.join(' '));
-  let json = '';
-  const stdout = new Writable({
-    write(chunk, _encoding, done) {
-      json += String(chunk);
-      done();
+  const startUrl = pageAddress(url);
+  const result = await runCrawl({
+    startUrl,
+    maxPages,
+    maxDepth,
+    followNofollow: false,
+    rules: {
+      ignoredQueryParameters: DEFAULT_IGNORED_QUERY_PARAMETERS,
+      includeSubdomains: false,
+      include: [],
+      exclude: [],
     },
+    perHostDelayMs: DEFAULT_PER_HOST_DELAY_MS,
+    concurrency: DEFAULT_BATCH_CONCURRENCY,
+    ...(engine ? { engine } : { engineOptions }),
   });
-  const problems: string[] = [];
-  const stderr = new Writable({
-    write(chunk, _encoding, done) {
-      problems.push(String(chunk).trim());
-      done();
-    },
-  }) as unknown as NodeJS.WriteStream;
-  await runBatchCommand({ urls: [], batch, json: true, engineOptions, stdout, stderr });
-  if (!json.trim())
-    throw new ToolError(problems.join(' ') || `No page of ${sitemap} could be read.`);
-  const result = JSON.parse(json) as {
-    totals: { pages: number; analysed: number; failed: number };
-    pages: Array<{ url: string; status: string; score?: number }>;
+  const start = result.pages.find((page) => page.key === result.startKey);
+  if (start?.state !== 'completed') {
+    const code = start?.errorCode ?? 'internal_error';
+    throw new ToolError(
+      start?.state === 'blocked'
+        ? `blocked_by_robots: The site's robots.txt does not allow Crawlwise to fetch ${startUrl}.`
+        : `${code}: The start page could not be analysed, so there were no links to follow.`,
+    );
+  }
+  const document = buildCrawlDocument(result, analyseSite(siteGraphInputOf(result)), {
+    toolVersion: cliVersion(),
+    render: engineOptions.render !== false,
+  });
+  const findings = document.findings.map((finding) => ({
+    ...finding,
+    items: finding.items.slice(0, CRAWL_SITE_FINDING_ITEMS),
+  }));
+  const structured = {
+    ...document,
+    findings,
+    pages: worstPages(document, CRAWL_SITE_PAGES),
+    pagesShown: `The ${CRAWL_SITE_PAGES} lowest page scores of ${document.totals.analysed} analysed pages; each finding lists at most ${CRAWL_SITE_FINDING_ITEMS} of its items (count says how many).`,
   };
-  const lines = result.pages
-    .slice(0, 20)
-    .map((page) => `- ${page.url}: ${page.status === 'ok' ? page.score : page.status}`);
+  const lines = findings
+    .slice(0, 10)
+    .map((finding) => `- ${finding.title}: ${finding.count}${findingCost(finding)}`);
   return {
-    structured: result,
+    structured,
     text: [
-      `${result.totals.analysed} of ${result.totals.pages} pages of ${sitemap} analysed, ${result.totals.failed} failed.`,
-      ...lines,
+      scoreLine(document),
+      totalsLine(document),
+      ...limitNotes(document),
+      ...(lines.length ? ['Problems between pages:', ...lines] : ['No problem between pages.']),
     ].join('\n'),
   };
 }

@@ -28,7 +28,10 @@ let stderr = '';
 beforeAll(async () => {
   site = await startHttpServer((request, response) => {
     const pages: Record<string, string> = {
-      '/': page('Oak tables', 'Handmade oak tables. '.repeat(40)),
+      '/': page(
+        'Oak tables',
+        `${'Handmade oak tables. '.repeat(40)}<a href="/chairs">Chairs</a> <a href="/gone">Stools</a>`,
+      ),
       '/chairs': page('Oak chairs', 'Handmade oak chairs. '.repeat(40)),
       '/thin': '<!doctype html><html><head></head><body><p>Thin.</p></body></html>',
     };
@@ -91,12 +94,33 @@ describe('crawlwise mcp', () => {
     expect(textOf(result)).toMatch(/^unsupported_protocol:/);
   });
 
-  it('crawl_site analyses the pages of the sitemap', async () => {
+  it('crawl_site follows the links and finds the problems between pages', async () => {
     const result = await client.callTool({ name: 'crawl_site', arguments: { url: site.url } });
     expect(result.isError).toBeFalsy();
-    const body = result.structuredContent as { totals: { pages: number; analysed: number } };
-    expect(body.totals).toMatchObject({ pages: 2, analysed: 2 });
-    expect(textOf(result)).toContain('2 of 2 pages');
+    const body = result.structuredContent as {
+      totals: { analysed: number; failed: number };
+      findings: Array<{ id: string; count: number; items: Array<{ url: string }> }>;
+      pages: Array<{ url: string }>;
+    };
+    // / and /chairs analysed; /gone (linked, 404) failed; /thin is linked by nothing.
+    expect(body.totals).toMatchObject({ analysed: 2, failed: 1 });
+    const broken = body.findings.find((finding) => finding.id === 'broken-internal-links');
+    expect(broken?.items.map((item) => item.url)).toEqual([`${site.origin}/gone`]);
+    expect(body.pages.map((entry) => entry.url).sort()).toEqual([
+      `${site.origin}/`,
+      `${site.origin}/chairs`,
+    ]);
+    expect(textOf(result)).toMatch(/^Site score: \d+\/100/);
+    expect(textOf(result)).toContain('Broken internal links: 1');
+  }, 60_000);
+
+  it('crawl_site refuses a start page it cannot analyse with its code', async () => {
+    const result = await client.callTool({
+      name: 'crawl_site',
+      arguments: { url: `${site.origin}/gone` },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^http_error_404: The start page could not be analysed/);
   }, 60_000);
 
   it('explain_check says what a check looks at and how to fix it', async () => {

@@ -57,11 +57,14 @@ export async function runMcpServer(engineOptions: EngineOptions): Promise<void> 
     {
       title: 'Analyse the pages of a site',
       description:
-        'Reads the site’s /sitemap.xml and analyses its pages (bounded like the CLI’s ' +
-        '--max-pages): each page’s score and the site summary (duplicate titles and descriptions).',
+        'Crawls a site by its links from the given address (and reads its sitemap), at most ' +
+        'maxPages pages like `crawlwise crawl`: the site score, the problems between pages ' +
+        '(broken internal links, redirects, orphans, depth, near-duplicates, canonical and ' +
+        'hreflang chains) and the lowest-scoring pages.',
       inputSchema: localToolInputs.crawl_site.shape,
     },
-    ({ url, maxPages }) => guarded(() => crawlSite(engineOptions, url, maxPages)),
+    ({ url, maxPages, maxDepth }) =>
+      guarded(() => crawlSite(engineOptions, url, maxPages, maxDepth, engine)),
   );
   server.registerTool(
     'explain_check',

@@ -62,11 +62,11 @@ export function findingCost(finding: CrawlFinding): string {
 }
 
 /** The lowest scores first; only analysed pages. */
-export function worstPages(doc: CrawlDocument): CrawlPage[] {
+export function worstPages(doc: CrawlDocument, count = WORST_PAGES_SHOWN): CrawlPage[] {
   return doc.pages
     .filter((page) => page.status === 'completed' && page.score !== null)
     .sort((a, b) => (a.score ?? 0) - (b.score ?? 0) || (a.url < b.url ? -1 : 1))
-    .slice(0, WORST_PAGES_SHOWN);
+    .slice(0, count);
 }
 
 export function more(total: number, shown: number, what: string): string | null {

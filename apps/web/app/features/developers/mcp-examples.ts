@@ -32,7 +32,10 @@ export const REMOTE_TOOLS: readonly McpTool[] = [
 /** `crawlwise mcp` (docs/mcp.md): the local engine, no server, account or token. */
 export const LOCAL_TOOLS: readonly McpTool[] = [
   { name: 'analyze_page', does: 'Analyses a page from your machine.' },
-  { name: 'crawl_site', does: 'Analyses the pages of a site’s /sitemap.xml, at most 500.' },
+  {
+    name: 'crawl_site',
+    does: 'Crawls a site by its links, at most 500 pages: site score and the problems between pages.',
+  },
   { name: 'explain_check', does: 'What a check looks at, why it matters and how to fix it.' },
   {
     name: 'compare_pages',
