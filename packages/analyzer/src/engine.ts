@@ -7,6 +7,7 @@ import type { CrawlLinkRequest } from './crawl/page-links.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
 import { type BrowserPool, createBrowserPool } from './gather/browser-pool.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
+import { fetchLinkStatus, type LinkStatus } from './gather/link-status.ts';
 import { fetchLlmsTxt, llmsTxtUrlOf } from './gather/llms-txt.ts';
 import { createOriginCache } from './gather/origin-cache.ts';
 import { renderPage } from './gather/render-page.ts';
@@ -79,6 +80,8 @@ export interface Engine {
    * through the guard, each judged against `token`; never throws for what the site answers.
    */
   fetchOwnershipProofs(siteUrl: string, token: string): Promise<OwnershipProofs>;
+  /** How a link's target answers (status after redirects, body unread); never throws for it. */
+  linkStatus(url: string, signal?: AbortSignal): Promise<LinkStatus>;
   close(): Promise<void>;
 }
 
@@ -198,6 +201,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
       }),
     fetchOwnershipProofs: (siteUrl, token) =>
       fetchOwnershipProofs(siteUrl, token, { guard, userAgent }),
+    linkStatus: (url, signal) =>
+      fetchLinkStatus(url, { guard, userAgent, ...(signal ? { signal } : {}) }),
     close: async () => {
       await Promise.all([pool?.close(), analysis?.close()]);
     },

@@ -69,6 +69,7 @@ export const SITE_FINDING_IDS = [
   'duplicate-descriptions',
   'sitemap-not-indexable',
   'indexable-not-in-sitemap',
+  'broken-external-links',
 ] as const;
 export type SiteFindingId = (typeof SITE_FINDING_IDS)[number];
 
@@ -233,6 +234,15 @@ export const SITE_FINDINGS: Record<SiteFindingId, SiteFindingRule> = {
     rule: 'A crawled indexable page (200, no noindex, no canonical elsewhere) the sitemap does not list. Applies only when a sitemap was read.',
     why: 'The sitemap is how a site tells search engines what to index; pages left out are found later, if at all.',
     howToFix: 'Add these pages to the sitemap.',
+  },
+  'broken-external-links': {
+    title: 'Broken external links',
+    severity: 'warning',
+    weight: 4,
+    rule: 'Only when the crawl checks external links (`crawlwise crawl --check-external`, off by default; the web crawl counts external links without asking them): a link from a crawled page to another site whose address answers 404/410, another 4xx but 401, 403 and 429 (sites that refuse crawlers answer those to working pages), or a 5xx after its redirects, or does not answer (host not found, connection failure, time-out, TLS error, redirect loop). One GET per distinct target, body unread, each host paced and its robots.txt obeyed (a target a rule disallows is not asked; one whose robots.txt cannot be read is asked anyway). One item per target, with every linking page and its anchor text.',
+    why: 'A link to a page that is gone sends visitors to an error and tells search engines the page is not maintained.',
+    howToFix:
+      'Point each link at the page’s new address (search the other site, or an archived copy), or remove it.',
   },
 };
 

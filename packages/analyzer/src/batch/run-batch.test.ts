@@ -217,6 +217,7 @@ describe('runBatch without network', () => {
       discoverSitemaps: () => Promise.reject(new Error('unused')),
       fetchOwnershipProofs: () => Promise.reject(new Error('unused')),
       crawlPermission: () => Promise.reject(new Error('unused')),
+      linkStatus: () => Promise.reject(new Error('unused')),
       analyzeUrl: (url) => answers[url]?.() ?? Promise.resolve(report(url)),
       close: async () => {},
     };

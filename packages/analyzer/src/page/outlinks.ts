@@ -12,6 +12,11 @@ import { elementText, imageAltText } from './element-text.ts';
 
 /** Internal targets kept per page: far above any real navigation, small enough to store. */
 export const MAX_OUTLINKS = 2_000;
+/**
+ * External targets kept per page with their anchor, for the crawl's external-link option: a
+ * page linking out more than this is a link directory, and its first links are a fair sample.
+ */
+export const MAX_EXTERNAL_KEPT = 100;
 /** Anchor text kept per link (what a report shows beside a broken link). */
 export const MAX_ANCHOR_CHARS = 200;
 
@@ -28,6 +33,8 @@ export interface PageOutlinks {
   internal: Outlink[];
   /** Distinct external targets (not followed; their status is an option of the crawl). */
   externalCount: number;
+  /** The first MAX_EXTERNAL_KEPT of them, one per target. */
+  external: Outlink[];
   /** Internal targets beyond MAX_OUTLINKS, left out. */
   omitted: number;
 }
@@ -44,19 +51,31 @@ const relTokens = (rel: string | undefined) => (rel ?? '').toLowerCase().split(/
 export function outlinksOf(doc: Document, pageUrl: URL, options: OutlinkOptions): PageOutlinks {
   const base = baseOf(doc, pageUrl);
   const internal = new Map<string, Outlink>();
-  const external = new Set<string>();
+  const external = new Map<string, Outlink | null>();
   let omitted = 0;
+  const anchorOf = (el: Parameters<typeof elementText>[1]) => {
+    const text = elementText(doc, el, { max: MAX_ANCHOR_CHARS });
+    return text !== '' ? text : imageAltText(doc, el, { max: MAX_ANCHOR_CHARS });
+  };
   for (const el of elementsByTag(doc, 'a')) {
     const href = el.attribs.href;
     if (href === undefined || isInside(doc, el, 'template')) continue;
     const key = crawlKey(href, base, options.rules);
     if (key === null) continue;
-    if (!options.scope.isInternal(key)) {
-      if (external.size < MAX_OUTLINKS) external.add(key);
-      continue;
-    }
     const nofollow =
       options.pageNofollow === true || relTokens(el.attribs.rel).includes('nofollow');
+    if (!options.scope.isInternal(key)) {
+      const known = external.get(key);
+      if (known && !nofollow) known.nofollow = false;
+      else if (known === undefined && external.size < MAX_OUTLINKS) {
+        // Anchors only for the kept ones: the rest are counted, never read.
+        external.set(
+          key,
+          external.size < MAX_EXTERNAL_KEPT ? { key, anchor: anchorOf(el), nofollow } : null,
+        );
+      }
+      continue;
+    }
     const known = internal.get(key);
     if (known) {
       if (!nofollow) known.nofollow = false;
@@ -66,11 +85,14 @@ export function outlinksOf(doc: Document, pageUrl: URL, options: OutlinkOptions)
       omitted += 1;
       continue;
     }
-    const text = elementText(doc, el, { max: MAX_ANCHOR_CHARS });
-    const anchor = text !== '' ? text : imageAltText(doc, el, { max: MAX_ANCHOR_CHARS });
-    internal.set(key, { key, anchor, nofollow });
+    internal.set(key, { key, anchor: anchorOf(el), nofollow });
   }
-  return { internal: [...internal.values()], externalCount: external.size, omitted };
+  return {
+    internal: [...internal.values()],
+    externalCount: external.size,
+    external: [...external.values()].filter((link): link is Outlink => link !== null),
+    omitted,
+  };
 }
 
 /**

@@ -76,6 +76,7 @@ export async function crawlCommand(args: CrawlArgs, io: CrawlCommandIo): Promise
       },
       perHostDelayMs: args.perHostDelayMs,
       concurrency: args.concurrency,
+      externalLinks: args.checkExternal === null ? null : { max: args.checkExternal },
       engineOptions: {
         ...io.engineOptions,
         allowPrivate: args.allowPrivate || io.engineOptions?.allowPrivate === true,

@@ -16,6 +16,7 @@ describe('parseCrawlArgs', () => {
       render: true,
       followNofollow: false,
       includeSubdomains: false,
+      checkExternal: null,
       format: 'summary',
       output: null,
       gates: [],
@@ -163,6 +164,18 @@ describe('crawl gates', () => {
     expect(evaluateCrawlGates(gates, { siteScore: 80, findings: [] })).toEqual([]);
     expect(evaluateCrawlGates(gates.slice(2, 3), { siteScore: null, findings: [] })).toEqual([
       { rule: 'site-score<80', reason: 'no site score: no page was analysed' },
+    ]);
+  });
+  it('reads --check-external and --max-external (which turns the check on)', () => {
+    expect(parseCrawlArgs(['https://example.com']).checkExternal).toBeNull();
+    expect(parseCrawlArgs(['https://example.com', '--check-external']).checkExternal).toBe(500);
+    expect(parseCrawlArgs(['https://example.com', '--max-external', '40']).checkExternal).toBe(40);
+    expect(
+      parseCrawlArgs(['https://example.com', '--max-external=40', '--check-external'])
+        .checkExternal,
+    ).toBe(40);
+    expect(parseCrawlArgs(['https://example.com', '--max-external', '0']).problems).toEqual([
+      '--max-external must be a whole number from 1 to 5000, got "0".',
     ]);
   });
 });

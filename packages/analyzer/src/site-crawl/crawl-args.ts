@@ -13,7 +13,11 @@ import {
 } from '../batch/defaults.ts';
 import { OUTPUT_FORMATS, type OutputFormat } from '../cli-args.ts';
 import { type CrawlGate, parseCrawlGates } from './crawl-gates.ts';
-import { MAX_PER_HOST_DELAY_MS } from './crawl-usage.ts';
+import {
+  DEFAULT_MAX_EXTERNAL_LINKS,
+  MAX_EXTERNAL_LINKS_CEILING,
+  MAX_PER_HOST_DELAY_MS,
+} from './crawl-usage.ts';
 
 /**
  * The command line of `crawlwise crawl <url>` (issue 19, item 7), parsed before the engine is
@@ -34,6 +38,8 @@ export interface CrawlArgs {
   render: boolean;
   followNofollow: boolean;
   includeSubdomains: boolean;
+  /** --check-external [--max-external N]: how many external targets to ask at most; null: off. */
+  checkExternal: number | null;
   format: OutputFormat;
   output: string | null;
   gates: CrawlGate[];
@@ -53,6 +59,7 @@ const VALUE_OPTIONS = new Set([
   '--format',
   '--output',
   '--fail-on',
+  '--max-external',
 ]);
 
 export function parseCrawlArgs(argv: readonly string[]): CrawlArgs {
@@ -67,6 +74,7 @@ export function parseCrawlArgs(argv: readonly string[]): CrawlArgs {
     render: true,
     followNofollow: false,
     includeSubdomains: false,
+    checkExternal: null,
     format: 'summary',
     output: null,
     gates: [],
@@ -104,6 +112,7 @@ export function parseCrawlArgs(argv: readonly string[]): CrawlArgs {
       args.render = arg === '--render';
     } else if (arg === '--follow-nofollow') args.followNofollow = true;
     else if (arg === '--include-subdomains') args.includeSubdomains = true;
+    else if (arg === '--check-external') args.checkExternal ??= DEFAULT_MAX_EXTERNAL_LINKS;
     else if (arg === '--allow-private') args.allowPrivate = true;
     else if (arg === '-h' || arg === '--help') args.help = true;
     else if (arg.startsWith('-')) args.problems.push(`Unknown option for crawl: ${arg}`);
@@ -152,6 +161,11 @@ function readValue(args: CrawlArgs, name: string, value: string, setFormatValue:
       break;
     case '--output':
       args.output = value;
+      break;
+    case '--max-external':
+      // Naming a maximum asks for the check: no need to give --check-external as well.
+      args.checkExternal =
+        integerIn(args, name, value, 1, MAX_EXTERNAL_LINKS_CEILING) ?? args.checkExternal;
       break;
     case '--fail-on': {
       const { gates, problems } = parseCrawlGates(value);

@@ -1,4 +1,5 @@
 import {
+  brokenExternalLabel,
   type DescribedSiteFinding,
   describeFindings,
   type RawFindingItem,
@@ -56,7 +57,20 @@ export interface CrawlDocument {
     render: boolean;
     concurrency: number;
     perHostDelayMs: number;
+    /** External targets checked at most (--check-external), null when they were not checked. */
+    checkExternal: number | null;
   };
+  /** The external-link check (--check-external); null when it was off or the crawl stopped early. */
+  external: {
+    /** Distinct external targets asked. */
+    checked: number;
+    /** Of them, broken (the broken-external-links finding's items). */
+    broken: number;
+    /** Not requested: their site's robots.txt disallows it. */
+    disallowed: number;
+    /** Links to further targets, over the maximum, not checked. */
+    omittedLinks: number;
+  } | null;
   totals: {
     addresses: number;
     analysed: number;
@@ -109,7 +123,16 @@ export function buildCrawlDocument(
       render: context.render,
       concurrency: settings.concurrency,
       perHostDelayMs: settings.perHostDelayMs,
+      checkExternal: settings.externalLinks?.max ?? null,
     },
+    external: result.external
+      ? {
+          checked: result.external.length,
+          broken: result.external.filter((check) => brokenExternalLabel(check) !== null).length,
+          disallowed: result.external.filter((check) => check.error === 'blocked_by_robots').length,
+          omittedLinks: result.externalOmitted,
+        }
+      : null,
     totals: {
       addresses: result.pages.length,
       analysed: count('completed'),

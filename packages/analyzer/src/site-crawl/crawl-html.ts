@@ -1,6 +1,7 @@
 import { escapeHtml } from '../report-formats/html.ts';
 import type { CrawlDocument, CrawlFinding } from './crawl-document.ts';
 import {
+  externalLine,
   findingCost,
   ITEMS_SHOWN,
   limitNotes,
@@ -45,7 +46,11 @@ export function renderCrawlHtml(doc: CrawlDocument): string {
 <p class="score"><span>${doc.siteScore ?? '–'}</span>/100</p>
 <p class="meta">${escapeHtml(scoreLine(doc))}</p>
 <p class="meta">${escapeHtml(totalsLine(doc))}</p>
-<p class="meta">${escapeHtml(sitemapLine(doc))}</p>
+<p class="meta">${escapeHtml(sitemapLine(doc))}</p>${
+    externalLine(doc) === null
+      ? ''
+      : `\n<p class="meta">${escapeHtml(externalLine(doc) as string)}</p>`
+  }
 ${notes}
 <h2>${doc.findings.length ? `Findings (${doc.findings.length})` : 'No site findings'}</h2>
 ${findings}

@@ -44,6 +44,19 @@ export function sitemapLine(doc: CrawlDocument): string {
   return `Sitemap: ${s.sitemaps.length} read (found via ${s.foundVia}), ${s.entries} addresses of the site${failures}${s.truncated ? ', truncated' : ''}.`;
 }
 
+/** What the external-link check did, or null when it was not asked for. */
+export function externalLine(doc: CrawlDocument): string | null {
+  const e = doc.external;
+  if (doc.settings.checkExternal === null) return null;
+  if (e === null) return 'External links: not checked (the crawl stopped early).';
+  const parts = [`${e.checked} targets checked`, `${e.broken} broken`];
+  if (e.disallowed > 0) parts.push(`${e.disallowed} not checked (their robots.txt disallows it)`);
+  if (e.omittedLinks > 0) {
+    parts.push(`${e.omittedLinks} links to further targets over --max-external not checked`);
+  }
+  return `External links: ${parts.join(', ')}.`;
+}
+
 /** Sentences about where the crawl stopped short, if it did. */
 export function limitNotes(doc: CrawlDocument): string[] {
   const notes: string[] = [];

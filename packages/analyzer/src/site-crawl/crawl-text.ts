@@ -1,6 +1,7 @@
 import { inline } from '../report-formats/markdown.ts';
 import type { CrawlDocument } from './crawl-document.ts';
 import {
+  externalLine,
   findingCost,
   ITEMS_SHOWN,
   limitNotes,
@@ -16,6 +17,8 @@ import {
 /** The readable summary `crawlwise crawl` prints by default: plain text, no colours. */
 export function renderCrawlSummary(doc: CrawlDocument): string {
   const lines = [`Crawl of ${doc.startUrl}`, scoreLine(doc), totalsLine(doc), sitemapLine(doc)];
+  const external = externalLine(doc);
+  if (external !== null) lines.push(external);
   lines.push(...limitNotes(doc), '');
   lines.push(doc.findings.length ? `Findings (${doc.findings.length}):` : 'No site findings.');
   for (const finding of doc.findings) {
@@ -58,6 +61,8 @@ export function renderCrawlMarkdown(doc: CrawlDocument): string {
     '',
     inline(sitemapLine(doc)),
   ];
+  const external = externalLine(doc);
+  if (external !== null) lines.push('', inline(external));
   for (const note of limitNotes(doc)) lines.push('', `> ${inline(note)}`);
   lines.push(
     '',

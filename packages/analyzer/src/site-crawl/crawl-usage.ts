@@ -10,6 +10,10 @@ import {
   MAX_BATCH_CONCURRENCY,
 } from '../batch/defaults.ts';
 
+/** Kept here rather than imported: the help must load nothing else (external-links.ts checks). */
+export const DEFAULT_MAX_EXTERNAL_LINKS = 500;
+export const MAX_EXTERNAL_LINKS_CEILING = 5_000;
+
 /**
  * The help of `crawlwise crawl`, apart from its parser so the CLI's entry can print it in
  * --help without loading anything else (the parser reads the site findings' catalogue).
@@ -35,6 +39,10 @@ hreflang, near-duplicates, sitemap gaps...).
   --concurrency N       pages in flight at once, 1-${MAX_BATCH_CONCURRENCY} (default ${DEFAULT_BATCH_CONCURRENCY})
   --per-host-delay MS   least time between two page fetches on one host (default ${DEFAULT_PER_HOST_DELAY_MS});
                         a robots.txt Crawl-delay or a 429/503 answer makes it longer
+  --check-external      also ask each external target once how it answers (GET, body unread,
+                        paced per host, robots.txt obeyed): the broken-external-links finding
+  --max-external N      external targets checked at most, 1-${MAX_EXTERNAL_LINKS_CEILING} (default ${DEFAULT_MAX_EXTERNAL_LINKS});
+                        giving it turns the check on
   --render, --no-render render each page in a headless browser, or not (default: render)
   --format <f>          summary (default), json, markdown, html or sarif
   --json                shorthand for --format json

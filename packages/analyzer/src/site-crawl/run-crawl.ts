@@ -12,7 +12,8 @@ import { isAnalysisError } from '../analysis-error.ts';
 import type { SitemapFailure } from '../batch/sitemap.ts';
 import { createEngine, type Engine, type EngineOptions } from '../engine.ts';
 import type { LinkRecord, Outlink } from '../page/outlinks.ts';
-import type { SiteGraphInput, SiteGraphLink } from '../site/site-graph.ts';
+import type { ExternalLinkCheck, SiteGraphInput, SiteGraphLink } from '../site/site-graph.ts';
+import { checkExternalLinks, ExternalLinkBook } from './external-links.ts';
 import { Frontier, type FrontierEntry, SITEMAP_SEED_DEPTH } from './frontier.ts';
 import { createHostPacer } from './host-pacer.ts';
 
@@ -35,6 +36,8 @@ export const SITEMAP_DEADLINE_MS = 60_000;
 export const THROTTLE_FALLBACK_MS = 2000;
 
 export interface CrawlSettings {
+  /** Check how external targets answer, at most this many (null: off, the default). */
+  externalLinks?: { max: number } | null;
   maxPages: number;
   maxDepth: number;
   followNofollow: boolean;
@@ -84,6 +87,10 @@ export interface CrawlResult {
   stopReason: string | null;
   /** Ctrl-C (the signal) stopped it. */
   cancelled: boolean;
+  /** How the external targets answered; null when the option was off or the crawl stopped. */
+  external: ExternalLinkCheck[] | null;
+  /** External links whose target was not checked: over the option's maximum. */
+  externalOmitted: number;
   startedAt: string;
   durationMs: number;
 }
@@ -130,8 +137,10 @@ export async function runCrawl(options: RunCrawlOptions): Promise<CrawlResult> {
     rules: options.rules,
     perHostDelayMs: options.perHostDelayMs,
     concurrency: options.concurrency,
+    externalLinks: options.externalLinks ?? null,
   };
   const { rules, maxDepth } = settings;
+  const book = settings.externalLinks ? new ExternalLinkBook(settings.externalLinks.max) : null;
   const startKey = crawlKey(options.startUrl, undefined, rules);
   if (startKey === null) throw new RangeError(`Not a crawlable address: ${options.startUrl}`);
   const scope = crawlScope(startKey, rules);
@@ -164,6 +173,7 @@ export async function runCrawl(options: RunCrawlOptions): Promise<CrawlResult> {
     const expand = (entry: FrontierEntry, record: LinkRecord) => {
       links.push(...linksOf(entry.key, record.served.internal, false));
       links.push(...linksOf(entry.key, record.renderedOnly ?? [], true));
+      book?.record(entry.key, record.served.external);
       const depth = (entry.depth ?? SITEMAP_SEED_DEPTH) + 1;
       if (depth > maxDepth) return;
       for (const link of [...record.served.internal, ...(record.renderedOnly ?? [])]) {
@@ -269,6 +279,15 @@ export async function runCrawl(options: RunCrawlOptions): Promise<CrawlResult> {
       await Promise.race(wakeUps).catch(() => {});
     }
     for (const key of frontier.drainPending()) frontier.get(key)!.state = 'cancelled';
+    const external =
+      book && stopReason === null && !options.signal?.aborted
+        ? await checkExternalLinks(book, {
+            engine,
+            pacer,
+            concurrency: settings.concurrency,
+            ...(options.signal ? { signal: options.signal } : {}),
+          })
+        : null;
     return {
       startUrl: options.startUrl,
       startKey,
@@ -279,6 +298,8 @@ export async function runCrawl(options: RunCrawlOptions): Promise<CrawlResult> {
       limitReached: frontier.limitReached,
       stopReason,
       cancelled: options.signal?.aborted === true,
+      external,
+      externalOmitted: book?.omitted ?? 0,
       startedAt,
       durationMs: Math.round(performance.now() - started),
     };
@@ -347,5 +368,6 @@ export function siteGraphInputOf(result: CrawlResult): SiteGraphInput {
     pages: result.pages,
     links: result.links,
     sitemapRead: result.sitemap.read,
+    ...(result.external ? { external: result.external } : {}),
   };
 }

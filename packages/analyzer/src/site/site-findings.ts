@@ -10,6 +10,7 @@ import { nearDuplicateClusters } from './near-duplicates.ts';
 import {
   buildSiteGraph,
   canonicalElsewhere,
+  type ExternalLinkCheck,
   inboundSources,
   type SiteGraph,
   type SiteGraphInput,
@@ -91,6 +92,26 @@ const linkedNodes =
 const pageSignals = (node: SiteNode) => (node.kind === 'page' ? node.page.signals : null);
 
 const isStart = (graph: SiteGraph, node: SiteNode) => samePage(node.page.key, graph.input.startKey);
+
+/** 401, 403 and 429 are what sites that refuse crawlers answer to pages that work. */
+const REFUSING_STATUSES = new Set([401, 403, 429]);
+const UNANSWERED_LABELS: Record<string, string> = {
+  dns_error: 'host not found',
+  fetch_failed: 'failed to load',
+  fetch_timeout: 'timed out',
+  ssl_error: 'TLS error',
+  redirect_loop: 'redirect loop',
+};
+
+/** How a broken external target answered, in a few words; null when it is not broken. */
+export function brokenExternalLabel(check: ExternalLinkCheck): string | null {
+  if (check.status !== null) {
+    return check.status >= 400 && !REFUSING_STATUSES.has(check.status)
+      ? `${check.status}${check.finalUrl ? ` at ${check.finalUrl}` : ''}`
+      : null;
+  }
+  return check.error === null ? null : (UNANSWERED_LABELS[check.error] ?? null);
+}
 
 const FINDERS: Record<SiteFindingId, Finder> = {
   'broken-internal-links': linkedNodes((node) => (node.kind === 'broken' ? node.label : null)),
@@ -235,6 +256,14 @@ const FINDERS: Record<SiteFindingId, Finder> = {
             : [],
         )
       : [],
+  'broken-external-links': (graph) =>
+    (graph.input.external ?? [])
+      .flatMap((check) => {
+        const detail = brokenExternalLabel(check);
+        return detail === null ? [] : [{ url: check.target, detail, sources: [...check.sources] }];
+      })
+      // Checks finish in any order: the report lists targets by address.
+      .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
 };
 
 /** "A → B → C" when the page's canonical names a page that names yet another; loops too. */

@@ -40,6 +40,19 @@ export interface SiteGraphInput {
   links: readonly SiteGraphLink[];
   /** A sitemap was read for this crawl (without one, sitemap findings do not apply). */
   sitemapRead: boolean;
+  /** How the external targets answered, when the crawl checked them (its option). */
+  external?: readonly ExternalLinkCheck[];
+}
+
+/** One external target the crawl asked (site-crawl/external-links.ts) and the pages linking to it. */
+export interface ExternalLinkCheck {
+  target: string;
+  /** The final answer's status after redirects; null when nothing answered. */
+  status: number | null;
+  finalUrl: string | null;
+  /** Why there was no answer (dns_error, fetch_timeout, blocked_by_robots…). */
+  error: string | null;
+  sources: ReadonlyArray<{ url: string; anchor: string }>;
 }
 
 /** What an address turned out to be when the crawl requested it. */
