@@ -5,11 +5,10 @@ import { analyzeArtifacts, type PageAnalysis } from './analyze-artifacts.ts';
 import { discoverSitemaps, type SiteDiscovery } from './batch/discover-sitemaps.ts';
 import type { CrawlLinkRequest } from './crawl/page-links.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
-import { type BrowserPool, createBrowserPool } from './gather/browser-pool.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
+import { lazyRenderer } from './gather/lazy-renderer.ts';
 import { fetchLlmsTxt, llmsTxtUrlOf } from './gather/llms-txt.ts';
 import { createOriginCache } from './gather/origin-cache.ts';
-import { renderPage } from './gather/render-page.ts';
 import { type CrawlPermission, crawlPermission, readRobots } from './gather/robots.ts';
 import { createRobotsCache, ROBOTS_CACHE_TTL_MS } from './gather/robots-cache.ts';
 import type {
@@ -119,16 +118,18 @@ export function createEngine(options: EngineOptions = {}): Engine {
     ...(resolver ? { resolver } : {}),
   });
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  const pool: BrowserPool | null =
+  // playwright-core loads only for an engine that renders (gather/lazy-renderer.ts).
+  const renderer =
     options.render === false
       ? null
-      : createBrowserPool({
+      : lazyRenderer({
           guard,
           concurrency: options.renderConcurrency ?? 2,
           ...(options.idleReleaseMs !== undefined ? { idleCloseMs: options.idleReleaseMs } : {}),
           ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
           ...(options.env ? { env: options.env } : {}),
         });
+  renderer?.prefetch();
 
   const analysis: AnalysisPool | null =
     threads > 0
@@ -160,8 +161,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     analysis?.warm();
     const [robotsArtifact, render, llms] = await Promise.all([
       robots.robotsFor(document.finalUrl),
-      pool
-        ? renderPage(pool, {
+      renderer
+        ? renderer.render({
             url: document.finalUrl,
             html: document.html,
             userAgent,
@@ -199,7 +200,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     fetchOwnershipProofs: (siteUrl, token) =>
       fetchOwnershipProofs(siteUrl, token, { guard, userAgent }),
     close: async () => {
-      await Promise.all([pool?.close(), analysis?.close()]);
+      await Promise.all([renderer?.close(), analysis?.close()]);
     },
   };
 }

@@ -1,4 +1,10 @@
-import { createRequire } from 'node:module';
+// These two packages ship no type declarations; their signatures are given here rather than
+// in a global module declaration. A static import (not createRequire) lets the CLI's bundle
+// include them (scripts/build-cli.mjs).
+// @ts-expect-error: no type declarations (see above)
+import sniffHtmlEncodingUntyped from 'html-encoding-sniffer';
+// @ts-expect-error: no type declarations (see above)
+import whatwgEncodingUntyped from 'whatwg-encoding';
 
 /**
  * Content-Type parsing and the HTML encoding sniffing algorithm: BOM, then the HTTP charset, then
@@ -6,14 +12,11 @@ import { createRequire } from 'node:module';
  * unlabelled Western pages, so "smart quotes" come out as the author saw them).
  */
 
-// These two packages ship no type declarations; loading them through require keeps their
-// signatures local to this file instead of adding global module declarations.
-const require = createRequire(import.meta.url);
-const sniffHtmlEncoding = require('html-encoding-sniffer') as (
+const sniffHtmlEncoding = sniffHtmlEncodingUntyped as (
   bytes: Uint8Array,
   options?: { transportLayerEncodingLabel?: string; defaultEncoding?: string },
 ) => string;
-const whatwgEncoding = require('whatwg-encoding') as {
+const whatwgEncoding = whatwgEncodingUntyped as {
   decode(bytes: Uint8Array, fallbackEncodingName: string): string;
   labelToName(label: string): string | null;
   getBOMEncoding(bytes: Uint8Array): string | null;
