@@ -79,6 +79,7 @@ function artifactsOf(name: string, html: string, rendered: boolean): Artifacts {
 
 const lines: string[] = [];
 const started = performance.now();
+const cpuAtStart = process.cpuUsage();
 for (const { name, html } of savedPages(pagesDir)) {
   for (const rendered of [false, true]) {
     const report = analyzeArtifacts(artifactsOf(name, html, rendered));
@@ -86,6 +87,7 @@ for (const { name, html } of savedPages(pagesDir)) {
   }
 }
 writeFileSync(out, `${lines.join('\n')}\n`);
+const cpu = process.cpuUsage(cpuAtStart);
 process.stderr.write(
-  `${lines.length} reports in ${Math.round(performance.now() - started)} ms → ${out}\n`,
+  `${lines.length} reports in ${Math.round(performance.now() - started)} ms (CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms) → ${out}\n`,
 );

@@ -70,11 +70,14 @@ function coreOf(series: Series, i: number): string {
   return core;
 }
 
-/** The first part at or after i whose core is not empty (length when none). */
-function solidFrom(series: Series, i: number): number {
-  const { next, length } = series;
+/**
+ * The first part in [i, to) whose core is not empty, or `to` when there is none. Parts at or
+ * after `to` are not prepared: the text after a link is none of the link's business.
+ */
+function solidFrom(series: Series, i: number, to: number): number {
+  const { next } = series;
   let j = i;
-  while (j < length) {
+  while (j < to) {
     const k = next[j]!;
     if (k !== j) {
       j = k;
@@ -84,13 +87,13 @@ function solidFrom(series: Series, i: number): number {
     next[j] = j + 1;
     j++;
   }
-  // Every part walked over on the way is blank: point each straight at j.
+  // Every part walked over on the way is blank: point each straight at where the walk ended.
   for (let p = i; p < j; ) {
     const k = next[p]!;
     next[p] = j;
     p = k;
   }
-  return j;
+  return Math.min(j, to);
 }
 
 /**
@@ -101,7 +104,12 @@ function solidFrom(series: Series, i: number): number {
 function readSeries(series: Series, from: number, to: number, max: number): string {
   let out = '';
   let previous = -1;
-  for (let i = solidFrom(series, from); i < to && out.length < max; i = solidFrom(series, i + 1)) {
+  const end = Math.min(to, series.length);
+  for (
+    let i = solidFrom(series, from, end);
+    i < end && out.length < max;
+    i = solidFrom(series, i + 1, end)
+  ) {
     if (
       previous >= 0 &&
       (i > previous + 1 || series.trailing[previous] === 1 || series.leading[i] === 1)
