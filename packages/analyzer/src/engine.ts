@@ -129,7 +129,6 @@ export function createEngine(options: EngineOptions = {}): Engine {
           ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
           ...(options.env ? { env: options.env } : {}),
         });
-  renderer?.prefetch();
 
   const analysis: AnalysisPool | null =
     threads > 0
@@ -151,7 +150,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
     keep: (answer) => answer.status !== 'unreachable',
   });
 
-  const fetchDocument = (url: string) => fetchPage(url, { guard, userAgent });
+  const fetchDocument = (url: string) => {
+    // The browser side loads while the page downloads (once): not at creation, so an engine
+    // that has not analysed anything yet holds no playwright-core (issue 23's idle footprint).
+    renderer?.prefetch();
+    return fetchPage(url, { guard, userAgent });
+  };
 
   const analyze = async (
     document: FetchArtifact,
