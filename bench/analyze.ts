@@ -13,6 +13,10 @@
  *        --no-breakdown  --no-write (print only)
  *        --analysis-threads=<n> (the engine's analysis threads; default the engine's own default,
  *        0 = analyses on the main thread)
+ *        --pages-dir=<folder> (serve a folder of saved pages instead of the generated corpus:
+ *        <folder>/<name>/source.html or <folder>/<name>.html, see corpus/serve-folder.ts)
+ *        --out=<name> (results file name without extension; default analyze-<date>, or
+ *        analyze-pages-<date> with --pages-dir)
  */
 import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -48,6 +52,8 @@ const args = new Map(
   }),
 );
 const SEED = args.get('seed') ?? 'crawlwise-bench-v1';
+/** A folder of saved pages to serve instead of the generated corpus. */
+const PAGES_DIR = args.has('pages-dir') ? path.resolve(args.get('pages-dir')!) : null;
 const RENDER_CONCURRENCY = 2;
 const FAST_CONCURRENCY = Number(args.get('concurrency') ?? 8);
 const FAST_ROUNDS = Number(args.get('rounds') ?? 4);
@@ -294,7 +300,8 @@ interface CorpusServer {
 }
 
 async function forkCorpusServer(seed: string): Promise<CorpusServer> {
-  const child: ChildProcess = fork(path.join(BENCH_DIR, 'corpus', 'serve.ts'), [seed], {
+  const [entry, arg] = PAGES_DIR ? ['serve-folder.ts', PAGES_DIR] : ['serve.ts', seed];
+  const child: ChildProcess = fork(path.join(BENCH_DIR, 'corpus', entry), [arg], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<Extract<ServeMessage, { type: 'ready' }>>((resolve, reject) => {
@@ -920,8 +927,11 @@ async function main() {
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
   // Warm-up: one page of each broad family, analysed WARMUP_ROUNDS times, not counted.
+  // (For a folder of saved pages: the first six of the shuffle.)
   const warmupKinds = ['landing', 'article', 'docs', 'product', 'spa-fetch', 'hybrid'];
-  const warmup = warmupKinds.map((k) => corpus.find((p) => p.kind === k)!);
+  const warmup = PAGES_DIR
+    ? order.slice(0, 6)
+    : warmupKinds.map((k) => corpus.find((p) => p.kind === k)!);
   const sizes = corpus.map((p) => p.bytes).sort((a, b) => a - b);
   const scriptPages = corpus.filter((p) => p.scriptRendered);
   const gzipPages = corpus.filter((p) => p.gzipBytes !== null).length;
@@ -1053,6 +1063,7 @@ async function main() {
     startedAt: started.toISOString(),
     durationS,
     seed: SEED,
+    pagesDir: PAGES_DIR,
     machine: { ...machine, loadAvgAtEnd },
     config: {
       renderConcurrency: RENDER_CONCURRENCY,
@@ -1081,7 +1092,7 @@ async function main() {
     renderMisses,
     pages,
   };
-  const name = `analyze-${date}`;
+  const name = args.get('out') ?? (PAGES_DIR ? `analyze-pages-${date}` : `analyze-${date}`);
   const jsonPath = path.join(dir, `${name}.json`);
   writeFileSync(jsonPath, `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(
@@ -1128,7 +1139,9 @@ function markdown(d: {
     '',
     `Machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.totalMemoryMB} MB RAM, Node ${machine.node}, ${machine.browser?.version ?? 'no browser'} (${machine.browser?.path ?? '-'}), Playwright ${machine.playwright}. Load average ${machine.loadAvgAtStart[0]} at start, ${d.loadAvgAtEnd[0]} at end.`,
     `Engine: ${threadsPhrase()}; robots.txt kept per origin for 60 s (the whole corpus is one origin).`,
-    `Corpus: seed \`${SEED}\`, ${d.corpus.length} generated pages (${d.scriptPages.length} script-rendered, ${d.gzipPages} served gzip), ${mb(d.server.totalBytes)} MB, ${Math.round(d.sizes[0]! / 1024)}–${Math.round(d.sizes.at(-1)! / 1024)} KB. Run time ${d.durationS} s.`,
+    PAGES_DIR
+      ? `Corpus: ${d.corpus.length} saved pages from \`${path.basename(PAGES_DIR)}\` (served from memory as UTF-8, robots.txt 404), ${mb(d.server.totalBytes)} MB, ${Math.round(d.sizes[0]! / 1024)}–${Math.round(d.sizes.at(-1)! / 1024)} KB, median ${Math.round(percentile(d.sizes, 50) / 1024)} KB. Run time ${d.durationS} s.`
+      : `Corpus: seed \`${SEED}\`, ${d.corpus.length} generated pages (${d.scriptPages.length} script-rendered, ${d.gzipPages} served gzip), ${mb(d.server.totalBytes)} MB, ${Math.round(d.sizes[0]! / 1024)}–${Math.round(d.sizes.at(-1)! / 1024)} KB. Run time ${d.durationS} s.`,
     '',
     `- Render median ≤ ${TARGET_RENDER_MEDIAN_MS} ms: **${verdict(targets.renderMedianMs.met)}** (${targets.renderMedianMs.measured ?? '-'} ms)`,
     `- No-render throughput ≥ ${TARGET_FAST_PAGES_PER_S} pages/s: **${verdict(targets.noRenderPagesPerSec.met)}** (${targets.noRenderPagesPerSec.measured} pages/s)`,

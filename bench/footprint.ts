@@ -240,6 +240,7 @@ async function main() {
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crawlwise-footprint-'));
+  const loadBefore = os.loadavg()[0] ?? 0;
   const corpus = await startCorpusServer('crawlwise-bench-v1');
   try {
     console.log('1. first start in an empty data directory…');
@@ -267,6 +268,10 @@ async function main() {
         cpus: os.cpus().length,
         node: process.version,
         memGB: Math.round(os.totalmem() / 2 ** 30),
+        loadAverage1m: {
+          before: Math.round(loadBefore * 10) / 10,
+          after: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
+        },
       },
       command: 'npm start (production build, embedded PGlite database, embedded worker)',
       firstStart: { readyMs: firstStartMs, ...describe(firstIdle) },
@@ -299,6 +304,7 @@ async function main() {
 
 function writeResults(result: {
   date: string;
+  machine: { loadAverage1m: { before: number; after: number } };
   firstStart: ReturnType<typeof describe> & { readyMs: number };
   restart: ReturnType<typeof describe> & { readyMs: number };
   loaded: {
@@ -321,7 +327,8 @@ function writeResults(result: {
 
 \`npm run bench:footprint\`: \`npm start\` (production build, embedded database, embedded worker),
 the whole process tree it leaves running (npm, shell, server, browser). RSS is summed over the
-processes; PSS divides shared pages among their sharers.
+processes; PSS divides shared pages among their sharers. 1-minute load average
+${result.machine.loadAverage1m.before} → ${result.machine.loadAverage1m.after} (other work on the machine slows the load phase).
 
 | state | ready after | RSS (MB) | PSS (MB) | processes |
 |---|---|---|---|---|
@@ -337,6 +344,8 @@ Analyses during the load: ${Object.entries(result.loaded.outcomes)
 
 Targets (issue 13): idle ≤ ${TARGET_IDLE_MB} MB RSS for the whole tree — ${met(result.targets.idleMet)};
 under load ≤ ${TARGET_LOADED_MB} MB including the browser (PSS) — ${met(result.targets.loadedMet)}.
+Issue 23: ≤ 300 MB after start — ${met(Math.max(result.firstStart.rssMB, result.restart.rssMB) <= 300)}; back under 400 MB
+within IDLE_RELEASE_SECONDS after the load — ${met(result.idleAfterLoad.rssMB < 400)}.
 
 Idle RSS by process: first start ${JSON.stringify(result.firstStart.rssMBByCommand)}, restart
 ${JSON.stringify(result.restart.rssMBByCommand)}.

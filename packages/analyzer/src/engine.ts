@@ -5,12 +5,11 @@ import { analyzeArtifacts, type PageAnalysis } from './analyze-artifacts.ts';
 import { discoverSitemaps, type SiteDiscovery } from './batch/discover-sitemaps.ts';
 import type { CrawlLinkRequest } from './crawl/page-links.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
-import { type BrowserPool, createBrowserPool } from './gather/browser-pool.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
+import { lazyRenderer } from './gather/lazy-renderer.ts';
 import { fetchLinkStatus, type LinkStatus } from './gather/link-status.ts';
 import { fetchLlmsTxt, llmsTxtUrlOf } from './gather/llms-txt.ts';
 import { createOriginCache } from './gather/origin-cache.ts';
-import { renderPage } from './gather/render-page.ts';
 import { type CrawlPermission, crawlPermission, readRobots } from './gather/robots.ts';
 import { createRobotsCache, ROBOTS_CACHE_TTL_MS } from './gather/robots-cache.ts';
 import type {
@@ -122,10 +121,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
     ...(resolver ? { resolver } : {}),
   });
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
-  const pool: BrowserPool | null =
+  // playwright-core loads only for an engine that renders (gather/lazy-renderer.ts).
+  const renderer =
     options.render === false
       ? null
-      : createBrowserPool({
+      : lazyRenderer({
           guard,
           concurrency: options.renderConcurrency ?? 2,
           ...(options.idleReleaseMs !== undefined ? { idleCloseMs: options.idleReleaseMs } : {}),
@@ -153,7 +153,12 @@ export function createEngine(options: EngineOptions = {}): Engine {
     keep: (answer) => answer.status !== 'unreachable',
   });
 
-  const fetchDocument = (url: string) => fetchPage(url, { guard, userAgent });
+  const fetchDocument = (url: string) => {
+    // The browser side loads while the page downloads (once): not at creation, so an engine
+    // that has not analysed anything yet holds no playwright-core (issue 23's idle footprint).
+    renderer?.prefetch();
+    return fetchPage(url, { guard, userAgent });
+  };
 
   const analyze = async (
     document: FetchArtifact,
@@ -163,8 +168,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
     analysis?.warm();
     const [robotsArtifact, render, llms] = await Promise.all([
       robots.robotsFor(document.finalUrl),
-      pool
-        ? renderPage(pool, {
+      renderer
+        ? renderer.render({
             url: document.finalUrl,
             html: document.html,
             userAgent,
@@ -204,7 +209,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     linkStatus: (url, signal) =>
       fetchLinkStatus(url, { guard, userAgent, ...(signal ? { signal } : {}) }),
     close: async () => {
-      await Promise.all([pool?.close(), analysis?.close()]);
+      await Promise.all([renderer?.close(), analysis?.close()]);
     },
   };
 }

@@ -17,6 +17,28 @@ export const CHECK_CATEGORIES = [
   'links',
 ] as const;
 
+/** How serious a finding is; `success` is a passed (or not applicable, or skipped) check. */
+export const SEVERITIES = ['critical', 'warning', 'success'] as const;
+
+/**
+ * What the check concluded. `passed` and `failed` judged the page; `not_applicable` means the
+ * page has nothing to judge (no hreflang alternates, no images); `skipped` means the check could
+ * not judge it (no browser, robots.txt unreachable, an internal error). Only `failed` costs
+ * points. A skipped check may still be a warning when the reason itself deserves attention
+ * (robots.txt unreachable pauses Google's crawl).
+ */
+export const OUTCOMES = ['passed', 'failed', 'not_applicable', 'skipped'] as const;
+
+/** The severities each outcome may carry. */
+export const OUTCOME_SEVERITIES: Readonly<
+  Record<(typeof OUTCOMES)[number], readonly (typeof SEVERITIES)[number][]>
+> = {
+  passed: ['success'],
+  failed: ['critical', 'warning'],
+  not_applicable: ['success'],
+  skipped: ['success', 'warning'],
+};
+
 /** How many top issues (critical and warning findings) an anonymous reader sees in full. */
 export const FREE_TOP_ISSUES = 3;
 

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { CAUSE_IDS } from './causes.ts';
-import { CHECK_CATEGORIES } from './report-basics.ts';
+import { CHECK_CATEGORIES, OUTCOME_SEVERITIES, OUTCOMES, SEVERITIES } from './report-basics.ts';
 
-export { CHECK_CATEGORIES, FREE_TOP_ISSUES, isLockedIssue } from './report-basics.ts';
+export {
+  CHECK_CATEGORIES,
+  FREE_TOP_ISSUES,
+  isLockedIssue,
+  OUTCOME_SEVERITIES,
+  OUTCOMES,
+  SEVERITIES,
+} from './report-basics.ts';
 
 /**
  * The report contract, written once: the analyzer produces these shapes, the server stores and
@@ -17,29 +24,13 @@ export { CHECK_CATEGORIES, FREE_TOP_ISSUES, isLockedIssue } from './report-basic
 export const checkCategorySchema = z.enum(CHECK_CATEGORIES);
 export type CheckCategory = z.infer<typeof checkCategorySchema>;
 
-/** How serious a finding is; `success` is a passed (or not applicable, or skipped) check. */
-export const SEVERITIES = ['critical', 'warning', 'success'] as const;
+/** How serious a finding is (SEVERITIES in report-basics.ts). */
 export const severitySchema = z.enum(SEVERITIES);
 export type Severity = z.infer<typeof severitySchema>;
 
-/**
- * What the check concluded. `passed` and `failed` judged the page; `not_applicable` means the
- * page has nothing to judge (no hreflang alternates, no images); `skipped` means the check could
- * not judge it (no browser, robots.txt unreachable, an internal error). Only `failed` costs
- * points. A skipped check may still be a warning when the reason itself deserves attention
- * (robots.txt unreachable pauses Google's crawl).
- */
-export const OUTCOMES = ['passed', 'failed', 'not_applicable', 'skipped'] as const;
+/** What the check concluded (OUTCOMES in report-basics.ts). */
 export const outcomeSchema = z.enum(OUTCOMES);
 export type Outcome = z.infer<typeof outcomeSchema>;
-
-/** The severities each outcome may carry. */
-export const OUTCOME_SEVERITIES: Readonly<Record<Outcome, readonly Severity[]>> = {
-  passed: ['success'],
-  failed: ['critical', 'warning'],
-  not_applicable: ['success'],
-  skipped: ['success', 'warning'],
-};
 
 const findingFields = {
   /** Stable check id from CHECKS.md. */

@@ -1,4 +1,4 @@
-import { OUTCOME_SEVERITIES, SEVERITIES } from '@crawlwise/shared/report';
+import { OUTCOME_SEVERITIES, SEVERITIES } from '@crawlwise/shared/report-basics';
 import type { PageContext } from '../page/page-context.ts';
 import { CATALOGUE_BY_ID } from '../score/score-config.ts';
 import type { Finding, Outcome } from '../types.ts';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: no type declarations (as in charset.ts)
+import whatwgEncodingUntyped from 'whatwg-encoding';
 import { type Handler, type LocalServer, startHttpServer } from '../test-support/local-server.ts';
 import { createAddressGuard } from './address-guard.ts';
-import { parseContentType } from './charset.ts';
+import { decodeHtml, parseContentType } from './charset.ts';
 import { fetchPage } from './fetch-page.ts';
 
 const guard = createAddressGuard({ allowPrivate: true });
@@ -73,6 +75,43 @@ describe('charset detection through fetchPage', () => {
     ]);
     const page = await fetchPage(serve('/default', 'text/html', body), { guard });
     expect(page).toMatchObject({ charset: 'windows-1252', html: '<p>\u201chi\u201d' });
+  });
+});
+
+describe('decodeHtml', () => {
+  const whatwgEncoding = whatwgEncodingUntyped as {
+    decode(bytes: Uint8Array, fallbackEncodingName: string): string;
+  };
+
+  it('decodes UTF-8 exactly as whatwg-encoding does, malformed sequences and BOM included', () => {
+    const samples: Uint8Array[] = [
+      new Uint8Array([0xef, 0xbb, 0xbf, 0x61, 0xc3, 0xa9]),
+      new Uint8Array([0x61, 0xe2, 0x82]),
+      new Uint8Array([0xf0, 0x9f, 0x98, 0x80, 0xed, 0xa0, 0x80, 0xc0, 0xaf, 0xff]),
+    ];
+    // Random bytes weighted towards lead and continuation bytes, a BOM now and then.
+    let state = 0x2545f491;
+    const rng = {
+      int(min: number, max: number) {
+        state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+        return min + ((state >>> 8) % (max - min + 1));
+      },
+    };
+    for (let n = 0; n < 5000; n++) {
+      const bytes = new Uint8Array(rng.int(1, 16));
+      for (let i = 0; i < bytes.length; i++) {
+        const kind = rng.int(0, 3);
+        bytes[i] =
+          kind < 2 ? rng.int(0, 0x7f) : kind === 2 ? rng.int(0x80, 0xbf) : rng.int(0xc0, 0xff);
+      }
+      if (n % 10 === 0) bytes.set([0xef, 0xbb, 0xbf].slice(0, bytes.length));
+      samples.push(bytes);
+    }
+    for (const bytes of samples) {
+      const decoded = decodeHtml(bytes, 'utf-8');
+      expect(decoded.charset).toBe('UTF-8');
+      expect(decoded.text).toBe(whatwgEncoding.decode(bytes, 'UTF-8'));
+    }
   });
 });
 

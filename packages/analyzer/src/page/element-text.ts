@@ -14,35 +14,86 @@ import { descendantRange, elementIndex, positionIn } from './dom.ts';
 const SPACES = /\s+/g;
 
 /**
- * A series of strings in document order, each already whitespace-collapsed, kept as its trimmed
- * core and whether whitespace stood at either end, with a pointer past blank ones so a query
- * never visits more parts than it returns characters.
+ * A series of strings in document order (a document's text nodes, or its images' alt texts),
+ * each read as its whitespace-collapsed, trimmed core and whether whitespace stood at either
+ * end. Parts are prepared lazily, the first time a query reaches them: the checks read the text
+ * of links and headings, a small share of a page's text, so folding and collapsing every text
+ * node up front cost more than all the queries (issue 23). Blank parts are skipped through
+ * `next`, compressed as it is used, so a query never visits a blank part twice and never visits
+ * more solid parts than it returns characters.
  */
 interface Series {
-  readonly cores: readonly string[];
+  readonly raw: (i: number) => string;
+  readonly length: number;
+  /** Fold (normalise) each part before collapsing it. */
+  readonly folded: boolean;
+  /** Alt texts are joined with a space; text nodes are glued as they stand. */
+  readonly separated: boolean;
+  /** cores[i]: undefined until part i is prepared. */
+  readonly cores: Array<string | undefined>;
   readonly leading: Uint8Array;
   readonly trailing: Uint8Array;
-  /** nextSolid[i]: the first part at or after i whose core is not empty (length when none). */
-  readonly nextSolid: Int32Array;
+  /** next[i] === i: part i is not known to be blank; otherwise a later part to look at. */
+  readonly next: Int32Array;
 }
 
-function buildSeries(values: readonly string[], separated: boolean): Series {
-  const n = values.length;
-  const cores: string[] = new Array(n);
-  const leading = new Uint8Array(n);
-  const trailing = new Uint8Array(n);
-  const nextSolid = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++) {
-    const collapsed = values[i]!.replace(SPACES, ' ');
-    const core = collapsed.trim();
-    cores[i] = core;
-    // Alt texts are joined with a space; text nodes are glued as they stand.
-    leading[i] = separated || collapsed.startsWith(' ') ? 1 : 0;
-    trailing[i] = separated || collapsed.endsWith(' ') ? 1 : 0;
+function newSeries(
+  length: number,
+  raw: (i: number) => string,
+  folded: boolean,
+  separated: boolean,
+): Series {
+  const next = new Int32Array(length + 1);
+  for (let i = 0; i <= length; i++) next[i] = i;
+  return {
+    raw,
+    length,
+    folded,
+    separated,
+    cores: new Array(length),
+    leading: new Uint8Array(length),
+    trailing: new Uint8Array(length),
+    next,
+  };
+}
+
+/** The core of part i, preparing it on first use. */
+function coreOf(series: Series, i: number): string {
+  const known = series.cores[i];
+  if (known !== undefined) return known;
+  const value = series.raw(i);
+  const collapsed = (series.folded ? foldText(value) : value).replace(SPACES, ' ');
+  const core = collapsed.trim();
+  series.cores[i] = core;
+  series.leading[i] = series.separated || collapsed.startsWith(' ') ? 1 : 0;
+  series.trailing[i] = series.separated || collapsed.endsWith(' ') ? 1 : 0;
+  return core;
+}
+
+/**
+ * The first part in [i, to) whose core is not empty, or `to` when there is none. Parts at or
+ * after `to` are not prepared: the text after a link is none of the link's business.
+ */
+function solidFrom(series: Series, i: number, to: number): number {
+  const { next } = series;
+  let j = i;
+  while (j < to) {
+    const k = next[j]!;
+    if (k !== j) {
+      j = k;
+      continue;
+    }
+    if (coreOf(series, j) !== '') break;
+    next[j] = j + 1;
+    j++;
   }
-  nextSolid[n] = n;
-  for (let i = n - 1; i >= 0; i--) nextSolid[i] = cores[i] === '' ? nextSolid[i + 1]! : i;
-  return { cores, leading, trailing, nextSolid };
+  // Every part walked over on the way is blank: point each straight at where the walk ended.
+  for (let p = i; p < j; ) {
+    const k = next[p]!;
+    next[p] = j;
+    p = k;
+  }
+  return Math.min(j, to);
 }
 
 /**
@@ -53,7 +104,12 @@ function buildSeries(values: readonly string[], separated: boolean): Series {
 function readSeries(series: Series, from: number, to: number, max: number): string {
   let out = '';
   let previous = -1;
-  for (let i = series.nextSolid[from]!; i < to && out.length < max; i = series.nextSolid[i + 1]!) {
+  const end = Math.min(to, series.length);
+  for (
+    let i = solidFrom(series, from, end);
+    i < end && out.length < max;
+    i = solidFrom(series, i + 1, end)
+  ) {
     if (
       previous >= 0 &&
       (i > previous + 1 || series.trailing[previous] === 1 || series.leading[i] === 1)
@@ -100,11 +156,16 @@ function seriesOf(doc: Document, kind: keyof TextSeries): Series {
   const index = elementIndex(doc);
   let series: Series;
   if (kind === 'text' || kind === 'normalisedText') {
-    const data = index.texts.map((node) => node.data);
-    series = buildSeries(kind === 'text' ? data : data.map(foldText), false);
+    const texts = index.texts;
+    series = newSeries(texts.length, (i) => texts[i]!.data, kind === 'normalisedText', false);
   } else {
-    const alts = (index.byTag.get('img') ?? []).map((img) => img.attribs.alt ?? '');
-    series = buildSeries(kind === 'alts' ? alts : alts.map(foldText), true);
+    const images = index.byTag.get('img') ?? [];
+    series = newSeries(
+      images.length,
+      (i) => images[i]!.attribs.alt ?? '',
+      kind === 'normalisedAlts',
+      true,
+    );
   }
   cache[kind] = series;
   return series;

@@ -98,8 +98,12 @@ export const CATALOGUE_BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(
   CHECK_CATALOGUE.map((entry) => [entry.check, entry]),
 );
 
+/** Each check's first position in the catalogue (the score sorts findings by it). */
+const CATALOGUE_INDEX: ReadonlyMap<string, number> = new Map(
+  CHECK_CATALOGUE.map((entry, index) => [entry.check, index] as const).reverse(),
+);
+
 /** Position in the catalogue; checks the config does not know sort after all known ones. */
 export function catalogueIndex(check: string): number {
-  const index = CHECK_CATALOGUE.findIndex((entry) => entry.check === check);
-  return index === -1 ? CHECK_CATALOGUE.length : index;
+  return CATALOGUE_INDEX.get(check) ?? CHECK_CATALOGUE.length;
 }

@@ -2,8 +2,7 @@ import {
   type FoundBrowser,
   findBrowser as findBrowserBinary,
 } from '@crawlwise/analyzer/gather/browser-path';
-import { browserEnv, LAUNCH_ARGS } from '@crawlwise/analyzer/gather/browser-pool';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 
 /**
  * Turns print HTML into a PDF in a headless Chromium of its own (the analyses' browser sends
@@ -172,6 +171,12 @@ export class PdfRenderer {
     const env = this.options.env ?? process.env;
     const found = await (this.options.findBrowser ?? (() => findBrowserBinary(env)))();
     if (!found) throw new PdfFailedError('No headless browser is installed');
+    // playwright-core (about 90 MB of a process's memory once loaded) loads with the first PDF,
+    // not at start-up: the idle footprint of issue 23.
+    const [{ chromium }, { browserEnv, LAUNCH_ARGS }] = await Promise.all([
+      import('playwright-core'),
+      import('@crawlwise/analyzer/gather/browser-pool'),
+    ]);
     const browser = await chromium.launch({
       executablePath: found.path,
       headless: true,

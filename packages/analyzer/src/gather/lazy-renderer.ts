@@ -1,0 +1,51 @@
+import type { RenderArtifact } from '../types.ts';
+import type { BrowserPool, BrowserPoolOptions } from './browser-pool.ts';
+import type { RenderOptions } from './render-page.ts';
+
+/**
+ * The engine's render side, loaded on demand: the browser pool and renderPage import
+ * playwright-core, which alone took a quarter of a one-page CLI run's start-up (issue 23), so an
+ * engine that never renders never loads them. When rendering is on, `prefetch` starts the import
+ * while the page is still being fetched, so the first render does not wait for it.
+ */
+export interface LazyRenderer {
+  /** Starts loading the browser side now (once); its failure is reported by the next render. */
+  prefetch(): void;
+  render(options: RenderOptions): Promise<RenderArtifact>;
+  /** Closes the pool if one was made; nothing is loaded for it. */
+  close(): Promise<void>;
+}
+
+interface Loaded {
+  pool: BrowserPool;
+  renderPage: typeof import('./render-page.ts').renderPage;
+}
+
+export function lazyRenderer(options: BrowserPoolOptions): LazyRenderer {
+  let loading: Promise<Loaded> | null = null;
+  const load = () => {
+    loading ??= Promise.all([import('./browser-pool.ts'), import('./render-page.ts')]).then(
+      ([browser, render]) => ({
+        pool: browser.createBrowserPool(options),
+        renderPage: render.renderPage,
+      }),
+    );
+    return loading;
+  };
+  return {
+    prefetch() {
+      load().catch(() => {
+        // Reported by render(), which awaits the same promise.
+      });
+    },
+    async render(renderOptions) {
+      const { pool, renderPage } = await load();
+      return renderPage(pool, renderOptions);
+    },
+    async close() {
+      if (!loading) return;
+      const loaded = await loading.catch(() => null);
+      await loaded?.pool.close();
+    },
+  };
+}
