@@ -15,7 +15,7 @@
  * Flags: --pages=<n> (10000) --render-subset=<n> (1000; 0 skips the subset runs) --seed=<text>
  *   --concurrency=<n> (8) --server-interval=<ms> (0) --paced-pages=<n> (300) --skip-server
  *   --skip-pg --no-write
- *   --timeout-minutes=<n> (60)
+ *   --timeout-minutes=<n> (120)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -48,7 +48,7 @@ const PACED_PAGES = Number(args.get('paced-pages') ?? 300);
 const SKIP_SERVER = args.has('skip-server');
 const SKIP_PG = args.has('skip-pg') || SKIP_SERVER;
 const WRITE = !args.has('no-write');
-const TIMEOUT_MS = Number(args.get('timeout-minutes') ?? 60) * 60_000;
+const TIMEOUT_MS = Number(args.get('timeout-minutes') ?? 120) * 60_000;
 /** The server's default SITE_CHECK_PAGE_INTERVAL_MS: with it a verified site gets 100 ms. */
 const PRODUCT_SERVER_INTERVAL_MS = 1000;
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
