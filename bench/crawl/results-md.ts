@@ -1,0 +1,183 @@
+import type { CliRunResult } from './cli-run.ts';
+import { type Comparison, describeMismatches } from './compare.ts';
+import type { ServerRunResult } from './server-run.ts';
+import type { YardstickResult } from './yardstick-run.ts';
+
+/** The results of `npm run bench:crawl` and their summary in markdown (bench/results/crawl-*.md). */
+
+export interface CrawlBenchResult {
+  date: string;
+  /** False while runs remain (the file is written after each run). */
+  complete: boolean;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    memGB: number;
+    commit: string;
+    loadAverage: { start: number[]; end: number[] };
+  };
+  settings: {
+    pages: number;
+    sitePages: number;
+    addresses: number;
+    subsetPages: number | null;
+    seed: string;
+    concurrency: number;
+    serverIntervalMs: number;
+    renderSubset: number;
+  };
+  wallMinutes: number;
+  cliRuns: CliRunResult[];
+  yardstick: YardstickResult | null;
+  serverRuns: ServerRunResult[];
+}
+
+/** Issue 19, item 8. */
+export const TARGETS = {
+  /** Render off, pages per second of the yardstick's. */
+  yardstickShare: 0.6,
+  peakRssMB: 800,
+  /** "Flat from 1,000 to 10,000": the large site's peak at most this much above the small's. */
+  rssGrowth: 1.25,
+  reportMs: 2000,
+} as const;
+
+const mark = (ok: boolean) => (ok ? '✓ met' : '✗ **not met**');
+const load = (values: number[]) => values.map((v) => v.toFixed(1)).join(' / ');
+
+function found(comparison: Comparison | null): string {
+  if (!comparison) return '—';
+  if (comparison.ok) return 'all as planted';
+  return `**${describeMismatches(comparison).length} differ**`;
+}
+
+function requests(run: { requests: { missing: string[]; blockedFetched: string[] } | null }) {
+  if (!run.requests) return '—';
+  const { missing, blockedFetched } = run.requests;
+  if (missing.length === 0 && blockedFetched.length === 0) return 'all, none blocked';
+  return `${missing.length} missing, ${blockedFetched.length} blocked fetched`;
+}
+
+/** The large site's run and the subset's of the same kind, matched by their name's tail. */
+function pair<T extends { name: string; peakRssMB: number }>(
+  runs: T[],
+  large: number,
+  small: number,
+  tail: string,
+) {
+  const big = runs.find((run) => run.name.includes(`${large} pages`) && run.name.endsWith(tail));
+  const little = runs.find((run) => run.name.includes(`${small} pages`) && run.name.endsWith(tail));
+  return big && little ? { big, little } : null;
+}
+
+export function resultsMarkdown(result: CrawlBenchResult): string {
+  const day = result.date.slice(0, 10);
+  const { settings, machine, yardstick } = result;
+  const large = settings.sitePages;
+  const small = settings.subsetPages;
+
+  const cliRows = result.cliRuns.map(
+    (run) =>
+      `| ${run.name} | ${run.addresses} | ${run.analysed} | ${(run.durationMs / 1000).toFixed(1)} s | **${run.pagesPerSecond}** | ${run.peakRssMB} | ${found(run.comparison)} | ${requests(run)} |`,
+  );
+  const serverRows = result.serverRuns.map(
+    (run) =>
+      `| ${run.name} | ${run.processes} × ${run.workerConcurrency} | ${run.verifiedFloorMs} ms | ${run.status} | ${run.counts.total} | ${(run.crawlMs / 1000).toFixed(1)} s | **${run.pagesPerSecond}** | ${run.peakRssMB} | ${run.databaseMB} | ${run.reportMedianMs} ms | ${found(run.comparison)} | ${requests(run)} |`,
+  );
+
+  const yardstickRow = yardstick
+    ? [
+        `| ${yardstick.name} | ${yardstick.handled + yardstick.failed} | ${yardstick.handled} | ${(yardstick.durationMs / 1000).toFixed(1)} s | **${yardstick.pagesPerSecond}** | ${yardstick.peakRssMB} | — | — |`,
+      ]
+    : [];
+  const cliFree = result.cliRuns.find((run) => run.name === `CLI, ${large} pages, no pacing`);
+  const share = cliFree && yardstick ? cliFree.pagesPerSecond / yardstick.pagesPerSecond : null;
+  const largeRuns = [
+    ...result.cliRuns.filter((run) => run.name.includes(`${large} pages`) && !run.render),
+    ...result.serverRuns.filter((run) => run.name.includes(`${large} pages`)),
+  ];
+  const allRuns = [...result.cliRuns, ...result.serverRuns];
+  const flat =
+    small === null
+      ? []
+      : [
+          pair(result.cliRuns, large, small, 'no pacing'),
+          pair(result.serverRuns, large, small, 'PGlite'),
+        ].flatMap((p) => (p ? [p] : []));
+  const largeServer = result.serverRuns.filter((run) => run.name.includes(`${large} pages`));
+
+  const targets = [
+    share === null || !yardstick || !cliFree
+      ? null
+      : `- Render off, ≥ ${TARGETS.yardstickShare * 100} % of the yardstick's pages per second while running every check: CLI without pacing ${cliFree.pagesPerSecond} vs ${yardstick.pagesPerSecond} pages/s = ${Math.round(share * 100)} % — ${mark(share >= TARGETS.yardstickShare)}.`,
+    `- Peak RSS of the process tree ≤ ${TARGETS.peakRssMB} MB at ${large} pages: ${largeRuns.map((run) => `${run.name.split(',')[0]}${'database' in run ? ` (${run.database})` : ''} ${run.peakRssMB} MB`).join(', ')} — ${mark(largeRuns.every((run) => run.peakRssMB <= TARGETS.peakRssMB))}.`,
+    flat.length === 0
+      ? null
+      : `- Flat from ${small} to ${large} pages (here: at most +${Math.round((TARGETS.rssGrowth - 1) * 100)} %): ${flat.map(({ big, little }) => `${big.name.split(',')[0]} ${little.peakRssMB} → ${big.peakRssMB} MB`).join(', ')} — ${mark(flat.every(({ big, little }) => big.peakRssMB <= little.peakRssMB * TARGETS.rssGrowth))}.`,
+    largeServer.length === 0
+      ? null
+      : `- Site report of ${large} pages built in ≤ ${TARGETS.reportMs / 1000} s (median of ${largeServer[0]!.reportMs.length} GETs of /api/site-checks/:id/report): ${largeServer.map((run) => `${run.database} ${run.reportMedianMs} ms`).join(', ')} — ${mark(largeServer.every((run) => run.reportMedianMs <= TARGETS.reportMs))}.`,
+    `- Every planted problem found and no false broken link: ${allRuns.filter((run) => run.comparison?.ok).length} of ${allRuns.length} runs as planted, false broken links in ${allRuns.filter((run) => (run.comparison?.falseBrokenLinks.length ?? 0) > 0).length} — ${mark(allRuns.every((run) => run.comparison?.ok))}.`,
+  ].filter((line): line is string => line !== null);
+
+  const mismatches = allRuns
+    .filter((run) => run.comparison && !run.comparison.ok)
+    .map((run) => `- ${run.name}: ${describeMismatches(run.comparison!).join('; ')}`);
+
+  const partial = result.complete
+    ? ''
+    : '\n**Partial results: the run had not finished every pass when this was written.**\n';
+  return `# Crawl benchmark — ${day}
+${partial}
+\`npm run bench:crawl\` on ${machine.cpus} × ${machine.cpuModel}, ${machine.memGB} GB, Node ${machine.node},
+commit ${machine.commit}; ${result.wallMinutes} minutes in all. **Load average (1/5/15 min): ${load(machine.loadAverage.start)} at
+start, ${load(machine.loadAverage.end)} at end** — the machine is shared with other work, which
+lowers every figure below (compare runs within this file, not with another day's).
+
+The site: bench/site-generator, seed \`${settings.seed}\`, ${large} HTML pages plus the planted
+non-200 and robots.txt-blocked addresses: ${settings.addresses} addresses in a complete crawl (a
+crawl holds at most 10,000 addresses, so the site is generated just small enough for a complete
+crawl to fit under that ceiling). The
+subset site for the render and pacing runs is generated the same way at ${small ?? '—'} pages. Both are served by a
+child process on 127.0.0.1. ${settings.concurrency} pages in flight for the CLI and the yardstick;
+the server's workers have the same (${settings.concurrency} for the embedded worker, ${settings.concurrency / 2} in each of two worker processes).
+
+## CLI (\`packages/analyzer/cli-dist\`) and the yardstick
+
+| run | addresses | analysed | crawl time | pages/s | peak RSS (MB) | findings vs manifest | requests vs manifest |
+|---|---:|---:|---:|---:|---:|---|---|
+${[...cliRows, ...yardstickRow].join('\n')}
+
+Pages per second: finished addresses (analysed, failed or blocked; redirects and 404s included)
+over the crawl's own duration (the CLI's JSON \`totals\`; the yardstick's \`crawler.run()\`).
+Peak RSS: every process of the run's tree summed (with rendering, the browser's too), sampled
+every 250 ms. The yardstick follows links from the start page only (no sitemap, so no orphans),
+obeys robots.txt and does nothing else: no checks, no link graph, no findings.
+
+## Server (production build, render off)
+
+| run | processes × concurrency | verified site's floor | status | addresses | crawl time | pages/s | peak RSS (MB) | database (MB) | site report | findings vs manifest | requests vs manifest |
+|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|---|
+${serverRows.join('\n')}
+
+Crawl time: from \`POST /api/site-checks\` (\`source: crawl\`, the site verified through
+\`/api/site-verifications\` with the well-known file) to the check's end, polled every 500 ms.
+Peak RSS: the web process and the worker processes. Database: \`pg_database_size\` on PostgreSQL,
+the data directory on disk for PGlite. Site report: median time of GET /api/site-checks/:id/report
+(${result.serverRuns[0]?.reportMs.length ?? 0} in a row; the route builds it from the database every time).
+
+**Pacing.** A verified site's pages are paced at min(100 ms, SITE_CHECK_PAGE_INTERVAL_MS) per
+host, across every worker: with the server's default floor (1000 ms) that is 100 ms, after the
+previous page's answer, so one host is crawled at most ~10 pages/s whatever the workers could do
+(the "product pace" rows). The large runs set SITE_CHECK_PAGE_INTERVAL_MS=${settings.serverIntervalMs} (floor
+${Math.min(100, settings.serverIntervalMs)} ms) to show what the workers themselves do; the server still takes one host's
+turn per page (a page's request starts once the previous one's answer is in), so its
+concurrency on one site is that of the analysis, not of the fetches. The CLI's
+\`--per-host-delay\` may go to 0; its "product pace" row uses 100 ms.
+
+## Targets (issue 19, item 8)
+
+${targets.join('\n')}
+${mismatches.length > 0 ? `\n### Findings that differ from the manifest\n\n${mismatches.join('\n')}\n` : ''}`;
+}

@@ -1,0 +1,294 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { ExpectedSite } from '../site-generator/manifest.ts';
+import { type Comparison, compareFindings } from './compare.ts';
+import { samplePeak } from './process-tree.ts';
+import { type RunGuard, runRequests } from './run-support.ts';
+import type { SiteProcess } from './site-process.ts';
+
+/**
+ * One crawl by the server, as a signed-in user runs it: the production build (`npm run build`)
+ * started as processes — the web server with its embedded worker on the embedded database
+ * (PGlite in a fresh data directory), or the web server and two worker processes on a
+ * PostgreSQL database of the run's own (created here, dropped at the end). A user signs up,
+ * verifies the site through the real routes (the site child publishes the token at the
+ * well-known file), starts a crawl of up to SITE_CRAWL_MAX_PAGES and waits for it. Measured:
+ * pages per second from the start request to the end, peak RSS of every process of the tree,
+ * the database's size, and the time GET /api/site-checks/:id/report takes (median of several).
+ */
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SERVER_DIST = path.join(REPO_ROOT, 'apps/server/dist');
+const NODE_ARGS = ['--conditions=crawlwise-dist', '--enable-source-maps'];
+const AUTH_SECRET = 'crawl-benchmark-secret-of-32-characters!';
+
+export interface ServerRunOptions {
+  name: string;
+  database: 'pglite' | 'postgres';
+  /** Worker processes beside the web server (0: the web server's embedded worker). */
+  workers: number;
+  /** WORKER_CONCURRENCY of each worker. */
+  workerConcurrency: number;
+  /** SITE_CHECK_PAGE_INTERVAL_MS: the server's floor; a verified site's is min(100, this). */
+  serverIntervalMs: number;
+  maxPages: number;
+  /** PostgreSQL server (without a database name), for `database: 'postgres'`. */
+  postgresUrl: string;
+  reportTimings: number;
+  /** Gives up on the crawl after this long. */
+  timeoutMs: number;
+}
+
+export interface ServerRunResult {
+  name: string;
+  database: 'pglite' | 'postgres';
+  processes: string;
+  workerConcurrency: number;
+  serverIntervalMs: number;
+  /** The floor the crawl of the verified site had: min(VERIFIED_PAGE_INTERVAL_MS, server's). */
+  verifiedFloorMs: number;
+  status: string;
+  counts: Record<string, number>;
+  crawlMs: number;
+  pagesPerSecond: number;
+  peakRssMB: number;
+  databaseMB: number;
+  reportMs: number[];
+  reportMedianMs: number;
+  reportBytes: number;
+  comparison: Comparison | null;
+  requests: { missing: string[]; blockedFetched: string[] } | null;
+}
+
+async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function startNode(script: string, env: Record<string, string>, guard: RunGuard): ChildProcess {
+  const child = spawn(process.execPath, [...NODE_ARGS, path.join(SERVER_DIST, script)], {
+    cwd: REPO_ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  guard.track(child);
+  return child;
+}
+
+/** A JSON API call as the web app makes it (same origin, the session cookie). */
+class ApiClient {
+  cookie = '';
+  constructor(readonly base: string) {}
+
+  async call(method: string, url: string, body?: unknown) {
+    const response = await fetch(`${this.base}${url}`, {
+      method,
+      headers: {
+        origin: this.base,
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) this.cookie = cookies.map((each) => each.split(';')[0]).join('; ');
+    return { status: response.status, text, json: () => JSON.parse(text) };
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? sorted[middle]!
+    : Math.round(((sorted[middle - 1]! + sorted[middle]!) / 2) * 10) / 10;
+}
+
+function directoryMB(dir: string): number {
+  const kb = Number(execFileSync('du', ['-sk', dir], { encoding: 'utf8' }).split('\t')[0]);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+export async function runServer(
+  options: ServerRunOptions,
+  site: SiteProcess,
+  guard: RunGuard,
+  expected: ExpectedSite | null,
+): Promise<ServerRunResult> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'crawlwise-bench-crawl-db-'));
+  const databaseName = `bench_crawl_${process.pid}_${Date.now()}`;
+  const databaseUrl = `${options.postgresUrl.replace(/\/$/, '')}/${databaseName}`;
+  const admin =
+    options.database === 'postgres'
+      ? new pg.Client({ connectionString: `${options.postgresUrl.replace(/\/$/, '')}/postgres` })
+      : null;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    AUTH_SECRET,
+    ALLOW_PRIVATE_TARGETS: '1',
+    RENDER: 'off',
+    // The daily allowance of site-check pages (600) and the other per-account limits: lifted
+    // for the benchmark only (never in production).
+    RATE_LIMITS: 'off',
+    // The verified crawl's cap (at least the unverified 500, as the setting requires).
+    SITE_CRAWL_MAX_PAGES: String(Math.max(500, options.maxPages)),
+    SITE_CHECK_PAGE_INTERVAL_MS: String(options.serverIntervalMs),
+    WORKER_CONCURRENCY: String(options.workerConcurrency),
+    // Load shedding would answer the poll with 503 on a busy 2-core machine: off.
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    EMBEDDED_WORKER: options.workers === 0 ? '1' : '0',
+    ...(options.database === 'postgres' ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+  };
+  const processes: ChildProcess[] = [];
+  try {
+    if (admin) {
+      await admin.connect();
+      await admin.query(`create database ${databaseName}`);
+    }
+    processes.push(startNode('main.js', env, guard));
+    const api = new ApiClient(base);
+    for (let i = 0; ; i++) {
+      if (processes[0]!.exitCode !== null) throw new Error(`${options.name}: server exited`);
+      const ready = await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ready) break;
+      if (i > 240) throw new Error(`${options.name}: server not ready in 60 s`);
+      await sleep(250);
+    }
+    for (let i = 0; i < options.workers; i++)
+      processes.push(startNode('worker-main.js', env, guard));
+
+    const signUp = await api.call('POST', '/api/auth/sign-up/email', {
+      name: 'Bench',
+      email: `bench-crawl-${Date.now()}@example.com`,
+      password: 'bench-crawl-password',
+    });
+    if (signUp.status !== 200) throw new Error(`sign-up: ${signUp.status} ${signUp.text}`);
+
+    // Ownership through the real routes: a token, published as the well-known file, checked.
+    const started = await api.call('POST', '/api/site-verifications', { siteUrl: site.url });
+    if (started.status !== 200) throw new Error(`verification: ${started.status} ${started.text}`);
+    const verification = started.json().verification as { id: string; token: string };
+    await site.publishToken(verification.token);
+    const checked = await api.call('POST', `/api/site-verifications/${verification.id}/check`);
+    if (checked.status !== 200) throw new Error(`verify: ${checked.status} ${checked.text}`);
+    const limits = (await api.call('GET', '/api/site-verifications')).json().verifiedLimits as {
+      pageIntervalMs: number;
+    };
+
+    await site.resetRequests();
+    const roots = () => processes.map((child) => child.pid!);
+    const sampler = samplePeak(roots);
+    const crawlStarted = performance.now();
+    const created = await api.call('POST', '/api/site-checks', {
+      siteUrl: site.url,
+      source: 'crawl',
+      crawl: { maxPages: options.maxPages },
+    });
+    if (created.status !== 201) throw new Error(`crawl: ${created.status} ${created.text}`);
+    const id = created.json().siteCheck.id as string;
+    let check: { status: string; counts: Record<string, number> };
+    for (;;) {
+      await sleep(500);
+      const polled = await api.call('GET', `/api/site-checks/${id}`);
+      if (polled.status === 200) {
+        check = polled.json().siteCheck;
+        if (!['discovering', 'running'].includes(check.status)) break;
+      }
+      if (performance.now() - crawlStarted > options.timeoutMs) {
+        throw new Error(`${options.name}: the crawl did not end in ${options.timeoutMs} ms`);
+      }
+      if (processes.some((child) => child.exitCode !== null)) {
+        throw new Error(`${options.name}: a server process exited during the crawl`);
+      }
+    }
+    const crawlMs = Math.round(performance.now() - crawlStarted);
+
+    const reportMs: number[] = [];
+    let report: {
+      report: {
+        crawl: {
+          findings: Array<{ id: string; count: number; items: Array<{ url: string }> }>;
+        } | null;
+      };
+    } | null = null;
+    let reportBytes = 0;
+    for (let i = 0; i < options.reportTimings; i++) {
+      const t0 = performance.now();
+      const answer = await api.call('GET', `/api/site-checks/${id}/report`);
+      reportMs.push(Math.round((performance.now() - t0) * 10) / 10);
+      if (answer.status !== 200) throw new Error(`report: ${answer.status} ${answer.text}`);
+      reportBytes = answer.text.length;
+      report = answer.json();
+    }
+    sampler.stop();
+
+    let databaseMB: number;
+    if (admin) {
+      const size = await admin.query('select pg_database_size($1) as bytes', [databaseName]);
+      databaseMB = Math.round((Number(size.rows[0].bytes) / 2 ** 20) * 10) / 10;
+    } else {
+      databaseMB = directoryMB(dataDir);
+    }
+    const findings = report?.report.crawl?.findings ?? [];
+    const done = (check.counts.total ?? 0) - (check.counts.cancelled ?? 0);
+    return {
+      name: options.name,
+      database: options.database,
+      processes:
+        options.workers === 0
+          ? 'web + embedded worker'
+          : `web + ${options.workers} worker processes`,
+      workerConcurrency: options.workerConcurrency,
+      serverIntervalMs: options.serverIntervalMs,
+      verifiedFloorMs: limits.pageIntervalMs,
+      status: check.status,
+      counts: check.counts,
+      crawlMs,
+      pagesPerSecond: Math.round((done / (crawlMs / 1000)) * 10) / 10,
+      peakRssMB: sampler.peakMB(),
+      databaseMB,
+      reportMs,
+      reportMedianMs: median(reportMs),
+      reportBytes,
+      comparison: expected
+        ? compareFindings(
+            expected.affected,
+            findings.map((finding) => ({
+              id: finding.id,
+              count: finding.count,
+              urls: [...new Set(finding.items.map((item) => item.url))],
+            })),
+          )
+        : null,
+      requests: expected ? runRequests(expected, await site.requests()) : null,
+    };
+  } finally {
+    await guard.killAll();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (admin) {
+      await admin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+      await admin.end();
+    }
+  }
+}
