@@ -52,6 +52,8 @@ const CATALOGUE = [
   ['authorship', 'content'],
   ['meta-refresh', 'crawlability'],
   ['charset', 'metadata'],
+  // Issue 26, per-origin probes.
+  ['favicon', 'metadata'],
 ];
 
 describe('the check catalogue', () => {

@@ -7,6 +7,7 @@ import { charset } from './charset.ts';
 import type { Check } from './check.ts';
 import { crawlableAnchors } from './crawlable-anchors.ts';
 import { duplicateMetadata } from './duplicate-metadata.ts';
+import { favicon } from './favicon.ts';
 import { headings } from './headings.ts';
 import { hreflang } from './hreflang.ts';
 import { htmlCompression } from './html-compression.ts';
@@ -95,6 +96,8 @@ export const CHECKS: readonly Check[] = [
   authorship,
   metaRefresh,
   charset,
+  // Issue 26, per-origin probes.
+  favicon,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));
