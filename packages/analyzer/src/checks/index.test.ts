@@ -54,6 +54,7 @@ const CATALOGUE = [
   ['charset', 'metadata'],
   // Issue 26, per-origin probes.
   ['favicon', 'metadata'],
+  ['https-redirect', 'crawlability'],
 ];
 
 describe('the check catalogue', () => {

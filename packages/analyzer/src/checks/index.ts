@@ -13,6 +13,7 @@ import { hreflang } from './hreflang.ts';
 import { htmlCompression } from './html-compression.ts';
 import { httpStatus } from './http-status.ts';
 import { https } from './https.ts';
+import { httpsRedirect } from './https-redirect.ts';
 import { imageAlt } from './image-alt.ts';
 import { imageDimensions } from './image-dimensions.ts';
 import { imageLazyLcp } from './image-lazy-lcp.ts';
@@ -98,6 +99,7 @@ export const CHECKS: readonly Check[] = [
   charset,
   // Issue 26, per-origin probes.
   favicon,
+  httpsRedirect,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));

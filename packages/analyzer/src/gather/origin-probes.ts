@@ -1,5 +1,6 @@
 import type { AddressGuard, Artifacts, FetchArtifact } from '../types.ts';
 import { faviconUrlOf, fetchFavicon } from './favicon.ts';
+import { probeHttpsRedirect } from './https-redirect.ts';
 import { createOriginCache } from './origin-cache.ts';
 import type { TlsOptions } from './pinned-client.ts';
 
@@ -18,9 +19,11 @@ export interface OriginProbesOptions {
   ttlMs: number;
   /** Test hook: trust this CA. */
   tls?: TlsOptions;
+  /** Test hook: the http port of an https port (default: 80 for 443, none for another). */
+  httpPortOf?: (httpsPort: number) => number | null;
 }
 
-export type OriginArtifacts = Pick<Artifacts, 'favicon'>;
+export type OriginArtifacts = Pick<Artifacts, 'favicon' | 'httpsRedirect'>;
 
 export interface OriginProbes {
   /** The origin's answers for a fetched page (from the cache when they are fresh). Never throws. */
@@ -39,14 +42,40 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
     keep: (answer) => answer.status !== 'unreachable',
   });
 
+  // Keyed by the https origin; an origin whose probes all failed to answer is asked again.
+  const redirects = createOriginCache({
+    read: (origin) =>
+      probeHttpsRedirect(origin, {
+        ...fetchOptions,
+        ...(options.httpPortOf ? { httpPortOf: options.httpPortOf } : {}),
+      }),
+    ttlMs: options.ttlMs,
+    keep: (answer) =>
+      answer !== null &&
+      [answer.http, answer.twin].some((probe) => probe !== null && probe.error === undefined),
+  });
+
   return {
     async forPage(document) {
       const pageUrl = document.finalUrl;
       const faviconUrl = faviconUrlOf(pageUrl);
-      const [favicon] = await Promise.all([
+      const origin = originOf(pageUrl);
+      const [favicon, httpsRedirect] = await Promise.all([
         faviconUrl === null ? undefined : favicons.get(faviconUrl),
+        origin?.startsWith('https:') ? redirects.get(origin) : null,
       ]);
-      return { ...(favicon ? { favicon } : {}) };
+      return {
+        ...(favicon ? { favicon } : {}),
+        ...(httpsRedirect ? { httpsRedirect } : {}),
+      };
     },
   };
+}
+
+function originOf(pageUrl: string): string | null {
+  try {
+    return new URL(pageUrl).origin;
+  } catch {
+    return null;
+  }
 }
