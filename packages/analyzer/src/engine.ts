@@ -155,6 +155,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const originProbes = createOriginProbes({
     guard,
     userAgent,
+    robotsFile: (pageUrl) => robots.fileFor(pageUrl),
     ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
   });
 

@@ -55,6 +55,7 @@ const CATALOGUE = [
   // Issue 26, per-origin probes.
   ['favicon', 'metadata'],
   ['https-redirect', 'crawlability'],
+  ['sitemap-listing', 'crawlability'],
 ];
 
 describe('the check catalogue', () => {

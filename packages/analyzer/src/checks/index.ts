@@ -39,6 +39,7 @@ import { responseTime } from './response-time.ts';
 import { richResults } from './rich-results.ts';
 import { robotsMeta } from './robots-meta.ts';
 import { robotsTxt } from './robots-txt.ts';
+import { sitemapListing } from './sitemap-listing.ts';
 import { snippetDirectives } from './snippet-directives.ts';
 import { structuredData } from './structured-data.ts';
 import { title } from './title.ts';
@@ -100,6 +101,7 @@ export const CHECKS: readonly Check[] = [
   // Issue 26, per-origin probes.
   favicon,
   httpsRedirect,
+  sitemapListing,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));

@@ -3,6 +3,12 @@ import { faviconUrlOf, fetchFavicon } from './favicon.ts';
 import { probeHttpsRedirect } from './https-redirect.ts';
 import { createOriginCache } from './origin-cache.ts';
 import type { TlsOptions } from './pinned-client.ts';
+import type { RobotsFile } from './robots.ts';
+import {
+  readSiteSitemap,
+  SITEMAP_LISTING_CACHE_ENTRIES,
+  sitemapListingOf,
+} from './sitemap-listing.ts';
 
 /**
  * The requests issue 26's checks make about a page's site rather than the page, each asked once
@@ -19,11 +25,13 @@ export interface OriginProbesOptions {
   ttlMs: number;
   /** Test hook: trust this CA. */
   tls?: TlsOptions;
+  /** The robots.txt of a page's origin, from the engine's cache (its Sitemap: lines). */
+  robotsFile?: (pageUrl: string) => Promise<RobotsFile>;
   /** Test hook: the http port of an https port (default: 80 for 443, none for another). */
   httpPortOf?: (httpsPort: number) => number | null;
 }
 
-export type OriginArtifacts = Pick<Artifacts, 'favicon' | 'httpsRedirect'>;
+export type OriginArtifacts = Pick<Artifacts, 'favicon' | 'httpsRedirect' | 'sitemapListing'>;
 
 export interface OriginProbes {
   /** The origin's answers for a fetched page (from the cache when they are fresh). Never throws. */
@@ -55,18 +63,32 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
       [answer.http, answer.twin].some((probe) => probe !== null && probe.error === undefined),
   });
 
+  // Kept whatever it says, slow or failed reads included: a sitemap that took the whole deadline
+  // would take it again for every page. Fewer origins at once: each holds its addresses.
+  const sitemaps = createOriginCache({
+    read: async (origin) => {
+      const robots = await options.robotsFile?.(`${origin}/`).catch(() => undefined);
+      return readSiteSitemap(`${origin}/`, { ...fetchOptions, ...(robots ? { robots } : {}) });
+    },
+    ttlMs: options.ttlMs,
+    maxEntries: SITEMAP_LISTING_CACHE_ENTRIES,
+    keep: () => true,
+  });
+
   return {
     async forPage(document) {
       const pageUrl = document.finalUrl;
       const faviconUrl = faviconUrlOf(pageUrl);
       const origin = originOf(pageUrl);
-      const [favicon, httpsRedirect] = await Promise.all([
+      const [favicon, httpsRedirect, sitemap] = await Promise.all([
         faviconUrl === null ? undefined : favicons.get(faviconUrl),
         origin?.startsWith('https:') ? redirects.get(origin) : null,
+        origin === null ? undefined : sitemaps.get(origin),
       ]);
       return {
         ...(favicon ? { favicon } : {}),
         ...(httpsRedirect ? { httpsRedirect } : {}),
+        ...(sitemap ? { sitemapListing: sitemapListingOf(sitemap, document) } : {}),
       };
     },
   };

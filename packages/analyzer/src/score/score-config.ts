@@ -95,6 +95,7 @@ export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   // Issue 26, per-origin probes (gather/origin-probes.ts).
   { check: 'favicon', category: 'metadata', critical: 3, warning: 2 },
   { check: 'https-redirect', category: 'crawlability', critical: 4, warning: 2 },
+  { check: 'sitemap-listing', category: 'crawlability', critical: 3, warning: 2 },
 ];
 
 export const CATALOGUE_BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(
