@@ -56,6 +56,7 @@ const CATALOGUE = [
   ['favicon', 'metadata'],
   ['https-redirect', 'crawlability'],
   ['sitemap-listing', 'crawlability'],
+  ['soft-404', 'crawlability'],
 ];
 
 describe('the check catalogue', () => {

@@ -41,6 +41,7 @@ import { robotsMeta } from './robots-meta.ts';
 import { robotsTxt } from './robots-txt.ts';
 import { sitemapListing } from './sitemap-listing.ts';
 import { snippetDirectives } from './snippet-directives.ts';
+import { soft404 } from './soft-404.ts';
 import { structuredData } from './structured-data.ts';
 import { title } from './title.ts';
 import { twitterCard } from './twitter-card.ts';
@@ -102,6 +103,7 @@ export const CHECKS: readonly Check[] = [
   favicon,
   httpsRedirect,
   sitemapListing,
+  soft404,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));

@@ -9,6 +9,7 @@ import {
   SITEMAP_LISTING_CACHE_ENTRIES,
   sitemapListingOf,
 } from './sitemap-listing.ts';
+import { probeUnknownPath } from './unknown-path.ts';
 
 /**
  * The requests issue 26's checks make about a page's site rather than the page, each asked once
@@ -31,7 +32,10 @@ export interface OriginProbesOptions {
   httpPortOf?: (httpsPort: number) => number | null;
 }
 
-export type OriginArtifacts = Pick<Artifacts, 'favicon' | 'httpsRedirect' | 'sitemapListing'>;
+export type OriginArtifacts = Pick<
+  Artifacts,
+  'favicon' | 'httpsRedirect' | 'sitemapListing' | 'unknownPath'
+>;
 
 export interface OriginProbes {
   /** The origin's answers for a fetched page (from the cache when they are fresh). Never throws. */
@@ -75,20 +79,29 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
     keep: () => true,
   });
 
+  // Keyed by origin; each ask uses a fresh random path.
+  const unknownPaths = createOriginCache({
+    read: (origin) => probeUnknownPath(`${origin}/`, fetchOptions),
+    ttlMs: options.ttlMs,
+    keep: (answer) => answer.status !== 'unreachable',
+  });
+
   return {
     async forPage(document) {
       const pageUrl = document.finalUrl;
       const faviconUrl = faviconUrlOf(pageUrl);
       const origin = originOf(pageUrl);
-      const [favicon, httpsRedirect, sitemap] = await Promise.all([
+      const [favicon, httpsRedirect, sitemap, unknownPath] = await Promise.all([
         faviconUrl === null ? undefined : favicons.get(faviconUrl),
         origin?.startsWith('https:') ? redirects.get(origin) : null,
         origin === null ? undefined : sitemaps.get(origin),
+        origin === null ? undefined : unknownPaths.get(origin),
       ]);
       return {
         ...(favicon ? { favicon } : {}),
         ...(httpsRedirect ? { httpsRedirect } : {}),
         ...(sitemap ? { sitemapListing: sitemapListingOf(sitemap, document) } : {}),
+        ...(unknownPath ? { unknownPath } : {}),
       };
     },
   };

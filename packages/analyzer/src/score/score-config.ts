@@ -96,6 +96,7 @@ export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   { check: 'favicon', category: 'metadata', critical: 3, warning: 2 },
   { check: 'https-redirect', category: 'crawlability', critical: 4, warning: 2 },
   { check: 'sitemap-listing', category: 'crawlability', critical: 3, warning: 2 },
+  { check: 'soft-404', category: 'crawlability', critical: 20, warning: 3 },
 ];
 
 export const CATALOGUE_BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(

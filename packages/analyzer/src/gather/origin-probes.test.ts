@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../engine.ts';
+import { type LocalServer, startHttpServer } from '../test-support/local-server.ts';
+import { createAddressGuard } from './address-guard.ts';
+import { probeUnknownPath, UNKNOWN_PATH_PREFIX } from './unknown-path.ts';
+
+/**
+ * The origin probes through one engine, as the CLI, a server worker and a crawl each hold one:
+ * however many pages of an origin are analysed (at once or one after another), each probe is
+ * asked once per time to live, counted at the local server.
+ */
+
+let server: LocalServer;
+const hits: string[] = [];
+let unknownStatus = 404;
+const page = (n: number) =>
+  `<!doctype html><html lang="en"><head><title>Oak table number ${n} for sale</title></head><body><main><h1>Table ${n}</h1><p>${'solid oak '.repeat(200)}</p></main></body></html>`;
+
+beforeAll(async () => {
+  server = await startHttpServer((req, res) => {
+    const path = req.url ?? '';
+    hits.push(path.startsWith(UNKNOWN_PATH_PREFIX) ? UNKNOWN_PATH_PREFIX : path);
+    if (path === '/robots.txt') {
+      res.writeHead(200).end(`User-agent: *\nAllow: /\nSitemap: ${server.origin}/sitemap.xml\n`);
+    } else if (path === '/sitemap.xml') {
+      res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(
+          `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${server.origin}/p/1</loc></url></urlset>`,
+        );
+    } else if (path.startsWith('/p/')) {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(page(Number(path.slice(3))));
+    } else if (path.startsWith(UNKNOWN_PATH_PREFIX)) {
+      res.writeHead(unknownStatus, { 'content-type': 'text/html' }).end('gone');
+    } else res.writeHead(404).end();
+  });
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  hits.length = 0;
+  unknownStatus = 404;
+});
+
+const count = (path: string) => hits.filter((hit) => hit === path).length;
+
+describe('origin probes in an engine', () => {
+  it('asks each probe once per origin for many pages, at once and one after another', async () => {
+    const engine = createEngine({ allowPrivate: true, render: false, analysisThreads: 0 });
+    try {
+      const first = await Promise.all(
+        [1, 2, 3].map((n) => engine.analyzeUrl(`${server.origin}/p/${n}`)),
+      );
+      const later = [];
+      for (const n of [4, 5]) later.push(await engine.analyzeUrl(`${server.origin}/p/${n}`));
+      for (const path of ['/robots.txt', '/favicon.ico', '/sitemap.xml', UNKNOWN_PATH_PREFIX]) {
+        expect(count(path), path).toBe(1);
+      }
+      expect(count('/llms.txt')).toBe(1);
+      const [one, two] = first;
+      const finding = (report: typeof one, id: string) =>
+        report?.issues.find((issue) => issue.id === id);
+      expect(finding(one, 'favicon')).toMatchObject({ severity: 'warning', message: 'No favicon' });
+      expect(finding(one, 'sitemap-listing')).toMatchObject({ severity: 'success' });
+      expect(finding(two, 'sitemap-listing')).toMatchObject({
+        severity: 'warning',
+        message: 'The page is not in the sitemap',
+      });
+      expect(finding(one, 'soft-404')).toMatchObject({
+        severity: 'success',
+        message: 'No soft 404',
+      });
+      // An http page: the https check's business, nothing asked.
+      expect(finding(later[0], 'https-redirect')).toMatchObject({ outcome: 'not_applicable' });
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('asks again for every page when nothing is kept', async () => {
+    unknownStatus = 200;
+    const engine = createEngine({
+      allowPrivate: true,
+      render: false,
+      analysisThreads: 0,
+      robotsCacheMs: 0,
+    });
+    try {
+      const report = await engine.analyzeUrl(`${server.origin}/p/1`);
+      await engine.analyzeUrl(`${server.origin}/p/2`);
+      expect(count('/favicon.ico')).toBe(2);
+      expect(count(UNKNOWN_PATH_PREFIX)).toBe(2);
+      expect(report.issues.find((issue) => issue.id === 'soft-404')).toMatchObject({
+        severity: 'warning',
+        message: 'The site answers 200 for addresses that do not exist',
+      });
+    } finally {
+      await engine.close();
+    }
+  });
+});
+
+describe('probeUnknownPath', () => {
+  const guard = createAddressGuard({ allowPrivate: true });
+
+  it('asks a fresh random path each time and reports its status', async () => {
+    const a = await probeUnknownPath(server.url, { guard });
+    const b = await probeUnknownPath(server.url, { guard });
+    expect(a.url).not.toBe(b.url);
+    expect(a).toMatchObject({ status: 'answered', httpStatus: 404 });
+    expect(a.url.startsWith(`${server.origin}${UNKNOWN_PATH_PREFIX}`)).toBe(true);
+  });
+
+  it('never contacts a refused address', async () => {
+    const refused = await probeUnknownPath(server.url, {
+      guard: createAddressGuard({ allowPrivate: false }),
+    });
+    expect(refused.status).toBe('unreachable');
+    expect(hits).toEqual([]);
+  });
+});
+
+describe('probeUnknownPath redirects', () => {
+  let site: LocalServer;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    site = await startHttpServer((req, res) => {
+      seen.push(`${req.headers.host}${req.url}`);
+      if (req.url === '/') res.writeHead(200).end('home');
+      else res.writeHead(302, { location: '/' }).end();
+    });
+  });
+  afterAll(() => site.close());
+
+  it('follows a redirect to the home page on the same host', async () => {
+    const probe = await probeUnknownPath(site.url, {
+      guard: createAddressGuard({ allowPrivate: true }),
+    });
+    expect(probe).toMatchObject({
+      status: 'answered',
+      httpStatus: 200,
+      finalUrl: `${site.origin}/`,
+      redirects: 1,
+    });
+  });
+});
