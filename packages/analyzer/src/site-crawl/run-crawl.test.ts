@@ -1,6 +1,7 @@
 import { DEFAULT_CRAWL_URL_RULES } from '@crawlwise/shared/crawl-url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../engine.ts';
+import { UNKNOWN_PATH_PREFIX } from '../gather/unknown-path.ts';
 import { type LocalServer, startHttpServer } from '../test-support/local-server.ts';
 import { type RunCrawlOptions, runCrawl } from './run-crawl.ts';
 
@@ -13,7 +14,10 @@ import { type RunCrawlOptions, runCrawl } from './run-crawl.ts';
 let site: LocalServer;
 let engine: Engine;
 const requests = new Map<string, number>();
-/** When each page request arrived (performance.now()), robots.txt and sitemaps left out. */
+/**
+ * When each page request arrived (performance.now()): robots.txt, sitemaps and the files the
+ * engine asks once per origin (llms.txt, favicon.ico, the soft-404 probe's random path) left out.
+ */
 const pageRequestTimes: number[] = [];
 const page = (links: string[]) =>
   `<!doctype html><html lang="en"><head><title>Page</title></head><body>${links
@@ -37,7 +41,8 @@ beforeAll(async () => {
     const path = request.url ?? '/';
     const count = (requests.get(path) ?? 0) + 1;
     requests.set(path, count);
-    if (!path.startsWith('/robots.txt') && !path.startsWith('/sitemap')) {
+    const perOrigin = ['/robots.txt', '/sitemap', '/llms.txt', '/favicon.ico', UNKNOWN_PATH_PREFIX];
+    if (!perOrigin.some((prefix) => path.startsWith(prefix))) {
       pageRequestTimes.push(performance.now());
     }
     if (path === '/robots.txt') {
