@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine.ts';
-import { type LocalServer, startHttpServer } from '../test-support/local-server.ts';
+import {
+  type LocalServer,
+  selfSignedCertificate,
+  startHttpServer,
+  startHttpsServer,
+} from '../test-support/local-server.ts';
+import type { FetchArtifact } from '../types.ts';
 import { createAddressGuard } from './address-guard.ts';
+import { createOriginProbes } from './origin-probes.ts';
 import { probeUnknownPath, UNKNOWN_PATH_PREFIX } from './unknown-path.ts';
 
 /**
@@ -140,6 +147,70 @@ describe('probeUnknownPath redirects', () => {
       httpStatus: 200,
       finalUrl: `${site.origin}/`,
       redirects: 1,
+    });
+  });
+});
+
+describe('origin probes of an https site', () => {
+  let plain: LocalServer;
+  let secure: LocalServer;
+  let ca: string;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    const certificate = await selfSignedCertificate(['shop.test', 'www.shop.test']);
+    ca = certificate.cert;
+    plain = await startHttpServer((req, res) => {
+      asked.push(`http ${req.headers.host?.replace(/:\d+$/, '')}${req.url}`);
+      res.writeHead(301, { location: `https://shop.test:${secure.port}${req.url}` }).end();
+    });
+    secure = await startHttpsServer((req, res) => {
+      const host = req.headers.host?.replace(/:\d+$/, '');
+      asked.push(`https ${host}${req.url}`);
+      if (host !== 'shop.test') {
+        res.writeHead(301, { location: `https://shop.test:${secure.port}${req.url}` }).end();
+      } else if (req.url === '/favicon.ico') {
+        res.writeHead(200, { 'content-type': 'image/x-icon' }).end(Buffer.from([0, 0, 1, 0]));
+      } else res.writeHead(404).end();
+    }, certificate);
+  });
+  afterAll(() => Promise.all([plain.close(), secure.close()]));
+
+  it('asks http:// and the www twin once for many pages of the origin', async () => {
+    const guard = createAddressGuard({
+      allowPrivate: true,
+      resolver: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
+    const probes = createOriginProbes({
+      guard,
+      userAgent: 'test',
+      ttlMs: 60_000,
+      tls: { ca },
+      httpPortOf: () => plain.port,
+    });
+    const document = (path: string) => {
+      const url = `https://shop.test:${secure.port}${path}`;
+      return { finalUrl: url, requestedUrl: url } as FetchArtifact;
+    };
+    const answers = await Promise.all(
+      ['/a', '/b', '/c'].map((path) => probes.forPage(document(path))),
+    );
+    answers.push(await probes.forPage(document('/d')));
+    const once = (prefix: string) => asked.filter((hit) => hit === prefix).length;
+    expect(once('http shop.test/')).toBe(1);
+    expect(once('https www.shop.test/')).toBe(1);
+    expect(once('https shop.test/favicon.ico')).toBe(1);
+    expect(answers.every((answer) => answer.httpsRedirect === answers[0]!.httpsRedirect)).toBe(
+      true,
+    );
+    expect(answers[0]).toMatchObject({
+      favicon: { status: 'image', format: 'ico' },
+      httpsRedirect: {
+        http: { hops: [{ status: 301 }], finalUrl: `https://shop.test:${secure.port}/` },
+        twin: { hops: [{ status: 301 }], finalUrl: `https://shop.test:${secure.port}/` },
+      },
+      sitemapListing: { status: 'none' },
+      unknownPath: { status: 'answered', httpStatus: 404 },
     });
   });
 });
