@@ -214,3 +214,30 @@ describe('origin probes of an https site', () => {
     });
   });
 });
+
+describe('origin probes of a failing site', () => {
+  it('keeps a 5xx answer, so a site in trouble is not asked again for every page', async () => {
+    const asked: string[] = [];
+    const failing = await startHttpServer((req, res) => {
+      asked.push(req.url?.startsWith(UNKNOWN_PATH_PREFIX) ? UNKNOWN_PATH_PREFIX : (req.url ?? ''));
+      res.writeHead(503).end();
+    });
+    try {
+      const probes = createOriginProbes({
+        guard: createAddressGuard({ allowPrivate: true }),
+        userAgent: 'test',
+        ttlMs: 60_000,
+      });
+      for (const path of ['/a', '/b']) {
+        const url = `${failing.origin}${path}`;
+        const answer = await probes.forPage({ finalUrl: url, requestedUrl: url } as FetchArtifact);
+        expect(answer.favicon).toMatchObject({ status: 'unreachable', httpStatus: 503 });
+        expect(answer.unknownPath).toMatchObject({ status: 'unreachable', httpStatus: 503 });
+      }
+      expect(asked.filter((path) => path === '/favicon.ico')).toHaveLength(1);
+      expect(asked.filter((path) => path === UNKNOWN_PATH_PREFIX)).toHaveLength(1);
+    } finally {
+      await failing.close();
+    }
+  });
+});

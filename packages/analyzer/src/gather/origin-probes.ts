@@ -9,7 +9,7 @@ import {
   SITEMAP_LISTING_CACHE_ENTRIES,
   sitemapListingOf,
 } from './sitemap-listing.ts';
-import { probeUnknownPath } from './unknown-path.ts';
+import { probeUnknownPath, UNKNOWN_PATH_PREFIX } from './unknown-path.ts';
 
 /**
  * The requests issue 26's checks make about a page's site rather than the page, each asked once
@@ -18,6 +18,18 @@ import { probeUnknownPath } from './unknown-path.ts';
  * (network error, 5xx) is not kept. The CLI, the server's workers and a crawl each hold one
  * engine, so one probe serves every page of an origin within the time to live.
  */
+
+/**
+ * Whether a request path is one an engine asks once per origin rather than a page: robots.txt,
+ * llms.txt, favicon.ico, the default sitemap and the soft-404 probe's random path. For tests and
+ * tools that tell page requests from the rest (politeness is measured between pages).
+ */
+export function isOriginProbe(path: string): boolean {
+  return (
+    ['/robots.txt', '/llms.txt', '/favicon.ico', '/sitemap.xml'].includes(path) ||
+    path.startsWith(UNKNOWN_PATH_PREFIX)
+  );
+}
 
 export interface OriginProbesOptions {
   guard: AddressGuard;
@@ -51,7 +63,7 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
   const favicons = createOriginCache({
     read: (faviconUrl) => fetchFavicon(faviconUrl, fetchOptions),
     ttlMs: options.ttlMs,
-    keep: (answer) => answer.status !== 'unreachable',
+    keep: (answer) => answered(answer),
   });
 
   // Keyed by the https origin; an origin whose probes all failed to answer is asked again.
@@ -83,7 +95,7 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
   const unknownPaths = createOriginCache({
     read: (origin) => probeUnknownPath(`${origin}/`, fetchOptions),
     ttlMs: options.ttlMs,
-    keep: (answer) => answer.status !== 'unreachable',
+    keep: (answer) => answered(answer),
   });
 
   return {
@@ -105,6 +117,15 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
       };
     },
   };
+}
+
+/**
+ * Kept unless no answer came at all (a network error or timeout): a site that answers 5xx to a
+ * probe answers it to the next page too, and asking again for every page would make the probe a
+ * per-page request on exactly the sites least able to bear it.
+ */
+function answered(answer: { status: string; httpStatus?: number }): boolean {
+  return answer.status !== 'unreachable' || answer.httpStatus !== undefined;
 }
 
 function originOf(pageUrl: string): string | null {

@@ -1,7 +1,7 @@
 import { DEFAULT_CRAWL_URL_RULES } from '@crawlwise/shared/crawl-url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../engine.ts';
-import { UNKNOWN_PATH_PREFIX } from '../gather/unknown-path.ts';
+import { isOriginProbe } from '../gather/origin-probes.ts';
 import { type LocalServer, startHttpServer } from '../test-support/local-server.ts';
 import { type RunCrawlOptions, runCrawl } from './run-crawl.ts';
 
@@ -41,8 +41,7 @@ beforeAll(async () => {
     const path = request.url ?? '/';
     const count = (requests.get(path) ?? 0) + 1;
     requests.set(path, count);
-    const perOrigin = ['/robots.txt', '/sitemap', '/llms.txt', '/favicon.ico', UNKNOWN_PATH_PREFIX];
-    if (!perOrigin.some((prefix) => path.startsWith(prefix))) {
+    if (!path.startsWith('/sitemap') && !isOriginProbe(path)) {
       pageRequestTimes.push(performance.now());
     }
     if (path === '/robots.txt') {
