@@ -14,9 +14,12 @@ import { probeUnknownPath, UNKNOWN_PATH_PREFIX } from './unknown-path.ts';
 /**
  * The requests issue 26's checks make about a page's site rather than the page, each asked once
  * per origin and kept like robots.txt (origin-cache.ts): concurrent analyses of one origin share
- * one request, a kept answer costs a page nothing, and an answer that could not be told
- * (network error, 5xx) is not kept. The CLI, the server's workers and a crawl each hold one
- * engine, so one probe serves every page of an origin within the time to live.
+ * one request and a kept answer costs a page nothing. Unlike robots.txt and llms.txt, every
+ * answer is kept for the time to live, failures included: a probe that timed out (port 80
+ * filtered, a hanging favicon) would otherwise add its timeout to every page of the origin, and
+ * one that met a 5xx would become a per-page request on the sites least able to bear it; a
+ * failed probe only makes its check say skipped until the answer expires. The CLI, the server's
+ * workers and a crawl each hold one engine, so one probe serves every page of an origin.
  */
 
 /**
@@ -63,10 +66,10 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
   const favicons = createOriginCache({
     read: (faviconUrl) => fetchFavicon(faviconUrl, fetchOptions),
     ttlMs: options.ttlMs,
-    keep: (answer) => answered(answer),
+    keep: () => true,
   });
 
-  // Keyed by the https origin; an origin whose probes all failed to answer is asked again.
+  // Keyed by the https origin.
   const redirects = createOriginCache({
     read: (origin) =>
       probeHttpsRedirect(origin, {
@@ -74,13 +77,10 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
         ...(options.httpPortOf ? { httpPortOf: options.httpPortOf } : {}),
       }),
     ttlMs: options.ttlMs,
-    keep: (answer) =>
-      answer !== null &&
-      [answer.http, answer.twin].some((probe) => probe !== null && probe.error === undefined),
+    keep: () => true,
   });
 
-  // Kept whatever it says, slow or failed reads included: a sitemap that took the whole deadline
-  // would take it again for every page. Fewer origins at once: each holds its addresses.
+  // Fewer origins at once: each holds its addresses.
   const sitemaps = createOriginCache({
     read: async (origin) => {
       const robots = await options.robotsFile?.(`${origin}/`).catch(() => undefined);
@@ -95,7 +95,7 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
   const unknownPaths = createOriginCache({
     read: (origin) => probeUnknownPath(`${origin}/`, fetchOptions),
     ttlMs: options.ttlMs,
-    keep: (answer) => answered(answer),
+    keep: () => true,
   });
 
   return {
@@ -117,15 +117,6 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
       };
     },
   };
-}
-
-/**
- * Kept unless no answer came at all (a network error or timeout): a site that answers 5xx to a
- * probe answers it to the next page too, and asking again for every page would make the probe a
- * per-page request on exactly the sites least able to bear it.
- */
-function answered(answer: { status: string; httpStatus?: number }): boolean {
-  return answer.status !== 'unreachable' || answer.httpStatus !== undefined;
 }
 
 function originOf(pageUrl: string): string | null {
