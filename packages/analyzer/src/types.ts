@@ -156,7 +156,7 @@ export interface SitemapListingArtifact {
 }
 
 /**
- * How the origin answers an address that cannot exist (gather/soft-404-probe.ts): a random path,
+ * How the origin answers an address that cannot exist (gather/unknown-path.ts): a path no site has,
  * asked once per origin. A 2xx means every mistyped or deleted address answers as a page.
  */
 export interface UnknownPathArtifact {

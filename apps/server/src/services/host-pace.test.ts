@@ -68,7 +68,7 @@ const robots = (text: string) => (res: http.ServerResponse) =>
 
 /**
  * Gaps between consecutive page requests: robots.txt, llms.txt and the other files the engine
- * asks once per origin (favicon.ico, the sitemap, the soft-404 probe's random path) left out.
+ * asks once per origin (favicon.ico, the sitemap, the soft-404 probe's unknown path) left out.
  */
 const pageGaps = (hits: readonly Hit[]) => {
   const pages = hits.filter((hit) => !isOriginProbe(hit.path));

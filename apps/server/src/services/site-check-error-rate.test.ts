@@ -43,7 +43,7 @@ describe('the error-rate stop', () => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       // robots.txt, llms.txt and the sitemap (the crawl looks for seeds first): none here.
       if (path.endsWith('.txt') || path.endsWith('.xml')) return res.writeHead(404).end();
-      // The engine's once-per-origin probes (favicon.ico, a random path) are not page requests.
+      // The engine's once-per-origin probes (favicon.ico, the unknown path) are not page requests.
       if (isOriginProbe(path)) return res.writeHead(500).end();
       requests.push(path);
       if (path === '/') {

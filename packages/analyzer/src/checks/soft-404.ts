@@ -11,7 +11,7 @@ import { documentTitle, truncate } from './markup-helpers.ts';
  *   languages below, with thin main text (under SOFT_404_MAX_WORDS words), or whose very thin main
  *   text (under SOFT_404_TEXT_WORDS) starts like one, is critical: it is an error page that says
  *   it is fine;
- * - the site: one request per origin to a random path (gather/unknown-path.ts) that answers 2xx,
+ * - the site: one request per origin to a path no site has (gather/unknown-path.ts) that answers 2xx,
  *   directly or through redirects on the same host, is a site-wide risk: every mistyped or
  *   deleted address becomes a page (a warning on every page of the origin).
  */
@@ -73,7 +73,7 @@ export const soft404: Check = {
     why: 'An error page must answer with an error status (404 or 410). A "not found" page answered with 200 is a soft 404: search engines have to guess it is an error, waste crawling on it and may show it or drop it; a site that answers 200 for any address turns every broken link into such a page.',
     howToFix:
       'Answer addresses that do not exist with HTTP 404 (or 410 for pages removed for good), keeping the friendly error page as its body.',
-    rule: `A 2xx page is critical when its title or first H1 says "not found" (English, German, French, Spanish, Italian, Portuguese, Dutch, Polish, Japanese or Chinese phrases, or "404") and its main text has fewer than ${SOFT_404_MAX_WORDS} words, or when its main text has fewer than ${SOFT_404_TEXT_WORDS} words and says it. Per origin, one request to a random path (/crawlwise-404-check-…, redirects followed on the same host, at most 3) that ends in a 2xx answer is a site-wide soft-404 risk: a warning on the origin's pages. A probe that could not be made (5xx, network) is not judged; a page that is not 2xx is not applicable.`,
+    rule: `A 2xx page is critical when its title or first H1 says "not found" (English, German, French, Spanish, Italian, Portuguese, Dutch, Polish, Japanese or Chinese phrases, or "404") and its main text has fewer than ${SOFT_404_MAX_WORDS} words, or when its main text has fewer than ${SOFT_404_TEXT_WORDS} words and says it. Per origin, one request to a path that cannot exist (/crawlwise-404-check- and a hash of the origin, redirects followed on the same host, at most 3) that ends in a 2xx answer is a site-wide soft-404 risk: a warning on the origin's pages. A probe that could not be made (5xx, network) is not judged; a page that is not 2xx is not applicable.`,
     sources: [
       {
         title: 'Google Search Central: Soft 404 errors',

@@ -9,7 +9,7 @@ import {
 import type { FetchArtifact } from '../types.ts';
 import { createAddressGuard } from './address-guard.ts';
 import { createOriginProbes } from './origin-probes.ts';
-import { probeUnknownPath, UNKNOWN_PATH_PREFIX } from './unknown-path.ts';
+import { probeUnknownPath, UNKNOWN_PATH_PREFIX, unknownPathOf } from './unknown-path.ts';
 
 /**
  * The origin probes through one engine, as the CLI, a server worker and a crawl each hold one:
@@ -109,10 +109,12 @@ describe('origin probes in an engine', () => {
 describe('probeUnknownPath', () => {
   const guard = createAddressGuard({ allowPrivate: true });
 
-  it('asks a fresh random path each time and reports its status', async () => {
+  it('asks one unlikely path per origin (the same each time) and reports its status', async () => {
     const a = await probeUnknownPath(server.url, { guard });
-    const b = await probeUnknownPath(server.url, { guard });
-    expect(a.url).not.toBe(b.url);
+    const b = await probeUnknownPath(`${server.origin}/other/page`, { guard });
+    expect(a.url).toBe(b.url);
+    expect(unknownPathOf('https://example.com/')).not.toBe(unknownPathOf('https://example.org/'));
+    expect(a.url).toMatch(/\/crawlwise-404-check-[0-9a-f]{16}$/);
     expect(a).toMatchObject({ status: 'answered', httpStatus: 404 });
     expect(a.url.startsWith(`${server.origin}${UNKNOWN_PATH_PREFIX}`)).toBe(true);
   });

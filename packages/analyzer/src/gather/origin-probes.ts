@@ -24,7 +24,7 @@ import { probeUnknownPath, UNKNOWN_PATH_PREFIX } from './unknown-path.ts';
 
 /**
  * Whether a request path is one an engine asks once per origin rather than a page: robots.txt,
- * llms.txt, favicon.ico, the default sitemap and the soft-404 probe's random path. For tests and
+ * llms.txt, favicon.ico, the default sitemap and the soft-404 probe's unknown path. For tests and
  * tools that tell page requests from the rest (politeness is measured between pages).
  */
 export function isOriginProbe(path: string): boolean {
@@ -91,7 +91,7 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
     keep: () => true,
   });
 
-  // Keyed by origin; each ask uses a fresh random path.
+  // Keyed by origin; the path asked is the origin's own (unknownPathOf).
   const unknownPaths = createOriginCache({
     read: (origin) => probeUnknownPath(`${origin}/`, fetchOptions),
     ttlMs: options.ttlMs,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { UnknownPathArtifact } from '../types.ts';
 import { DEFAULT_USER_AGENT } from './fetch-page.ts';
 import { guardedFetch } from './http-fetch.ts';
@@ -6,7 +6,9 @@ import type { OriginFileOptions } from './origin-file.ts';
 
 /**
  * How an origin answers an address that cannot exist, for the `soft-404` check: one request per
- * origin (kept like robots.txt) to a random path, through the guarded fetch. A site that answers
+ * origin (kept like robots.txt) to a path no site has, through the guarded fetch. The path is a
+ * hash of the origin, not a fresh random one, so two analyses of a page report the same finding
+ * (the CLI's --baseline comparison, the analysis threads' equality with in-process runs). A site that answers
  * 200 there answers 200 for every mistyped or deleted address, which search engines must then
  * guess are errors. Redirects are followed on the same host only (a redirect of unknown
  * addresses to the home page is the classic soft 404), at most UNKNOWN_PATH_MAX_HOPS; one to
@@ -17,19 +19,18 @@ export const UNKNOWN_PATH_TIMEOUT_MS = 3000;
 export const UNKNOWN_PATH_MAX_HOPS = 3;
 export const UNKNOWN_PATH_PREFIX = '/crawlwise-404-check-';
 
-/** A fresh random address on the page's origin (no cache between us and the site answers it). */
+/** The address that cannot exist on the page's origin: the prefix and 16 hex of the origin's hash. */
 export function unknownPathOf(pageUrl: string): string | null {
   try {
-    return new URL(
-      `${UNKNOWN_PATH_PREFIX}${randomBytes(8).toString('hex')}`,
-      new URL(pageUrl).origin,
-    ).href;
+    const { origin } = new URL(pageUrl);
+    const id = createHash('sha256').update(`crawlwise soft-404 ${origin}`).digest('hex');
+    return new URL(`${UNKNOWN_PATH_PREFIX}${id.slice(0, 16)}`, origin).href;
   } catch {
     return null;
   }
 }
 
-/** Asks the origin of `pageUrl` for a random path. Never throws. */
+/** Asks the origin of `pageUrl` for its path that cannot exist. Never throws. */
 export async function probeUnknownPath(
   pageUrl: string,
   options: OriginFileOptions,

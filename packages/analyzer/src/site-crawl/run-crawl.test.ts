@@ -16,7 +16,7 @@ let engine: Engine;
 const requests = new Map<string, number>();
 /**
  * When each page request arrived (performance.now()): robots.txt, sitemaps and the files the
- * engine asks once per origin (llms.txt, favicon.ico, the soft-404 probe's random path) left out.
+ * engine asks once per origin (llms.txt, favicon.ico, the soft-404 probe's unknown path) left out.
  */
 const pageRequestTimes: number[] = [];
 const page = (links: string[]) =>
