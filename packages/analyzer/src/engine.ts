@@ -10,6 +10,7 @@ import { lazyRenderer } from './gather/lazy-renderer.ts';
 import { fetchLinkStatus, type LinkStatus } from './gather/link-status.ts';
 import { fetchLlmsTxt, llmsTxtUrlOf } from './gather/llms-txt.ts';
 import { createOriginCache } from './gather/origin-cache.ts';
+import { createOriginProbes } from './gather/origin-probes.ts';
 import { type CrawlPermission, crawlPermission, readRobots } from './gather/robots.ts';
 import { createRobotsCache, ROBOTS_CACHE_TTL_MS } from './gather/robots-cache.ts';
 import type {
@@ -44,7 +45,7 @@ export interface EngineOptions {
    */
   analysisThreads?: number;
   /**
-   * How long a site's robots.txt (and llms.txt) is kept for the next analyses of the same
+   * How long a site's robots.txt (and llms.txt, and the origin probes of origin-probes.ts) is kept for the next analyses of the same
    * origin, in ms. Default 60 s; 0 fetches it for every analysis. Unreachable ones are never kept.
    */
   robotsCacheMs?: number;
@@ -153,6 +154,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
     keep: (answer) => answer.status !== 'unreachable',
   });
 
+  // Issue 26: what a page's checks ask of its site (favicon.ico, ...), once per origin, kept alike.
+  const originProbes = createOriginProbes({
+    guard,
+    userAgent,
+    robotsFile: (pageUrl) => robots.fileFor(pageUrl),
+    ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
+  });
+
   const fetchDocument = (url: string) => {
     // The browser side loads while the page downloads (once): not at creation, so an engine
     // that has not analysed anything yet holds no playwright-core (issue 23's idle footprint).
@@ -166,7 +175,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   ): Promise<PageAnalysis> => {
     // Threads start while robots.txt and the render are awaited (once; a no-op afterwards).
     analysis?.warm();
-    const [robotsArtifact, render, llms] = await Promise.all([
+    const [robotsArtifact, render, llms, site] = await Promise.all([
       robots.robotsFor(document.finalUrl),
       renderer
         ? renderer.render({
@@ -180,12 +189,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
             reason: 'Rendering is switched off',
           }),
       llmsTxt.get(llmsTxtUrlOf(document.finalUrl) ?? document.finalUrl),
+      originProbes.forPage(document),
     ]);
     const artifacts = {
       fetch: document,
       robots: robotsArtifact,
       render,
       llmsTxt: llms,
+      ...site,
       ...(crawl ? { crawl } : {}),
     };
     return analysis ? analysis.run(artifacts) : analyzeArtifacts(artifacts);

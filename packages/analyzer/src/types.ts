@@ -87,6 +87,89 @@ export interface LlmsTxtArtifact {
   detail?: string;
 }
 
+/** `/favicon.ico` of the page's origin (gather/favicon.ts): one request per origin, cached. */
+export interface FaviconArtifact {
+  url: string;
+  /**
+   * `image`: a 2xx answer that is an image (by its type or its first bytes); `not-image`: a 2xx
+   * answer that is something else (an HTML catch-all page); `missing`: a 4xx or a redirect loop;
+   * `unreachable`: 429, 5xx or a network error, so it could not be told.
+   */
+  status: 'image' | 'not-image' | 'missing' | 'unreachable';
+  httpStatus?: number;
+  contentType?: string;
+  /** The image format the first bytes show (ico, png, gif, jpeg, webp, bmp, svg, avif), if any. */
+  format?: string | null;
+  /** Where the answer came from, when /favicon.ico redirected. */
+  finalUrl?: string;
+  detail?: string;
+}
+
+/** One redirect probe of gather/https-redirect.ts: an address and where it led. */
+export interface RedirectProbe {
+  url: string;
+  /** The redirects followed, in order. */
+  hops: RedirectHop[];
+  /** The last address answered and its status (a 3xx when the probe stopped at a redirect off the site's hosts). */
+  finalUrl?: string;
+  status?: number;
+  /** The probe stopped at a redirect to a host other than the site's two (name and www name). */
+  leftSite?: boolean;
+  /** Why no answer came (catalogue code and message). */
+  error?: { code: string; message: string };
+}
+
+/**
+ * How an https origin answers its other spellings (gather/https-redirect.ts): its `http://`
+ * address and its `www` / non-`www` twin, each followed hop by hop. One probe per origin, cached.
+ */
+export interface HttpsRedirectArtifact {
+  /** The https origin probed for. */
+  origin: string;
+  /** `http://host/`; null when the origin has no http counterpart to ask (a non-default https port). */
+  http: RedirectProbe | null;
+  /** `https://www.host/` or `https://host/` for `www.host`; null when the host has no such twin. */
+  twin: RedirectProbe | null;
+}
+
+/**
+ * Whether the page is listed in its site's sitemap (gather/sitemap-listing.ts): the sitemaps
+ * robots.txt names, else /sitemap.xml, read once per origin with a small budget; each page is
+ * looked up by its crawl key.
+ */
+export interface SitemapListingArtifact {
+  status: 'read' | 'none' | 'unreachable';
+  /** Where the sitemaps came from. */
+  foundVia?: 'robots.txt' | '/sitemap.xml';
+  /** Sitemap documents read. */
+  sitemaps?: string[];
+  /** Distinct page addresses read from them. */
+  entries?: number;
+  /** A limit (documents, bytes, addresses, time) stopped the reading: an unlisted page may be in the rest. */
+  truncated?: boolean;
+  /** The page's final address is listed. */
+  listed?: boolean;
+  /** The address that was asked for (before redirects) is listed instead. */
+  requestedListed?: boolean;
+  /** Why no sitemap could be read. */
+  detail?: string;
+}
+
+/**
+ * How the origin answers an address that cannot exist (gather/unknown-path.ts): a path no site has,
+ * asked once per origin. A 2xx means every mistyped or deleted address answers as a page.
+ */
+export interface UnknownPathArtifact {
+  url: string;
+  status: 'answered' | 'unreachable';
+  /** Final status after redirects on the same origin (a 3xx when it redirected elsewhere). */
+  httpStatus?: number;
+  /** Where the redirects led, when there were any. */
+  finalUrl?: string;
+  redirects?: number;
+  detail?: string;
+}
+
 export interface RenderArtifact {
   status: 'rendered' | 'skipped' | 'failed';
   /** Why the render was skipped or failed (no browser, timeout, crash...). */
@@ -103,6 +186,11 @@ export interface Artifacts {
   render: RenderArtifact;
   /** Absent when the engine did not ask (older callers, unit tests): the check says skipped. */
   llmsTxt?: LlmsTxtArtifact;
+  /** The origin probes of issue 26 (gather/origin-probes.ts); absent when not asked: the checks say skipped. */
+  favicon?: FaviconArtifact;
+  httpsRedirect?: HttpsRedirectArtifact;
+  sitemapListing?: SitemapListingArtifact;
+  unknownPath?: UnknownPathArtifact;
   /** Set for a page of a crawl: the analysis also returns the page's links (crawl/page-links.ts). */
   crawl?: CrawlLinkRequest;
 }

@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { Engine } from '@crawlwise/analyzer/engine';
+import { isOriginProbe } from '@crawlwise/analyzer/gather/origin-probes';
 import { startHttpServer } from '@crawlwise/analyzer/test-support/local-server';
 import { MAX_CRAWL_DELAY_MS, MAX_RETRY_AFTER_MS } from '@crawlwise/shared/crawl-pace';
 import { waitUntil } from '@crawlwise/shared/wait-until';
@@ -65,9 +66,12 @@ const page = (res: http.ServerResponse) =>
 const robots = (text: string) => (res: http.ServerResponse) =>
   res.writeHead(200, { 'content-type': 'text/plain' }).end(text);
 
-/** Gaps between consecutive page requests (robots.txt and llms.txt left out). */
+/**
+ * Gaps between consecutive page requests: robots.txt, llms.txt and the other files the engine
+ * asks once per origin (favicon.ico, the sitemap, the soft-404 probe's unknown path) left out.
+ */
 const pageGaps = (hits: readonly Hit[]) => {
-  const pages = hits.filter((hit) => !hit.path.endsWith('.txt'));
+  const pages = hits.filter((hit) => !isOriginProbe(hit.path));
   return pages.slice(1).map((hit, index) => hit.at - pages[index]!.at);
 };
 
@@ -170,7 +174,7 @@ describe('the per-host pace', () => {
       expect(gaps).toHaveLength(7);
       for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(intervalMs);
       // The two checks took turns instead of one waiting for the other to finish.
-      const order = host.hits.filter((hit) => !hit.path.endsWith('.txt')).map((hit) => hit.path[1]);
+      const order = host.hits.filter((hit) => !isOriginProbe(hit.path)).map((hit) => hit.path[1]);
       expect(order.slice(0, 4).sort()).toEqual(['a', 'a', 'b', 'b']);
     } finally {
       await host.close();
@@ -292,7 +296,7 @@ describe('back-off on 429 / 503', () => {
       expect(pages.find((row) => row.url.endsWith('/busy'))?.attempts).toBe(3);
       const busy = host.hits.filter((hit) => hit.path === '/busy');
       expect(busy).toHaveLength(3);
-      const pageHits = host.hits.filter((hit) => !hit.path.endsWith('.txt'));
+      const pageHits = host.hits.filter((hit) => !isOriginProbe(hit.path));
       for (const refused of busy.slice(0, 2)) {
         // The refused page waited its Retry-After …
         const retry = busy[busy.indexOf(refused) + 1]!;

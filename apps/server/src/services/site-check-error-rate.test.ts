@@ -1,3 +1,4 @@
+import { isOriginProbe } from '@crawlwise/analyzer/gather/origin-probes';
 import { startHttpServer } from '@crawlwise/analyzer/test-support/local-server';
 import { ERROR_WINDOW_MIN_TRIED } from '@crawlwise/shared/crawl-error-rate';
 import { waitUntil } from '@crawlwise/shared/wait-until';
@@ -42,6 +43,8 @@ describe('the error-rate stop', () => {
       const path = (req.url ?? '/').split('?')[0] ?? '/';
       // robots.txt, llms.txt and the sitemap (the crawl looks for seeds first): none here.
       if (path.endsWith('.txt') || path.endsWith('.xml')) return res.writeHead(404).end();
+      // The engine's once-per-origin probes (favicon.ico, the unknown path) are not page requests.
+      if (isOriginProbe(path)) return res.writeHead(500).end();
       requests.push(path);
       if (path === '/') {
         return res

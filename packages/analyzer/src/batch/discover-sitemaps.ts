@@ -1,5 +1,5 @@
 import { AnalysisError, isAnalysisError } from '../analysis-error.ts';
-import { readRobots } from '../gather/robots.ts';
+import { type RobotsFile, readRobots } from '../gather/robots.ts';
 import {
   MAX_SITEMAP_DOCUMENTS,
   readSitemap,
@@ -27,6 +27,8 @@ export const MAX_DISCOVERY_BYTES = 50 * 1024 * 1024;
 export interface DiscoveryOptions extends SitemapOptions {
   /** The whole discovery's deadline; past it, `fetch_timeout`. */
   deadlineMs?: number;
+  /** The site's robots.txt when the caller already holds it (the engine's cache); else it is read. */
+  robots?: RobotsFile;
 }
 
 export interface SiteDiscovery {
@@ -49,6 +51,27 @@ export interface SiteDiscovery {
  */
 export async function discoverSitemaps(
   siteUrl: string,
+  options: DiscoveryOptions,
+): Promise<SiteDiscovery> {
+  const discovery = await readSiteSitemaps(siteUrl, options);
+  if (discovery.sitemaps.length === 0) {
+    const reason = discovery.failures[0];
+    throw new AnalysisError(
+      'no_sitemap',
+      reason
+        ? `No sitemap could be read: ${reason.url} failed (${reason.message}).`
+        : 'No sitemap could be read.',
+    );
+  }
+  return discovery;
+}
+
+/**
+ * discoverSitemaps without the `no_sitemap` error: a site with none gives a discovery without
+ * sitemaps, whose failures say why (the sitemap-listing probe tells a 404 from a 503 by them).
+ */
+export async function readSiteSitemaps(
+  siteUrl: string,
   { deadlineMs, ...options }: DiscoveryOptions,
 ): Promise<SiteDiscovery> {
   const deadline = deadlineMs === undefined ? null : AbortSignal.timeout(deadlineMs);
@@ -70,12 +93,17 @@ export async function discoverSitemaps(
   }
 }
 
-async function discover(siteUrl: string, options: SitemapOptions): Promise<SiteDiscovery> {
+async function discover(
+  siteUrl: string,
+  options: SitemapOptions & { robots?: RobotsFile },
+): Promise<SiteDiscovery> {
   const origin = new URL(siteUrl).origin;
-  const robots = await readRobots(`${origin}/`, {
-    guard: options.guard,
-    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
-  });
+  const robots =
+    options.robots ??
+    (await readRobots(`${origin}/`, {
+      guard: options.guard,
+      ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+    }));
   const listed =
     robots.kind === 'rules'
       ? [...new Set(robots.rules.getSitemaps())].filter((url) => /^https?:\/\//i.test(url))
@@ -130,15 +158,6 @@ async function discover(siteUrl: string, options: SitemapOptions): Promise<SiteD
       if (!isAnalysisError(error) || options.signal?.aborted) throw error;
       discovery.failures.push({ url: candidate, code: error.code, message: error.message });
     }
-  }
-  if (discovery.sitemaps.length === 0) {
-    const reason = discovery.failures[0];
-    throw new AnalysisError(
-      'no_sitemap',
-      reason
-        ? `No sitemap could be read: ${reason.url} failed (${reason.message}).`
-        : 'No sitemap could be read.',
-    );
   }
   return discovery;
 }

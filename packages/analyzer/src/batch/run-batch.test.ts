@@ -109,7 +109,14 @@ describe('runBatch over a sitemap index of 120 pages', () => {
   let engine: Engine;
   beforeAll(() => {
     // One engine shared by every page: analysis threads on, no browser (render has its own test).
-    engine = createEngine({ allowPrivate: true, render: false, analysisThreads: 1 });
+    // robots.txt and the per-origin probes kept for the whole file: the pace test then measures
+    // the batch's page fetches alone, not a probe that expired under a loaded machine.
+    engine = createEngine({
+      allowPrivate: true,
+      render: false,
+      analysisThreads: 1,
+      robotsCacheMs: 10 * 60_000,
+    });
   });
   afterAll(() => engine.close());
 

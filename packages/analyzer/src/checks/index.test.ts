@@ -52,6 +52,11 @@ const CATALOGUE = [
   ['authorship', 'content'],
   ['meta-refresh', 'crawlability'],
   ['charset', 'metadata'],
+  // Issue 26, per-origin probes.
+  ['favicon', 'metadata'],
+  ['https-redirect', 'crawlability'],
+  ['sitemap-listing', 'crawlability'],
+  ['soft-404', 'crawlability'],
 ];
 
 describe('the check catalogue', () => {

@@ -7,11 +7,13 @@ import { charset } from './charset.ts';
 import type { Check } from './check.ts';
 import { crawlableAnchors } from './crawlable-anchors.ts';
 import { duplicateMetadata } from './duplicate-metadata.ts';
+import { favicon } from './favicon.ts';
 import { headings } from './headings.ts';
 import { hreflang } from './hreflang.ts';
 import { htmlCompression } from './html-compression.ts';
 import { httpStatus } from './http-status.ts';
 import { https } from './https.ts';
+import { httpsRedirect } from './https-redirect.ts';
 import { imageAlt } from './image-alt.ts';
 import { imageDimensions } from './image-dimensions.ts';
 import { imageLazyLcp } from './image-lazy-lcp.ts';
@@ -37,7 +39,9 @@ import { responseTime } from './response-time.ts';
 import { richResults } from './rich-results.ts';
 import { robotsMeta } from './robots-meta.ts';
 import { robotsTxt } from './robots-txt.ts';
+import { sitemapListing } from './sitemap-listing.ts';
 import { snippetDirectives } from './snippet-directives.ts';
+import { soft404 } from './soft-404.ts';
 import { structuredData } from './structured-data.ts';
 import { title } from './title.ts';
 import { twitterCard } from './twitter-card.ts';
@@ -95,6 +99,11 @@ export const CHECKS: readonly Check[] = [
   authorship,
   metaRefresh,
   charset,
+  // Issue 26, per-origin probes.
+  favicon,
+  httpsRedirect,
+  sitemapListing,
+  soft404,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));

@@ -44,6 +44,12 @@ export interface GuardedFetchOptions {
    * the connection without reading; throwing (an AnalysisError) ends the fetch.
    */
   onResponse?: (head: ResponseHead) => 'read' | 'skip';
+  /**
+   * Asked before each redirect is followed: false ends the fetch there, the redirect itself
+   * being the final response (its 3xx status and headers, no body). The per-origin redirect
+   * probes use it to stop at the first hop that leaves the hosts they are about.
+   */
+  followRedirect?: (next: URL) => boolean;
 }
 
 export interface RawFetch {
@@ -117,6 +123,16 @@ export async function guardedFetch(
         };
       }
       const next = parseTarget(hop.location, url);
+      if (options.followRedirect && !options.followRedirect(next)) {
+        return {
+          ...hop.result,
+          requestedUrl,
+          finalUrl: url.href,
+          redirects,
+          totalMs: Math.round(performance.now() - started),
+          fetchedAt,
+        };
+      }
       redirects.push({ url: url.href, status: hop.status, location: next.href });
       if (visited.has(next.href)) {
         const chain = [...redirects.map((r) => r.url), next.href].map((u) => clip(u)).join(' → ');
@@ -140,13 +156,15 @@ export async function guardedFetch(
   }
 }
 
+type HopResult = Omit<
+  RawFetch,
+  'requestedUrl' | 'finalUrl' | 'redirects' | 'totalMs' | 'fetchedAt'
+>;
+
+/** A redirect carries its own response (unread body) for a caller that stops there. */
 type HopOutcome =
-  | { location: string; status: number }
-  | {
-      location: null;
-      status: number;
-      result: Omit<RawFetch, 'requestedUrl' | 'finalUrl' | 'redirects' | 'totalMs' | 'fetchedAt'>;
-    };
+  | { location: string; status: number; result: HopResult }
+  | { location: null; status: number; result: HopResult };
 
 /** One request on its own pinned connection; reads the body only for a final response. */
 async function fetchHop(
@@ -179,7 +197,23 @@ async function fetchHop(
     const location = headers.location;
     if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined) {
       discard(body);
-      return { location, status: response.statusCode };
+      return {
+        location,
+        status: response.statusCode,
+        result: {
+          status: response.statusCode,
+          headers,
+          contentType: parseContentType(headers['content-type']),
+          contentEncoding: null,
+          ttfbMs,
+          tls: url.protocol === 'https:' ? tlsInfo(pinned.tlsProtocol()) : null,
+          body: Buffer.alloc(0),
+          bodyRead: false,
+          truncated: false,
+          rawBytes: 0,
+          decodedBytes: 0,
+        },
+      };
     }
 
     const contentType = parseContentType(headers['content-type']);
