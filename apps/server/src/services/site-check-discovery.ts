@@ -19,8 +19,20 @@ import { insertPages } from './site-checks.ts';
  * finished twice inserts its pages once.
  */
 
-/** Sitemap addresses read at most: enough to keep 200 on-site pages after filtering. */
-const MAX_DISCOVERED_URLS = MAX_SITE_CHECK_PAGES * 5;
+/** Sitemap addresses read per page a check may hold: enough to keep them after filtering. */
+const SITEMAP_URLS_PER_PAGE = 5;
+
+/**
+ * Sitemap addresses read at most: 1,000 for a sitemap check (200 pages); for a crawl, five per
+ * page of its limit, so a verified crawl of 10,000 pages reads a sitemap of 50,000 — the
+ * sitemap findings judge entries the crawl never read as absent otherwise (bench:crawl found it).
+ */
+export function sitemapUrlBudget(crawl: Pick<CrawlSettings, 'maxPages'> | null): number {
+  return (
+    (crawl ? Math.max(crawl.maxPages, MAX_SITE_CHECK_PAGES) : MAX_SITE_CHECK_PAGES) *
+    SITEMAP_URLS_PER_PAGE
+  );
+}
 
 export interface DiscoveryJob {
   id: string;
@@ -116,7 +128,7 @@ export class SiteCheckDiscovery {
     let discovered: Awaited<ReturnType<AnalysisEngine['discoverSitemaps']>>;
     try {
       discovered = await engine.discoverSitemaps(job.siteUrl, {
-        maxUrls: MAX_DISCOVERED_URLS,
+        maxUrls: sitemapUrlBudget(job.crawl),
         signal,
         deadlineMs: this.deadlineMs,
       });
