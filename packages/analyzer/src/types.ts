@@ -95,6 +95,21 @@ export interface RenderArtifact {
   /** Visible text of the rendered DOM (innerText of body, main content). */
   visibleText?: string;
   durationMs?: number;
+  /**
+   * Layout shifts seen during the render (gather/layout-shift-script.ts); absent when the render
+   * failed or the browser could not observe them.
+   */
+  layoutShift?: LayoutShiftArtifact;
+}
+
+/** Cumulative layout shift of the render window, as web-vitals computes it. */
+export interface LayoutShiftArtifact {
+  /** The largest session window (shifts < 1 s apart, at most 5 s long) of unexpected shifts. */
+  cls: number;
+  /** Unexpected shifts (not right after input) observed. */
+  shifts: number;
+  /** The elements that moved, by their share of the shifts, largest first (at most 10). */
+  sources: Array<{ element: string; score: number }>;
 }
 
 export interface Artifacts {

@@ -52,6 +52,8 @@ const CATALOGUE = [
   ['authorship', 'content'],
   ['meta-refresh', 'crawlability'],
   ['charset', 'metadata'],
+  // Issue 26, score model 5: from the render and per-page requests.
+  ['layout-shift', 'performance'],
 ];
 
 describe('the check catalogue', () => {

@@ -17,6 +17,7 @@ import { imageDimensions } from './image-dimensions.ts';
 import { imageLazyLcp } from './image-lazy-lcp.ts';
 import { jsRendering } from './js-rendering.ts';
 import { lang } from './lang.ts';
+import { layoutShift } from './layout-shift.ts';
 import { linkText } from './link-text.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { metaDescription } from './meta-description.ts';
@@ -95,6 +96,8 @@ export const CHECKS: readonly Check[] = [
   authorship,
   metaRefresh,
   charset,
+  // Issue 26, from the render and per-page requests (score model 5).
+  layoutShift,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));

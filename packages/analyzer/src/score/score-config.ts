@@ -17,7 +17,7 @@ import type { CategoryId } from '../types.ts';
  * catalogue or the weights would give the same page another score, and add its line to the
  * history in docs/score-model.md.
  */
-export const SCORE_MODEL_VERSION = 4;
+export const SCORE_MODEL_VERSION = 5;
 
 export interface CategoryConfig {
   id: CategoryId;
@@ -92,6 +92,8 @@ export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   { check: 'authorship', category: 'content', critical: 3, warning: 2 },
   { check: 'meta-refresh', category: 'crawlability', critical: 5, warning: 3 },
   { check: 'charset', category: 'metadata', critical: 3, warning: 2 },
+  // Issue 26, score model 5: from the render and per-page requests.
+  { check: 'layout-shift', category: 'performance', critical: 5, warning: 3 },
 ];
 
 export const CATALOGUE_BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(
