@@ -100,7 +100,54 @@ export interface RenderArtifact {
    * failed or the browser could not observe them.
    */
   layoutShift?: LayoutShiftArtifact;
+  /**
+   * The resolved addresses of the rendered DOM's images (<img> currentSrc or src), in page
+   * order, at most MAX_RENDER_IMAGES: what gather/image-probe.ts asks about.
+   */
+  images?: string[];
 }
+
+/** What one image's response head said (gather/image-probe.ts). */
+export type ImageProbe =
+  | {
+      url: string;
+      outcome: 'answered';
+      status: number;
+      contentType: string | null;
+      /** Declared Content-Length; null when the server did not declare one. */
+      bytes: number | null;
+    }
+  /** failed: no HTTP answer (connection refused or reset, DNS, TLS); timeout and refused (by our address guard) say nothing about the image. */
+  | { url: string; outcome: 'failed' | 'timeout' | 'refused'; detail: string };
+
+/** The page's og:image, asked for the start of its file (gather/og-image.ts). */
+export type OgImageArtifact =
+  | {
+      url: string;
+      outcome: 'answered';
+      status: number;
+      finalUrl: string;
+      contentType: string | null;
+      bytes: number | null;
+      /** From the file's header; absent when not a PNG, GIF, JPEG or WebP the reader knows. */
+      format?: 'PNG' | 'GIF' | 'JPEG' | 'WebP';
+      width?: number;
+      height?: number;
+    }
+  | { url: string; outcome: 'failed' | 'timeout' | 'refused'; detail: string };
+
+/** The page's images, asked for their response heads after the render. */
+export type ImagesArtifact =
+  | {
+      status: 'probed';
+      /** Distinct http(s) images in the rendered DOM. */
+      found: number;
+      /** Of those, not asked (over the per-page bound, or the deadline came first). */
+      unprobed: number;
+      probes: ImageProbe[];
+      durationMs: number;
+    }
+  | { status: 'skipped'; reason: string };
 
 /** Cumulative layout shift of the render window, as web-vitals computes it. */
 export interface LayoutShiftArtifact {
@@ -116,6 +163,10 @@ export interface Artifacts {
   fetch: FetchArtifact;
   robots: RobotsArtifact;
   render: RenderArtifact;
+  /** The rendered page's images (image-weight, broken-images); absent when not asked. */
+  images?: ImagesArtifact;
+  /** The og:image, when the page has one and the engine asked (og-image). */
+  ogImage?: OgImageArtifact;
   /** Absent when the engine did not ask (older callers, unit tests): the check says skipped. */
   llmsTxt?: LlmsTxtArtifact;
   /** Set for a page of a crawl: the analysis also returns the page's links (crawl/page-links.ts). */

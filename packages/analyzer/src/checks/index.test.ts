@@ -54,6 +54,10 @@ const CATALOGUE = [
   ['charset', 'metadata'],
   // Issue 26, score model 5: from the render and per-page requests.
   ['layout-shift', 'performance'],
+  ['image-weight', 'performance'],
+  ['broken-images', 'content'],
+  ['og-image', 'social'],
+  ['content-language', 'metadata'],
 ];
 
 describe('the check catalogue', () => {

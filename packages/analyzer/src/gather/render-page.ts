@@ -57,11 +57,24 @@ export const VIRTUAL_TIME_BUDGET_MS = 10_000;
 // One evaluate in the page's own world, serialising like page.content() does: content() runs in
 // Playwright's utility world, whose first use injects a large script (~40 ms per page). A page
 // could tamper with these builtins, but it would only falsify its own report.
+/** Image addresses kept from the rendered DOM; image-probe.ts asks about fewer still. */
+export const MAX_RENDER_IMAGES = 200;
+
 const CAPTURE = `(() => {
   const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
   const root = document.documentElement ? document.documentElement.outerHTML : '';
   const text = document.body ? document.body.innerText : '';
-  return { html: doctype + root, text, layoutShift: ${LAYOUT_SHIFT_READ} };
+  const images = [];
+  for (const img of document.images) {
+    if (images.length >= ${MAX_RENDER_IMAGES}) break;
+    // Blink loads no images, so a srcset-only image has no currentSrc: its first candidate.
+    let src = img.currentSrc || img.src;
+    if (!src && img.srcset) {
+      try { src = new URL(img.srcset.trim().split(/\\s+/)[0].replace(/,+$/, ''), document.baseURI).href; } catch {}
+    }
+    if (src) images.push(src);
+  }
+  return { html: doctype + root, text, images, layoutShift: ${LAYOUT_SHIFT_READ} };
 })()`;
 const PARSED = 'document.readyState !== "loading"';
 
@@ -134,6 +147,7 @@ async function routeRequests(page: Page, html: string): Promise<void> {
 interface Captured {
   html: string;
   visibleText: string;
+  images: string[];
   layoutShift: LayoutShiftArtifact | null;
 }
 
@@ -142,6 +156,11 @@ async function capture(page: Page): Promise<Captured> {
   return {
     html: typeof dom?.html === 'string' ? dom.html : '',
     visibleText: typeof dom?.text === 'string' ? dom.text : '',
+    images: Array.isArray(dom?.images)
+      ? dom.images
+          .filter((src): src is string => typeof src === 'string' && src.length <= 2048)
+          .slice(0, MAX_RENDER_IMAGES)
+      : [],
     layoutShift: readLayoutShift(dom?.layoutShift),
   };
 }
@@ -300,6 +319,7 @@ async function renderIn(page: Page, options: RenderOptions): Promise<RenderArtif
       status: 'rendered',
       html: dom.html,
       visibleText: dom.visibleText,
+      images: dom.images,
       ...(dom.layoutShift ? { layoutShift: dom.layoutShift } : {}),
       durationMs: elapsed(),
       ...(settled
