@@ -76,5 +76,5 @@ export const SAMPLE_REPORT = {
     },
   ] satisfies SampleIssue[],
   /** Checks run on the page (passed, failed, not applicable or skipped). */
-  checkCount: 43,
+  checkCount: 48,
 } as const;
