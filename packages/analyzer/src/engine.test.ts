@@ -17,12 +17,34 @@ const SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 
 const PRODUCTS = JSON.stringify({ text: 'handmade oak tables and chairs for sale '.repeat(30) });
 
+// Issue 26: a heavy image, a missing one, and a banner a timer inserts above the content.
+const GALLERY = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gallery</title>
+<meta property="og:image" content="/img/share.png"></head>
+<body><main>${'<p>Photos of handmade oak tables and chairs.</p>'.repeat(20)}
+<img src="/img/big.jpg" alt="Oak table" width="800" height="600">
+<img src="/img/gone.png" alt="Chair" width="80" height="60"></main>
+<script>setTimeout(() => {
+  const banner = document.createElement('div');
+  banner.style.height = '400px';
+  document.body.prepend(banner);
+}, 1000);</script></body></html>`;
+
+const SHARE_PNG = fs.readFileSync(new URL('./test-support/images/1200x630.png', import.meta.url));
+
 let site: LocalServer;
 
 beforeAll(async () => {
   site = await startHttpServer((request, response) => {
     if (request.url === '/products.json') {
       response.writeHead(200, { 'content-type': 'application/json' }).end(PRODUCTS);
+    } else if (request.url === '/gallery') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(GALLERY);
+    } else if (request.url === '/img/share.png') {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(SHARE_PNG);
+    } else if (request.url === '/img/big.jpg') {
+      const size = 300 * 1024;
+      response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(size) });
+      response.end(Buffer.alloc(size));
     } else if (request.url === '/') {
       response.writeHead(200, { 'content-type': 'text/html' }).end(SHELL);
     } else {
@@ -51,6 +73,24 @@ describe.skipIf(!HAS_BROWSER)('engine with a headless browser', () => {
     expect(report.meta_json.wordCount.renderedCount as number).toBeGreaterThanOrEqual(200);
     // The most valuable fixes come first.
     expect(report.issues[0]?.severity).toBe('critical');
+  });
+
+  it('judges the rendered images by their response heads, and the layout shift', async () => {
+    const report = await engine.analyzeUrl(`${site.url}gallery`);
+    const byId = new Map(report.issues.map((issue) => [issue.id, issue]));
+    expect(byId.get('image-weight')).toMatchObject({
+      severity: 'warning',
+      details: { heavy: [{ url: `${site.url}img/big.jpg`, bytes: 300 * 1024, format: 'JPEG' }] },
+    });
+    expect(byId.get('broken-images')).toMatchObject({
+      severity: 'warning',
+      details: { broken: [{ url: `${site.url}img/gone.png`, problem: 'HTTP 404' }] },
+    });
+    expect(byId.get('layout-shift')?.severity).toMatch(/warning|critical/);
+    expect(byId.get('og-image')).toMatchObject({
+      severity: 'success',
+      message: expect.stringContaining('1200×630 pixels, PNG'),
+    });
   });
 
   it('resolves overridden hosts for the fetch and the browser alike', async () => {

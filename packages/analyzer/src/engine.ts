@@ -6,9 +6,11 @@ import { discoverSitemaps, type SiteDiscovery } from './batch/discover-sitemaps.
 import type { CrawlLinkRequest } from './crawl/page-links.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
+import { probeImage, probeImages } from './gather/image-probe.ts';
 import { lazyRenderer } from './gather/lazy-renderer.ts';
 import { fetchLinkStatus, type LinkStatus } from './gather/link-status.ts';
 import { fetchLlmsTxt, llmsTxtUrlOf } from './gather/llms-txt.ts';
+import { fetchOgImage, ogImageUrl } from './gather/og-image.ts';
 import { createOriginCache } from './gather/origin-cache.ts';
 import { createOriginProbes } from './gather/origin-probes.ts';
 import { type CrawlPermission, crawlPermission, readRobots } from './gather/robots.ts';
@@ -17,6 +19,7 @@ import type {
   AddressGuard,
   AnalysisReport,
   FetchArtifact,
+  ImagesArtifact,
   RenderArtifact,
   Resolver,
 } from './types.ts';
@@ -162,6 +165,21 @@ export function createEngine(options: EngineOptions = {}): Engine {
     ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
   });
 
+  // Issue 26: an image's response head, kept like robots.txt (a site's logo and icons appear
+  // on every page); timeouts are asked again.
+  const imageProbes = createOriginCache({
+    read: (imageUrl) => probeImage(imageUrl, { guard, userAgent }),
+    ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
+    keep: (probe) => probe.outcome !== 'timeout',
+  });
+
+  // Issue 26: the og:image's start, kept per image address (a site often shares one).
+  const ogImages = createOriginCache({
+    read: (imageUrl) => fetchOgImage(imageUrl, { guard, userAgent }),
+    ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
+    keep: (answer) => answer.outcome !== 'timeout',
+  });
+
   const fetchDocument = (url: string) => {
     // The browser side loads while the page downloads (once): not at creation, so an engine
     // that has not analysed anything yet holds no playwright-core (issue 23's idle footprint).
@@ -175,26 +193,41 @@ export function createEngine(options: EngineOptions = {}): Engine {
   ): Promise<PageAnalysis> => {
     // Threads start while robots.txt and the render are awaited (once; a no-op afterwards).
     analysis?.warm();
-    const [robotsArtifact, render, llms, site] = await Promise.all([
+    const rendering = renderer
+      ? renderer.render({
+          url: document.finalUrl,
+          html: document.html,
+          userAgent,
+          timeoutMs: options.renderTimeoutMs ?? 5000,
+        })
+      : Promise.resolve<RenderArtifact>({
+          status: 'skipped',
+          reason: 'Rendering is switched off',
+        });
+    const ogImageAddress = ogImageUrl(document.html, document.finalUrl);
+    const [robotsArtifact, render, llms, site, images, ogImage] = await Promise.all([
       robots.robotsFor(document.finalUrl),
-      renderer
-        ? renderer.render({
-            url: document.finalUrl,
-            html: document.html,
-            userAgent,
-            timeoutMs: options.renderTimeoutMs ?? 5000,
-          })
-        : Promise.resolve<RenderArtifact>({
-            status: 'skipped',
-            reason: 'Rendering is switched off',
-          }),
+      rendering,
       llmsTxt.get(llmsTxtUrlOf(document.finalUrl) ?? document.finalUrl),
       originProbes.forPage(document),
+      // Issue 26: the rendered page's images, asked for their response heads (image-probe.ts).
+      rendering.then(
+        (rendered): Promise<ImagesArtifact> =>
+          rendered.status === 'rendered' && rendered.images
+            ? probeImages(rendered.images, { guard, userAgent, probe: imageProbes.get })
+            : Promise.resolve({
+                status: 'skipped',
+                reason: rendered.reason ?? 'The page was not rendered',
+              }),
+      ),
+      ogImageAddress === null ? undefined : ogImages.get(ogImageAddress),
     ]);
     const artifacts = {
       fetch: document,
       robots: robotsArtifact,
       render,
+      images,
+      ...(ogImage ? { ogImage } : {}),
       llmsTxt: llms,
       ...site,
       ...(crawl ? { crawl } : {}),

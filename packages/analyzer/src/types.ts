@@ -178,12 +178,78 @@ export interface RenderArtifact {
   /** Visible text of the rendered DOM (innerText of body, main content). */
   visibleText?: string;
   durationMs?: number;
+  /**
+   * Layout shifts seen during the render (gather/layout-shift-script.ts); absent when the render
+   * failed or the browser could not observe them.
+   */
+  layoutShift?: LayoutShiftArtifact;
+  /**
+   * The resolved addresses of the rendered DOM's images (<img> currentSrc or src), in page
+   * order, at most MAX_RENDER_IMAGES: what gather/image-probe.ts asks about.
+   */
+  images?: string[];
+}
+
+/** What one image's response head said (gather/image-probe.ts). */
+export type ImageProbe =
+  | {
+      url: string;
+      outcome: 'answered';
+      status: number;
+      contentType: string | null;
+      /** Declared Content-Length; null when the server did not declare one. */
+      bytes: number | null;
+    }
+  /** failed: no HTTP answer (connection refused or reset, DNS, TLS); timeout and refused (by our address guard) say nothing about the image. */
+  | { url: string; outcome: 'failed' | 'timeout' | 'refused'; detail: string };
+
+/** The page's og:image, asked for the start of its file (gather/og-image.ts). */
+export type OgImageArtifact =
+  | {
+      url: string;
+      outcome: 'answered';
+      status: number;
+      finalUrl: string;
+      contentType: string | null;
+      bytes: number | null;
+      /** From the file's header; absent when not a PNG, GIF, JPEG or WebP the reader knows. */
+      format?: 'PNG' | 'GIF' | 'JPEG' | 'WebP';
+      width?: number;
+      height?: number;
+    }
+  | { url: string; outcome: 'failed' | 'timeout' | 'refused'; detail: string };
+
+/** The page's images, asked for their response heads after the render. */
+export type ImagesArtifact =
+  | {
+      status: 'probed';
+      /** Distinct http(s) images in the rendered DOM. */
+      found: number;
+      /** Of those, not asked (over the per-page bound, or the deadline came first). */
+      unprobed: number;
+      probes: ImageProbe[];
+      durationMs: number;
+    }
+  | { status: 'skipped'; reason: string };
+
+/** Cumulative layout shift of the render window, as web-vitals computes it. */
+export interface LayoutShiftArtifact {
+  /** The largest session window (shifts < 1 s apart, at most 5 s long) of unexpected shifts. */
+  cls: number;
+  /** Unexpected shifts (not right after input) observed. */
+  shifts: number;
+  /** The elements that moved, by their share of the shifts, largest first (at most 10). */
+  sources: Array<{ element: string; score: number }>;
 }
 
 export interface Artifacts {
   fetch: FetchArtifact;
   robots: RobotsArtifact;
   render: RenderArtifact;
+  /** The rendered page's images (image-weight, broken-images); absent when not asked. */
+  images?: ImagesArtifact;
+  /** The og:image, when the page has one and the engine asked (og-image). */
+  ogImage?: OgImageArtifact;
   /** Absent when the engine did not ask (older callers, unit tests): the check says skipped. */
   llmsTxt?: LlmsTxtArtifact;
   /** The origin probes of issue 26 (gather/origin-probes.ts); absent when not asked: the checks say skipped. */

@@ -57,6 +57,12 @@ const CATALOGUE = [
   ['https-redirect', 'crawlability'],
   ['sitemap-listing', 'crawlability'],
   ['soft-404', 'crawlability'],
+  // Issue 26, score model 5: from the render and per-page requests.
+  ['layout-shift', 'performance'],
+  ['image-weight', 'performance'],
+  ['broken-images', 'content'],
+  ['og-image', 'social'],
+  ['content-language', 'metadata'],
 ];
 
 describe('the check catalogue', () => {

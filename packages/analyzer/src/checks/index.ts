@@ -2,9 +2,11 @@ import { CHECK_CATALOGUE } from '../score/score-config.ts';
 import { answerStructure } from './answer-structure.ts';
 import { authorship } from './authorship.ts';
 import { botAccess } from './bot-access.ts';
+import { brokenImages } from './broken-images.ts';
 import { canonical } from './canonical.ts';
 import { charset } from './charset.ts';
 import type { Check } from './check.ts';
+import { contentLanguage } from './content-language.ts';
 import { crawlableAnchors } from './crawlable-anchors.ts';
 import { duplicateMetadata } from './duplicate-metadata.ts';
 import { favicon } from './favicon.ts';
@@ -17,13 +19,16 @@ import { httpsRedirect } from './https-redirect.ts';
 import { imageAlt } from './image-alt.ts';
 import { imageDimensions } from './image-dimensions.ts';
 import { imageLazyLcp } from './image-lazy-lcp.ts';
+import { imageWeight } from './image-weight.ts';
 import { jsRendering } from './js-rendering.ts';
 import { lang } from './lang.ts';
+import { layoutShift } from './layout-shift.ts';
 import { linkText } from './link-text.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { metaDescription } from './meta-description.ts';
 import { metaRefresh } from './meta-refresh.ts';
 import { mixedContent } from './mixed-content.ts';
+import { ogImage } from './og-image.ts';
 import { openGraph } from './open-graph.ts';
 import { pageWeight } from './page-weight.ts';
 import { redirects } from './redirects.ts';
@@ -104,6 +109,12 @@ export const CHECKS: readonly Check[] = [
   httpsRedirect,
   sitemapListing,
   soft404,
+  // Issue 26, from the render and per-page requests (score model 5).
+  layoutShift,
+  imageWeight,
+  brokenImages,
+  ogImage,
+  contentLanguage,
 ];
 
 const CHECKS_BY_ID = new Map(CHECKS.map((check) => [check.meta.id, check]));

@@ -15,9 +15,10 @@
  * a hanging beacon) stops holding the clock. Everything stays within the render's budget.
  */
 import { errors, type Page, type Request } from 'playwright-core';
-import type { RenderArtifact } from '../types.ts';
+import type { LayoutShiftArtifact, RenderArtifact } from '../types.ts';
 import { type BrowserPool, BrowserUnavailableError } from './browser-pool.ts';
 import { clip } from './clip.ts';
+import { LAYOUT_SHIFT_INIT, LAYOUT_SHIFT_READ, readLayoutShift } from './layout-shift-script.ts';
 
 export interface RenderOptions {
   /** The final URL of the fetch: the document's address, its origin and base. */
@@ -56,10 +57,24 @@ export const VIRTUAL_TIME_BUDGET_MS = 10_000;
 // One evaluate in the page's own world, serialising like page.content() does: content() runs in
 // Playwright's utility world, whose first use injects a large script (~40 ms per page). A page
 // could tamper with these builtins, but it would only falsify its own report.
+/** Image addresses kept from the rendered DOM; image-probe.ts asks about fewer still. */
+export const MAX_RENDER_IMAGES = 200;
+
 const CAPTURE = `(() => {
   const doctype = document.doctype ? new XMLSerializer().serializeToString(document.doctype) : '';
   const root = document.documentElement ? document.documentElement.outerHTML : '';
-  return { html: doctype + root, text: document.body ? document.body.innerText : '' };
+  const text = document.body ? document.body.innerText : '';
+  const images = [];
+  for (const img of document.images) {
+    if (images.length >= ${MAX_RENDER_IMAGES}) break;
+    // Blink loads no images, so a srcset-only image has no currentSrc: its first candidate.
+    let src = img.currentSrc || img.src;
+    if (!src && img.srcset) {
+      try { src = new URL(img.srcset.trim().split(/\\s+/)[0].replace(/,+$/, ''), document.baseURI).href; } catch {}
+    }
+    if (src) images.push(src);
+  }
+  return { html: doctype + root, text, images, layoutShift: ${LAYOUT_SHIFT_READ} };
 })()`;
 const PARSED = 'document.readyState !== "loading"';
 
@@ -129,11 +144,24 @@ async function routeRequests(page: Page, html: string): Promise<void> {
   });
 }
 
-async function capture(page: Page): Promise<{ html: string; visibleText: string }> {
-  const dom = (await page.evaluate(CAPTURE)) as { html?: unknown; text?: unknown } | null;
+interface Captured {
+  html: string;
+  visibleText: string;
+  images: string[];
+  layoutShift: LayoutShiftArtifact | null;
+}
+
+async function capture(page: Page): Promise<Captured> {
+  const dom = (await page.evaluate(CAPTURE)) as Record<string, unknown> | null;
   return {
     html: typeof dom?.html === 'string' ? dom.html : '',
     visibleText: typeof dom?.text === 'string' ? dom.text : '',
+    images: Array.isArray(dom?.images)
+      ? dom.images
+          .filter((src): src is string => typeof src === 'string' && src.length <= 2048)
+          .slice(0, MAX_RENDER_IMAGES)
+      : [],
+    layoutShift: readLayoutShift(dom?.layoutShift),
   };
 }
 
@@ -216,7 +244,27 @@ async function runTimersAhead(
     }
     await sleep(Math.min(POLL_MS, Math.max(1, deadline - performance.now())));
   }
+  if (expired) await paintOnce(page, policy, deadline);
   return expired;
+}
+
+/** Longest wait for the frame after the page's clock stopped; a frame takes about 16 ms. */
+const FRAME_WAIT_MS = 100;
+const NEXT_FRAME = 'new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))';
+
+/**
+ * Once the virtual-time budget has run out the page's clock is paused, and what the last timers
+ * changed may not have been painted yet: layout shifts are only computed when a frame is
+ * painted (layout-shift). The clock is set to follow real time again and one frame is awaited,
+ * bounded by FRAME_WAIT_MS and the deadline.
+ */
+async function paintOnce(
+  page: Page,
+  policy: (name: 'advance') => Promise<unknown>,
+  deadline: number,
+): Promise<void> {
+  if ((await policy('advance')) === TIMEOUT) return;
+  await within(page.evaluate(NEXT_FRAME), Math.min(FRAME_WAIT_MS, deadline - performance.now()));
 }
 
 async function renderIn(page: Page, options: RenderOptions): Promise<RenderArtifact> {
@@ -233,6 +281,8 @@ async function renderIn(page: Page, options: RenderOptions): Promise<RenderArtif
   });
   const network = watchNetwork(page);
   await routeRequests(page, options.html);
+  // Before navigation, so the observer exists before the page's first script (layout-shift).
+  await page.addInitScript(LAYOUT_SHIFT_INIT);
 
   let settled = false;
   try {
@@ -269,6 +319,8 @@ async function renderIn(page: Page, options: RenderOptions): Promise<RenderArtif
       status: 'rendered',
       html: dom.html,
       visibleText: dom.visibleText,
+      images: dom.images,
+      ...(dom.layoutShift ? { layoutShift: dom.layoutShift } : {}),
       durationMs: elapsed(),
       ...(settled
         ? {}

@@ -77,6 +77,11 @@ export interface VisibleText {
   text: string;
   words: string[];
   wordCount: number;
+  /**
+   * Up to `maxChars` of the collapsed text, taken from a third of the way in (past most of the
+   * navigation), without collapsing the whole text: what content-language reads.
+   */
+  excerpt(maxChars: number): string;
 }
 
 /** A word is a run of non-space characters holding at least one letter or digit. */
@@ -181,6 +186,18 @@ export function extractVisibleText(doc: Document): VisibleText {
       return words;
     },
     wordCount: wordCountOf(raw),
+    excerpt(maxChars) {
+      const collapse = (value: string) => value.replace(/[\s\u00a0]+/g, ' ').trim();
+      // Raw text is mostly whitespace-padded markup text: twice the window is ample to fill it.
+      if (raw.length <= maxChars * 2) {
+        const all = collapse(raw);
+        if (all.length <= maxChars) return all;
+        const start = Math.floor((all.length - maxChars) / 3);
+        return all.slice(start, start + maxChars);
+      }
+      const start = Math.floor((raw.length - maxChars * 2) / 3);
+      return collapse(raw.slice(start, start + maxChars * 2)).slice(0, maxChars);
+    },
   };
 }
 

@@ -97,6 +97,12 @@ export const CHECK_CATALOGUE: readonly CatalogueEntry[] = [
   { check: 'https-redirect', category: 'crawlability', critical: 4, warning: 2 },
   { check: 'sitemap-listing', category: 'crawlability', critical: 3, warning: 2 },
   { check: 'soft-404', category: 'crawlability', critical: 20, warning: 3 },
+  // Issue 26, score model 5: from the render and per-page requests.
+  { check: 'layout-shift', category: 'performance', critical: 5, warning: 3 },
+  { check: 'image-weight', category: 'performance', critical: 4, warning: 2 },
+  { check: 'broken-images', category: 'content', critical: 4, warning: 2 },
+  { check: 'og-image', category: 'social', critical: 4, warning: 2 },
+  { check: 'content-language', category: 'metadata', critical: 3, warning: 2 },
 ];
 
 export const CATALOGUE_BY_ID: ReadonlyMap<string, CatalogueEntry> = new Map(

@@ -76,5 +76,5 @@ export const SAMPLE_REPORT = {
     },
   ] satisfies SampleIssue[],
   /** Checks run on the page (passed, failed, not applicable or skipped). */
-  checkCount: 47,
+  checkCount: 52,
 } as const;
