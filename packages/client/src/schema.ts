@@ -3343,6 +3343,712 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site-checks/{id}/audit/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit: site findings and failing page checks, by what fixing them is worth */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            builtAt: string | null;
+                            issues: {
+                                count: number;
+                                howToFix: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "site" | "page";
+                                /** @enum {string} */
+                                severity: "critical" | "warning" | "notice";
+                                title: string;
+                                why: string;
+                                worth: number;
+                            }[];
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/issues.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit issues as CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description crawlwise-site-<host>-<date>-issues.csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/issues/{issueId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An issue's affected pages, targets or cluster members, paged
+         * @description In the finding's order. A site finding's item names up to 10 linking pages (`sourceCount`: all of them). An issue the snapshot does not hold has no items.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                    issueId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            builtAt: string | null;
+                            /** @enum {boolean} */
+                            ok: true;
+                            page: number;
+                            pageSize: number;
+                            rows: {
+                                accessToken: string | null;
+                                detail: string | null;
+                                sourceCount: number;
+                                sources: {
+                                    anchor: string;
+                                    url: string;
+                                }[];
+                                url: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/issues/{issueId}/items.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An issue's affected items as CSV (all of them) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    issueId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description crawlwise-site-<host>-<date>-<issue>.csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit: every address of the check, sorted, filtered and paged
+         * @description `q` searches the address and the title; `issue` keeps the pages a site finding or a page check affects. Sorts put empty values last and break ties by address.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    dir?: "asc" | "desc";
+                    indexable?: "yes" | "no";
+                    issue?: string;
+                    page?: number;
+                    pageSize?: number;
+                    q?: string;
+                    sort?: "url" | "state" | "score" | "depth" | "inbound" | "linkScore" | "title" | "words";
+                    state?: "completed" | "failed" | "blocked" | "cancelled" | "pending" | "redirected";
+                };
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            builtAt: string | null;
+                            /** @enum {boolean} */
+                            ok: true;
+                            page: number;
+                            pageSize: number;
+                            rows: {
+                                accessToken: string | null;
+                                depth: number | null;
+                                finalUrl: string | null;
+                                httpStatus: number | null;
+                                inbound: number | null;
+                                indexable: boolean;
+                                inSitemap: boolean;
+                                linkScore: number | null;
+                                /** @enum {string|null} */
+                                nonIndexableReason: "noindex" | "canonicalised" | "blocked" | "error" | "redirect" | "not-analysed" | null;
+                                score: number | null;
+                                /** @enum {string} */
+                                state: "completed" | "failed" | "blocked" | "cancelled" | "pending" | "redirected";
+                                title: string | null;
+                                url: string;
+                                words: number | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/pages.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit pages list as CSV: the full result of the same query */
+        get: {
+            parameters: {
+                query?: {
+                    dir?: "asc" | "desc";
+                    indexable?: "yes" | "no";
+                    issue?: string;
+                    page?: number;
+                    pageSize?: number;
+                    q?: string;
+                    sort?: "url" | "state" | "score" | "depth" | "inbound" | "linkScore" | "title" | "words";
+                    state?: "completed" | "failed" | "blocked" | "cancelled" | "pending" | "redirected";
+                };
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description crawlwise-site-<host>-<date>-pages.csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site-checks/{id}/cancel": {
         parameters: {
             query?: never;
