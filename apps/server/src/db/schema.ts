@@ -89,6 +89,9 @@ export const siteChecks = pgTable(
      * were read. Null: never built (the screens say "being prepared"). services/site-audit-build.ts.
      */
     auditBuiltAt: timestamp('audit_built_at', { withTimezone: true }),
+    /** A crawl's site score and its base (average page score) at that build; null otherwise. */
+    auditScore: integer('audit_score'),
+    auditBase: integer('audit_base'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -3,7 +3,11 @@ import {
   AUDIT_PAGE_STATES,
   type AuditIssue,
   type AuditIssueItem,
+  type AuditLinkRow,
+  type AuditOverviewResponse,
   type AuditPageRow,
+  type AuditStructureResponse,
+  NON_INDEXABLE_REASONS,
 } from '@crawlwise/shared/api/site-audit';
 import type { SiteReport } from '@crawlwise/shared/api/site-checks';
 import { waitUntil } from '@crawlwise/shared/wait-until';
@@ -12,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSite } from '../../../../bench/site-generator/generate-site.ts';
 import type { FindingId } from '../../../../bench/site-generator/manifest.ts';
 import { type ServedSite, serveSite } from '../../../../bench/site-generator/serve-site.ts';
-import { AUDIT_PAGES_CSV_COLUMNS } from '../services/site-audit-csv.ts';
+import { AUDIT_LINKS_CSV_COLUMNS, AUDIT_PAGES_CSV_COLUMNS } from '../services/site-audit-csv.ts';
 import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
 import { parseCsv } from '../test-support/csv.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
@@ -32,6 +36,8 @@ let id: string;
 let report: SiteReport;
 let all: AuditPageRow[];
 let issues: AuditIssue[];
+/** An overview read while the crawl ran, once its snapshot had been built. */
+let running: AuditOverviewResponse | null = null;
 
 const get = (path: string, account: TestAccount | null = owner) =>
   call(app, 'GET', path, account ? { cookie: account.cookie } : {});
@@ -73,9 +79,15 @@ beforeAll(async () => {
     const ended = await waitUntil(
       async () => {
         const json = (await get(`/api/site-checks/${id}/report`)).json();
+        if (running === null && json.siteCheck.status === 'running') {
+          const overview = (await get(`/api/site-checks/${id}/audit/overview`)).json();
+          if (overview.builtAt !== null && overview.siteCheck.status === 'running') {
+            running = overview;
+          }
+        }
         return ['discovering', 'running'].includes(json.siteCheck.status) ? undefined : json;
       },
-      { timeoutMs: 170_000, intervalMs: 500, what: 'the crawl of 300 pages to end' },
+      { timeoutMs: 240_000, intervalMs: 500, what: 'the crawl of 300 pages to end' },
     );
     expect(ended.siteCheck.status).toBe('completed');
     report = ended.report;
@@ -93,7 +105,7 @@ beforeAll(async () => {
   }
   all = (await readAll<AuditPageRow>(`/api/site-checks/${id}/audit/pages?sort=url`)).rows;
   issues = (await get(`/api/site-checks/${id}/audit/issues`)).json().issues;
-}, 200_000);
+}, 280_000);
 
 afterAll(async () => {
   await app?.close();
@@ -345,6 +357,161 @@ describe('audit issues', () => {
   });
 });
 
+describe('audit overview', () => {
+  it('sums up the snapshot: score and ledger, pages by state and indexability, top issues', async () => {
+    const response = await get(`/api/site-checks/${id}/audit/overview`);
+    expect(response.statusCode).toBe(200);
+    const { siteCheck, builtAt, overview } = response.json() as AuditOverviewResponse;
+    expect(siteCheck.id).toBe(id);
+    expect(builtAt).not.toBeNull();
+    const crawl = report.crawl!;
+    expect(overview.score).toBe(crawl.score);
+    expect(overview.base).toBe(crawl.base);
+    expect(overview.ledger).toEqual(
+      [...crawl.findings]
+        .sort((a, b) => b.points - a.points || b.count - a.count || a.id.localeCompare(b.id))
+        .map((finding) => ({ id: finding.id, title: finding.title, points: finding.points })),
+    );
+    for (const state of AUDIT_PAGE_STATES) {
+      expect(overview.pagesByState[state], state).toBe(
+        all.filter((row) => row.state === state).length,
+      );
+    }
+    expect(overview.indexable).toBe(all.filter((row) => row.indexable).length);
+    for (const reason of NON_INDEXABLE_REASONS) {
+      expect(overview.nonIndexable[reason], reason).toBe(
+        all.filter((row) => row.nonIndexableReason === reason).length,
+      );
+    }
+    expect(overview.topIssues).toEqual(issues.slice(0, 10));
+    expect(overview.previous).toBeNull();
+  });
+
+  it('reports live progress: counts, pages per minute, the last pages done', async () => {
+    const { siteCheck, overview } = (
+      await get(`/api/site-checks/${id}/audit/overview`)
+    ).json() as AuditOverviewResponse;
+    const { progress } = overview;
+    expect(progress).toMatchObject({
+      discovered: siteCheck.counts.total,
+      waiting: 0,
+      done: siteCheck.counts.completed,
+      failed: siteCheck.counts.failed,
+      etaSeconds: null,
+    });
+    expect(progress.pagesPerMinute).toBeGreaterThan(0);
+    expect(progress.lastPages).toHaveLength(10);
+    const times = progress.lastPages.map((page) => Date.parse(page.finishedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const byUrl = new Map(all.map((row) => [row.url, row]));
+    for (const page of progress.lastPages) {
+      expect(page.state).toBe(byUrl.get(page.url)?.state);
+    }
+    // While the crawl ran, its snapshot was built already and its progress was moving.
+    expect(running).not.toBeNull();
+    const live = running!.overview.progress;
+    expect(live.discovered).toBeGreaterThanOrEqual(live.done + live.failed);
+    expect(live.done).toBeLessThanOrEqual(progress.done);
+    if (live.waiting > 0 && live.pagesPerMinute !== null) {
+      expect(live.etaSeconds).not.toBeNull();
+    }
+  });
+});
+
+describe('audit links', () => {
+  it('lists every broken internal link, source → target with its anchor, as planted', async () => {
+    const { total, rows } = await readAll<AuditLinkRow>(
+      `/api/site-checks/${id}/audit/links?kind=broken`,
+    );
+    expect(rows).toHaveLength(total);
+    const planted = served.expected.findings['broken-internal-links'];
+    const expected = planted
+      .flatMap((target) =>
+        target.sources.map((source) => `${source.url} → ${target.url} (${source.anchor})`),
+      )
+      .sort();
+    expect(rows.map((row) => `${row.source} → ${row.target} (${row.anchor})`).sort()).toEqual(
+      expected,
+    );
+    for (const row of rows) {
+      const target = planted.find((entry) => entry.url === row.target)!;
+      if (row.targetStatus !== null) expect(row.targetStatus, row.target).toBe(target.status);
+      else expect(row.targetError, row.target).not.toBeNull();
+    }
+  });
+
+  it('lists redirected links with where they end, and filters by section and status', async () => {
+    const { rows } = await readAll<AuditLinkRow>(
+      `/api/site-checks/${id}/audit/links?kind=redirected`,
+    );
+    const planted = served.expected.findings['redirected-internal-links'];
+    expect(rows.map((row) => `${row.source} → ${row.target}`).sort()).toEqual(
+      planted
+        .flatMap((target) => target.sources.map((source) => `${source} → ${target.url}`))
+        .sort(),
+    );
+    for (const row of rows) {
+      const target = planted.find((entry) => entry.url === row.target)!;
+      expect(row.finalUrl).toBe(target.finalUrl);
+      expect(row.targetStatus).toBeGreaterThanOrEqual(300);
+      expect(row.targetStatus).toBeLessThan(400);
+    }
+    const first = (await get(`/api/site-checks/${id}/audit/links?kind=broken&pageSize=1`)).json();
+    expect(
+      first.sections.reduce((sum: number, entry: { links: number }) => sum + entry.links, 0),
+    ).toBe(first.total);
+    for (const { section, links } of first.sections as Array<{ section: string; links: number }>) {
+      const inSection = await readAll<AuditLinkRow>(
+        `/api/site-checks/${id}/audit/links?kind=broken&section=${encodeURIComponent(section)}`,
+      );
+      expect(inSection.total).toBe(links);
+      for (const row of inSection.rows) {
+        const path = new URL(row.source).pathname;
+        expect(section === '/' ? (path.split('/')[1] ?? '') : `/${path.split('/')[1]}`).toBe(
+          section === '/' ? '' : section,
+        );
+      }
+    }
+    const notFound = await readAll<AuditLinkRow>(
+      `/api/site-checks/${id}/audit/links?kind=broken&status=404&sort=source&dir=desc`,
+    );
+    expect(notFound.total).toBeGreaterThan(0);
+    expect(notFound.rows.every((row) => row.targetStatus === 404)).toBe(true);
+    const sources = notFound.rows.map((row) => row.source);
+    expect(sources).toEqual([...sources].sort().reverse());
+  });
+
+  it('exports the full list as CSV', async () => {
+    const response = await get(`/api/site-checks/${id}/audit/links.csv?kind=broken&pageSize=1`);
+    expect(response.headers['content-disposition']).toContain('-links-broken.csv"');
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([...AUDIT_LINKS_CSV_COLUMNS]);
+    const { total } = (await get(`/api/site-checks/${id}/audit/links?kind=broken`)).json();
+    expect(rows).toHaveLength(total);
+  });
+});
+
+describe('audit structure', () => {
+  it('has the click-depth histogram of analysed pages, orphans and the most and least linked', async () => {
+    const structure = (
+      await get(`/api/site-checks/${id}/audit/structure`)
+    ).json() as AuditStructureResponse;
+    const analysed = all.filter((row) => row.state === 'completed');
+    const depths = new Map<number | null, number>();
+    for (const row of analysed) depths.set(row.depth, (depths.get(row.depth) ?? 0) + 1);
+    expect(structure.depthHistogram).toHaveLength(depths.size);
+    for (const bar of structure.depthHistogram) expect(bar.pages).toBe(depths.get(bar.depth));
+    expect(structure.orphans).toBe(served.expected.affected['orphan-pages'].length);
+    expect(structure.mostLinked).toHaveLength(20);
+    const most = structure.mostLinked.map((page) => page.inbound);
+    expect(most).toEqual([...most].sort((a, b) => b - a));
+    expect(most[0]).toBe(Math.max(...analysed.map((row) => row.inbound ?? 0)));
+    const least = structure.leastLinked.map((page) => page.inbound);
+    expect(least).toEqual([...least].sort((a, b) => a - b));
+    expect(structure.leastLinked.every((page) => page.accessToken !== null)).toBe(true);
+  });
+});
+
 describe('audit access', () => {
   it('answers only the signed-in owner, and refuses bad paging', async () => {
     for (const path of [
@@ -354,6 +521,10 @@ describe('audit access', () => {
       `/api/site-checks/${id}/audit/issues.csv`,
       `/api/site-checks/${id}/audit/issues/deep-pages/items`,
       `/api/site-checks/${id}/audit/issues/deep-pages/items.csv`,
+      `/api/site-checks/${id}/audit/overview`,
+      `/api/site-checks/${id}/audit/links`,
+      `/api/site-checks/${id}/audit/links.csv`,
+      `/api/site-checks/${id}/audit/structure`,
     ]) {
       const foreign = await get(path, stranger);
       expect(foreign.statusCode, path).toBe(404);

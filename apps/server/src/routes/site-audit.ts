@@ -3,9 +3,13 @@ import {
   auditIssueItemsResponseSchema,
   auditIssueParamsSchema,
   auditIssuesResponseSchema,
+  auditLinksQuerySchema,
+  auditLinksResponseSchema,
+  auditOverviewResponseSchema,
   auditPagesQuerySchema,
   auditPagesResponseSchema,
   auditPagingQuerySchema,
+  auditStructureResponseSchema,
 } from '@crawlwise/shared/api/site-audit';
 import { type SiteCheck, siteCheckIdParamsSchema } from '@crawlwise/shared/api/site-checks';
 import type { FastifyReply } from 'fastify';
@@ -13,12 +17,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import { errorResponses, fileResponse } from '../plugins/openapi.ts';
 import { publicOrigin } from '../services/public-origin.ts';
-import { auditIssueItemsCsv, auditIssuesCsv, auditPagesCsv } from '../services/site-audit-csv.ts';
+import {
+  auditIssueItemsCsv,
+  auditIssuesCsv,
+  auditLinksCsv,
+  auditPagesCsv,
+} from '../services/site-audit-csv.ts';
+import { auditOverview } from '../services/site-audit-overview.ts';
 import {
   auditBuiltAt,
+  auditLinkSections,
+  auditStructure,
   everyRow,
   listAuditIssueItems,
   listAuditIssues,
+  listAuditLinks,
   listAuditPages,
 } from '../services/site-audit-query.ts';
 import { getSiteCheck } from '../services/site-checks.ts';
@@ -213,6 +226,111 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = everyRow((paging) => listAuditIssueItems(db, id, issueId, paging));
       const name = issueId.replace(/[^a-z0-9-]/gi, '_');
       return sendCsv(reply, siteCheck, name, auditIssueItemsCsv(rows, reportLink()));
+    },
+  );
+
+  app.get(
+    '/api/site-checks/:id/audit/overview',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'The audit overview: site score and ledger, pages by state, top issues, progress',
+        description:
+          '`progress` is live (read from the pages as they finish); the rest is the snapshot of ' +
+          '`builtAt`. `previous` is the last completed check of the same site and source by the ' +
+          'same account, with the issues new and fixed since.',
+        params: siteCheckIdParamsSchema,
+        response: {
+          200: auditOverviewResponseSchema,
+          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const siteCheck = await ownCheck(userId, request.params.id);
+      const builtAt = await auditBuiltAt(db, siteCheck.id);
+      const overview = await auditOverview(db, userId, siteCheck);
+      return { ok: true as const, siteCheck, builtAt, overview };
+    },
+  );
+
+  app.get(
+    '/api/site-checks/:id/audit/links',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Broken or redirected internal links, source → target, paged',
+        description:
+          "One row per linking page and target (the first link's anchor text). `section` keeps " +
+          'sources whose first path segment it is; `sections` lists them for the filter.',
+        params: siteCheckIdParamsSchema,
+        querystring: auditLinksQuerySchema,
+        response: {
+          200: auditLinksResponseSchema,
+          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const { id } = request.params;
+      await ownCheck(userId, id);
+      const { page, pageSize, ...filter } = request.query;
+      const builtAt = await auditBuiltAt(db, id);
+      const { total, rows } = await listAuditLinks(db, id, filter, { page, pageSize });
+      const sections = await auditLinkSections(db, id, filter.kind);
+      return { ok: true as const, total, page, pageSize, builtAt, rows, sections };
+    },
+  );
+
+  app.get(
+    '/api/site-checks/:id/audit/links.csv',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'The links list as CSV: the full result of the same query',
+        params: siteCheckIdParamsSchema,
+        querystring: auditLinksQuerySchema,
+        response: {
+          200: fileResponse('crawlwise-site-<host>-<date>-links-<kind>.csv', 'text/csv'),
+          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request);
+      const { id } = request.params;
+      const siteCheck = await ownCheck(userId, id);
+      const { page: _page, pageSize: _pageSize, ...filter } = request.query;
+      const rows = everyRow((paging) => listAuditLinks(db, id, filter, paging));
+      return sendCsv(reply, siteCheck, `links-${filter.kind}`, auditLinksCsv(rows));
+    },
+  );
+
+  app.get(
+    '/api/site-checks/:id/audit/structure',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'The audit structure: click-depth histogram, orphans, most and least linked pages',
+        params: siteCheckIdParamsSchema,
+        response: {
+          200: auditStructureResponseSchema,
+          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const { id } = request.params;
+      await ownCheck(userId, id);
+      const builtAt = await auditBuiltAt(db, id);
+      return { ok: true as const, builtAt, ...(await auditStructure(db, id)) };
     },
   );
 };

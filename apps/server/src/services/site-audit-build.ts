@@ -97,7 +97,10 @@ export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise
     if (!current || current.newer) return false;
     await writeSnapshot(tx, siteCheckId, snapshot);
     await tx.execute(
-      sql`update site_checks set audit_built_at = ${readAt}::timestamptz where id = ${siteCheckId}`,
+      sql`update site_checks set audit_built_at = ${readAt}::timestamptz,
+            audit_score = ${snapshot.score?.value ?? null}::int,
+            audit_base = ${snapshot.score?.base ?? null}::int
+          where id = ${siteCheckId}`,
     );
     return true;
   });

@@ -1,4 +1,9 @@
-import type { AuditIssue, AuditIssueItem, AuditPageRow } from '@crawlwise/shared/api/site-audit';
+import type {
+  AuditIssue,
+  AuditIssueItem,
+  AuditLinkRow,
+  AuditPageRow,
+} from '@crawlwise/shared/api/site-audit';
 import { csvCell } from './site-report-csv.ts';
 
 /**
@@ -105,6 +110,33 @@ export async function* auditIssueItemsCsv(
         .map((source) => (source.anchor ? `${source.url} (${source.anchor})` : source.url))
         .join('; ') || null,
       row.accessToken === null ? null : reportLink(row.accessToken),
+    ]);
+  }
+}
+
+export const AUDIT_LINKS_CSV_COLUMNS = [
+  'source',
+  'target',
+  'anchor',
+  'target_status',
+  'target_error',
+  'final_url',
+  'nofollow',
+  'rendered_only',
+] as const;
+
+export async function* auditLinksCsv(rows: AsyncIterable<AuditLinkRow>): AsyncGenerator<string> {
+  yield line(AUDIT_LINKS_CSV_COLUMNS);
+  for await (const row of rows) {
+    yield line([
+      row.source,
+      row.target,
+      row.anchor,
+      row.targetStatus,
+      row.targetError,
+      row.finalUrl,
+      row.nofollow,
+      row.renderedOnly,
     ]);
   }
 }

@@ -2,8 +2,11 @@ import { ALL_CHECKS } from '@crawlwise/analyzer/checks/index';
 import type {
   AuditIssue,
   AuditIssueItem,
+  AuditLinkRow,
+  AuditLinksQuery,
   AuditPageRow,
   AuditPagesQuery,
+  AuditStructureResponse,
 } from '@crawlwise/shared/api/site-audit';
 import {
   SITE_FINDINGS,
@@ -209,4 +212,113 @@ export async function* everyRow<Row>(
     yield* rows;
     if (rows.length < chunk) return;
   }
+}
+
+/* ---------- Links ---------- */
+
+const LINK_SORT_COLUMNS: Record<AuditLinksQuery['sort'], SQL> = {
+  source: sql`l.source collate "C"`,
+  target: sql`l.target collate "C"`,
+  status: sql`l.target_status`,
+};
+
+export type AuditLinksFilter = Omit<AuditLinksQuery, 'page' | 'pageSize'>;
+
+function linksWhere(siteCheckId: string, filter: AuditLinksFilter): SQL {
+  const conditions = [sql`l.site_check_id = ${siteCheckId}`, sql`l.kind = ${filter.kind}`];
+  if (filter.section) conditions.push(sql`l.section = ${filter.section}`);
+  if (filter.status !== undefined) conditions.push(sql`l.target_status = ${filter.status}`);
+  return sql.join(conditions, sql` and `);
+}
+
+/** One page of the broken or redirected internal links, sorted (ties: target, then source). */
+export async function listAuditLinks(
+  db: Db,
+  siteCheckId: string,
+  filter: AuditLinksFilter,
+  paging: Paging,
+): Promise<{ total: number; rows: AuditLinkRow[] }> {
+  const where = linksWhere(siteCheckId, filter);
+  const direction = filter.dir === 'desc' ? sql`desc` : sql`asc`;
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from site_audit_links l where ${where}`,
+  );
+  const rows = await queryRows(
+    db,
+    sql`select l.* from site_audit_links l where ${where}
+        order by ${LINK_SORT_COLUMNS[filter.sort]} ${direction} nulls last,
+          l.target collate "C", l.source collate "C"
+        limit ${paging.pageSize} offset ${offsetOf(paging)}`,
+  );
+  return {
+    total: Number(count?.total ?? 0),
+    rows: rows.map((row) => ({
+      source: String(row.source),
+      target: String(row.target),
+      anchor: String(row.anchor),
+      nofollow: Boolean(row.nofollow),
+      renderedOnly: Boolean(row.rendered_only),
+      targetStatus: int(row.target_status),
+      targetError: (row.target_error as string | null) ?? null,
+      finalUrl: (row.final_url as string | null) ?? null,
+    })),
+  };
+}
+
+/** The source sections holding links of a kind, most links first (for the filter). */
+export async function auditLinkSections(
+  db: Db,
+  siteCheckId: string,
+  kind: AuditLinksQuery['kind'],
+): Promise<Array<{ section: string; links: number }>> {
+  const rows = await queryRows(
+    db,
+    sql`select section, count(*)::int as links from site_audit_links
+        where site_check_id = ${siteCheckId} and kind = ${kind}
+        group by section order by links desc, section collate "C" limit 100`,
+  );
+  return rows.map((row) => ({ section: String(row.section), links: Number(row.links) }));
+}
+
+/* ---------- Structure ---------- */
+
+const STRUCTURE_LIST = 20;
+
+/** Click depths, orphans and the most and least linked analysed pages. */
+export async function auditStructure(
+  db: Db,
+  siteCheckId: string,
+): Promise<Omit<AuditStructureResponse, 'ok' | 'builtAt'>> {
+  const histogram = await queryRows(
+    db,
+    sql`select depth, count(*)::int as pages from site_audit_pages
+        where site_check_id = ${siteCheckId} and state = 'completed'
+        group by depth order by depth nulls last`,
+  );
+  const [orphans] = await queryRows<{ count: number }>(
+    db,
+    sql`select coalesce((select count from site_audit_issues
+        where site_check_id = ${siteCheckId} and issue_id = 'orphan-pages'), 0)::int as count`,
+  );
+  const linked = (direction: SQL) =>
+    queryRows(
+      db,
+      sql`select url, inbound, link_score, access_token from site_audit_pages
+          where site_check_id = ${siteCheckId} and state = 'completed' and inbound is not null
+          order by inbound ${direction}, link_score ${direction} nulls last, url collate "C"
+          limit ${STRUCTURE_LIST}`,
+    );
+  const linkedPage = (row: Record<string, unknown>) => ({
+    url: String(row.url),
+    inbound: Number(row.inbound),
+    linkScore: int(row.link_score),
+    accessToken: (row.access_token as string | null) ?? null,
+  });
+  return {
+    depthHistogram: histogram.map((row) => ({ depth: int(row.depth), pages: Number(row.pages) })),
+    orphans: Number(orphans?.count ?? 0),
+    mostLinked: (await linked(sql`desc`)).map(linkedPage),
+    leastLinked: (await linked(sql`asc`)).map(linkedPage),
+  };
 }

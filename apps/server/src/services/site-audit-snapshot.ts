@@ -86,6 +86,8 @@ export interface AuditDuplicateRecord {
 }
 
 export interface AuditSnapshot {
+  /** A crawl's site score and its base (average page score); null for other checks. */
+  score: { value: number | null; base: number | null } | null;
   pages: AuditPageRecord[];
   issues: AuditIssueRecord[];
   items: AuditItemRecord[];
@@ -337,6 +339,7 @@ export function buildAuditSnapshot(
   const site = analysis ? siteIssues(analysis) : { issues: [], items: [] };
   const page = pageIssues(rows);
   return {
+    score: analysis ? { value: analysis.score.value, base: analysis.score.base } : null,
     pages: rows.map((row) => pageRecord(row, analysis, sitemap)),
     issues: [...site.issues, ...page.issues].sort(rankIssues),
     items: [...site.items, ...page.items],

@@ -137,7 +137,7 @@ export function analyseCrawl(
 }
 
 /** A listed address that was answered by another page: counted as a redirect, not a page. */
-export const isRedirectedRow = (row: SitePageRow) =>
+export const isRedirectedRow = (row: Pick<SitePageRow, 'status' | 'url' | 'finalUrl'>) =>
   row.status === 'completed' && row.finalUrl !== null && !sameTarget(row.url, row.finalUrl);
 
 export function buildSiteReport(
