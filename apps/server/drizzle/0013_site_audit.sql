@@ -70,6 +70,7 @@ ALTER TABLE "reports" ADD COLUMN "text_excerpt" jsonb;--> statement-breakpoint
 ALTER TABLE "site_checks" ADD COLUMN "audit_built_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "site_checks" ADD COLUMN "audit_score" integer;--> statement-breakpoint
 ALTER TABLE "site_checks" ADD COLUMN "audit_base" integer;--> statement-breakpoint
+ALTER TABLE "site_checks" ADD COLUMN "audit_build_ms" integer;--> statement-breakpoint
 ALTER TABLE "site_audit_duplicates" ADD CONSTRAINT "site_audit_duplicates_site_check_id_site_checks_id_fk" FOREIGN KEY ("site_check_id") REFERENCES "public"."site_checks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_audit_issue_items" ADD CONSTRAINT "site_audit_issue_items_site_check_id_site_checks_id_fk" FOREIGN KEY ("site_check_id") REFERENCES "public"."site_checks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_audit_issues" ADD CONSTRAINT "site_audit_issues_site_check_id_site_checks_id_fk" FOREIGN KEY ("site_check_id") REFERENCES "public"."site_checks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

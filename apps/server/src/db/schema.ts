@@ -92,6 +92,8 @@ export const siteChecks = pgTable(
     /** A crawl's site score and its base (average page score) at that build; null otherwise. */
     auditScore: integer('audit_score'),
     auditBase: integer('audit_base'),
+    /** How long the last build took, ms: a running check waits several times that between builds. */
+    auditBuildMs: integer('audit_build_ms'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
