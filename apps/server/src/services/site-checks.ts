@@ -294,6 +294,7 @@ export async function listSiteChecks(
 
 /** One page of a site check as the site report reads it. */
 export interface SitePageRow {
+  reportId: string;
   url: string;
   accessToken: string;
   status: StoredReportStatus;
@@ -305,19 +306,50 @@ export interface SitePageRow {
   issues: unknown;
   /** A crawl's completed page: what the site findings read of it (null if absent or unreadable). */
   pageSignals: PageSignals | null;
+  /** When the page finished (null while it waits). */
+  completedAt: string | null;
 }
 
-export async function listSitePages(db: Db, siteCheckId: string): Promise<SitePageRow[]> {
+/**
+ * What the audit snapshot reads of each page's stored findings and meta: only failing
+ * critical or warning findings, with the fields the audit uses (the decoder, decodeStoredFindings,
+ * still reads them, including an older shape's `details.skipped`), and the title, description and
+ * word count — a fraction of the bytes of whole rows, for 10,000 pages.
+ */
+const SLIM_COLUMNS = sql`
+  (select coalesce(jsonb_agg(jsonb_build_object('id', f->'id', 'outcome', f->'outcome',
+      'severity', f->'severity', 'message', f->'message', 'points', f->'points',
+      'details', case when f->'details' ? 'skipped'
+        then jsonb_build_object('skipped', f->'details'->'skipped') else '{}'::jsonb end)), '[]'::jsonb)
+    from jsonb_array_elements(case when jsonb_typeof(r.issues) = 'array' then r.issues
+      else '[]'::jsonb end) f
+    where f->>'severity' in ('critical', 'warning')
+      and coalesce(f->>'outcome', 'failed') = 'failed') as issues,
+  case when r.meta_json is null then null else jsonb_build_object(
+    'title', r.meta_json->'title', 'metaDescription', r.meta_json->'metaDescription',
+    'wordCount', r.meta_json->'wordCount') end as meta_json`;
+
+/**
+ * A check's pages, in order. `slim`: only the failing findings and the meta the audit reads
+ * (see SLIM_COLUMNS); otherwise whole stored findings and meta (the site report).
+ */
+export async function listSitePages(
+  db: Db,
+  siteCheckId: string,
+  options: { slim?: boolean } = {},
+): Promise<SitePageRow[]> {
+  const content = options.slim ? SLIM_COLUMNS : sql`r.meta_json, r.issues`;
   const rows = await queryRows(
     db,
-    sql`select u.normalized_url as url, r.access_token, r.status, r.score, r.final_url,
-          r.error_code, r.error_message, r.meta_json, r.issues, r.page_signals
+    sql`select r.id, u.normalized_url as url, r.access_token, r.status, r.score, r.final_url,
+          r.error_code, r.error_message, ${content}, r.page_signals, r.completed_at
         from reports r join urls u on u.id = r.url_id
         where r.site_check_id = ${siteCheckId} and r.deleted_at is null
         order by r.run_after, r.id`,
   );
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
   return rows.map((row) => ({
+    reportId: String(row.id),
     url: String(row.url),
     accessToken: String(row.access_token),
     status: row.status as StoredReportStatus,
@@ -328,6 +360,7 @@ export async function listSitePages(db: Db, siteCheckId: string): Promise<SitePa
     metaJson: json(row.meta_json),
     issues: json(row.issues),
     pageSignals: storedSignals(json(row.page_signals)),
+    completedAt: row.completed_at ? new Date(row.completed_at as string).toISOString() : null,
   }));
 }
 
