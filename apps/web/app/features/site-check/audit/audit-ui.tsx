@@ -130,21 +130,24 @@ export function SortHeader({
   sort,
   dir,
   onSort,
-  className,
+  align = 'left',
 }: {
   label: string;
   column: string;
   sort: string;
   dir: 'asc' | 'desc';
   onSort: (column: string, dir: 'asc' | 'desc') => void;
-  className?: string;
+  align?: 'left' | 'right';
 }) {
   const active = sort === column;
   return (
     <th
       scope="col"
       aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={cn('px-3 py-2 text-left font-medium whitespace-nowrap', className)}
+      className={cn(
+        'px-3 py-2 font-medium whitespace-nowrap',
+        align === 'right' ? 'text-right' : 'text-left',
+      )}
     >
       <button
         type="button"

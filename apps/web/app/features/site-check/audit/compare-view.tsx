@@ -75,7 +75,7 @@ export function CompareView({ id, otherId }: { id: string; otherId: string }) {
                 <p className="mt-2 text-slate-600">The same issues, with the same counts.</p>
               ) : (
                 <TableScroller label="Issues that changed">
-                  <table className="mt-3 w-full min-w-[32rem] text-sm">
+                  <table className="mt-3 w-full min-w-[26rem] text-sm">
                     <thead className="border-b border-slate-200 text-left text-slate-600">
                       <tr>
                         <th scope="col" className="px-2 py-1.5 font-medium">

@@ -109,11 +109,11 @@ function ClusterCard({
           <li
             key={member.url}
             className={cn(
-              'break-all text-slate-700',
+              'wrap-anywhere text-slate-700',
               selected.includes(member.url) ? 'font-medium text-slate-900' : '',
             )}
           >
-            {member.url}
+            <span className="break-all">{member.url}</span>
             {member.title ? <span className="text-slate-600"> · {member.title}</span> : null}
             {member.words !== null ? (
               <span className="text-slate-600"> · {member.words} words</span>

@@ -101,7 +101,7 @@ function IssueRow({
             className={cn('size-4 shrink-0 transition-transform', open ? 'rotate-180' : '')}
           />
           <Badge tone={siteFindingTone(issue.severity)}>{issue.severity}</Badge>
-          <span className="min-w-0 flex-1 font-medium text-slate-900">{issue.title}</span>
+          <span className="min-w-[10rem] flex-1 font-medium text-slate-900">{issue.title}</span>
           <span className="text-sm text-slate-600">
             {issue.count} {issue.count === 1 ? 'item' : 'items'} ·{' '}
             {issue.kind === 'site' ? 'between pages' : 'on pages'}

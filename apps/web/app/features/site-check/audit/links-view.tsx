@@ -136,10 +136,10 @@ export function LinksView({ id, live }: { id: string; live: boolean }) {
                   <tbody className="divide-y divide-slate-100">
                     {data.rows.map((row) => (
                       <tr key={`${row.source} ${row.target} ${row.anchor}`}>
-                        <td className="max-w-[18rem] px-3 py-2 align-top break-all">
+                        <td className="min-w-[14rem] max-w-[18rem] px-3 py-2 align-top break-all">
                           {row.source}
                         </td>
-                        <td className="max-w-[18rem] px-3 py-2 align-top break-all">
+                        <td className="min-w-[14rem] max-w-[18rem] px-3 py-2 align-top break-all">
                           {row.target}
                           {row.finalUrl ? (
                             <span className="block text-slate-600">→ {row.finalUrl}</span>

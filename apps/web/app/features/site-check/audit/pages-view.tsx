@@ -142,6 +142,7 @@ export function PagesView({ id, live }: { id: string; live: boolean }) {
                           sort={query.sort}
                           dir={query.dir ?? 'asc'}
                           onSort={sort}
+                          align={column === 'title' || column === 'score' ? 'left' : 'right'}
                         />
                       ))}
                     </tr>
@@ -184,7 +185,7 @@ function PageRow({ row }: { row: AuditPageRow }) {
   const number = (value: number | null) => (value === null ? '–' : value);
   return (
     <tr className="hover:bg-slate-50">
-      <td className={`${cell} max-w-[22rem] break-all`}>
+      <td className={`${cell} min-w-[16rem] max-w-[24rem] break-all`}>
         {row.accessToken ? (
           <AppLink
             to={PATHS.reportFor(row.accessToken)}
@@ -213,7 +214,7 @@ function PageRow({ row }: { row: AuditPageRow }) {
       <td className={`${cell} text-right`}>{number(row.depth)}</td>
       <td className={`${cell} text-right`}>{number(row.inbound)}</td>
       <td className={`${cell} text-right`}>{number(row.linkScore)}</td>
-      <td className={`${cell} max-w-[16rem] text-slate-700`}>{row.title ?? '–'}</td>
+      <td className={`${cell} min-w-[10rem] max-w-[16rem] text-slate-700`}>{row.title ?? '–'}</td>
       <td className={`${cell} text-right`}>{number(row.words)}</td>
     </tr>
   );
