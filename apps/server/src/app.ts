@@ -23,6 +23,7 @@ import { leadRoutes } from './routes/leads.ts';
 import { noScriptRoutes } from './routes/no-script.ts';
 import { reportExportRoutes } from './routes/report-exports.ts';
 import { reportRoutes } from './routes/reports.ts';
+import { siteAuditRoutes } from './routes/site-audit.ts';
 import { siteCheckRoutes } from './routes/site-checks.ts';
 import { siteVerificationRoutes } from './routes/site-verifications.ts';
 import { watchRoutes } from './routes/watches.ts';
@@ -168,6 +169,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(historyCompareRoutes);
   await app.register(siteCheckRoutes);
+  await app.register(siteAuditRoutes);
   await app.register(siteVerificationRoutes);
   await app.register(watchRoutes);
   await app.register(apiTokenRoutes);

@@ -3343,6 +3343,1284 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site-checks/{id}/audit/issues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit: site findings and failing page checks, by what fixing them is worth */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            builtAt: string | null;
+                            issues: {
+                                count: number;
+                                howToFix: string;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "site" | "page";
+                                /** @enum {string} */
+                                severity: "critical" | "warning" | "notice";
+                                title: string;
+                                why: string;
+                                worth: number;
+                            }[];
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/issues.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit issues as CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description crawlwise-site-<host>-<date>-issues.csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/issues/{issueId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An issue's affected pages, targets or cluster members, paged
+         * @description In the finding's order. A site finding's item names up to 10 linking pages (`sourceCount`: all of them). An issue the snapshot does not hold has no items.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                    issueId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            builtAt: string | null;
+                            /** @enum {boolean} */
+                            ok: true;
+                            page: number;
+                            pageSize: number;
+                            rows: {
+                                accessToken: string | null;
+                                detail: string | null;
+                                sourceCount: number;
+                                sources: {
+                                    anchor: string;
+                                    url: string;
+                                }[];
+                                url: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/issues/{issueId}/items.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An issue's affected items as CSV (all of them) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    issueId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description crawlwise-site-<host>-<date>-<issue>.csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Broken or redirected internal links, source → target, paged
+         * @description One row per linking page and target (the first link's anchor text). `section` keeps sources whose first path segment it is; `sections` lists them for the filter.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    dir?: "asc" | "desc";
+                    kind?: "broken" | "redirected";
+                    page?: number;
+                    pageSize?: number;
+                    section?: string;
+                    sort?: "source" | "target" | "status";
+                    status?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            builtAt: string | null;
+                            /** @enum {boolean} */
+                            ok: true;
+                            page: number;
+                            pageSize: number;
+                            rows: {
+                                anchor: string;
+                                finalUrl: string | null;
+                                nofollow: boolean;
+                                renderedOnly: boolean;
+                                source: string;
+                                target: string;
+                                targetError: string | null;
+                                targetStatus: number | null;
+                            }[];
+                            sections: {
+                                links: number;
+                                section: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/links.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The links list as CSV: the full result of the same query */
+        get: {
+            parameters: {
+                query?: {
+                    dir?: "asc" | "desc";
+                    kind?: "broken" | "redirected";
+                    page?: number;
+                    pageSize?: number;
+                    section?: string;
+                    sort?: "source" | "target" | "status";
+                    status?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description crawlwise-site-<host>-<date>-links-<kind>.csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit overview: site score and ledger, pages by state, top issues, progress
+         * @description `progress` is live (read from the pages as they finish); the rest is the snapshot of `builtAt`. `previous` is the last completed check of the same site and source by the same account, with the issues new and fixed since.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            builtAt: string | null;
+                            /** @enum {boolean} */
+                            ok: true;
+                            overview: {
+                                base: number | null;
+                                indexable: number;
+                                ledger: {
+                                    /** @enum {string} */
+                                    id: "broken-internal-links" | "redirected-internal-links" | "redirect-chains" | "orphan-pages" | "deep-pages" | "single-inbound-link" | "links-to-noindex" | "links-to-canonicalised" | "nofollow-internal-links" | "canonical-chains" | "canonical-to-error" | "hreflang-missing-return" | "hreflang-missing-x-default" | "hreflang-to-error" | "near-duplicates" | "duplicate-titles" | "duplicate-descriptions" | "sitemap-not-indexable" | "indexable-not-in-sitemap";
+                                    points: number;
+                                    title: string;
+                                }[];
+                                nonIndexable: {
+                                    [key: string]: number;
+                                };
+                                pagesByState: {
+                                    [key: string]: number;
+                                };
+                                previous: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    fixedIssues: number;
+                                    newIssues: number;
+                                    score: number | null;
+                                    scoreDelta: number | null;
+                                    /** Format: uuid */
+                                    siteCheckId: string;
+                                } | null;
+                                progress: {
+                                    discovered: number;
+                                    done: number;
+                                    etaSeconds: number | null;
+                                    failed: number;
+                                    lastPages: {
+                                        /** Format: date-time */
+                                        finishedAt: string;
+                                        score: number | null;
+                                        /** @enum {string} */
+                                        state: "completed" | "failed" | "blocked" | "cancelled" | "pending" | "redirected";
+                                        url: string;
+                                    }[];
+                                    pagesPerMinute: number | null;
+                                    waiting: number;
+                                };
+                                score: number | null;
+                                topIssues: {
+                                    count: number;
+                                    howToFix: string;
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "site" | "page";
+                                    /** @enum {string} */
+                                    severity: "critical" | "warning" | "notice";
+                                    title: string;
+                                    why: string;
+                                    worth: number;
+                                }[];
+                            };
+                            siteCheck: {
+                                /** Format: date-time */
+                                completedAt: string | null;
+                                counts: {
+                                    analyzing: number;
+                                    blocked: number;
+                                    cancelled: number;
+                                    completed: number;
+                                    failed: number;
+                                    queued: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                discovery: {
+                                    [key: string]: unknown;
+                                } | null;
+                                errorCode: string | null;
+                                errorMessage: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                siteUrl: string;
+                                skipped: {
+                                    duplicates: number;
+                                    invalid: number;
+                                    offSite: number;
+                                    overCap: number;
+                                    overDailyLimit: number;
+                                } | null;
+                                /** @enum {string} */
+                                source: "sitemap" | "list" | "crawl";
+                                /** @enum {string} */
+                                status: "discovering" | "running" | "completed" | "failed" | "cancelled";
+                            };
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit: every address of the check, sorted, filtered and paged
+         * @description `q` searches the address and the title; `issue` keeps the pages a site finding or a page check affects. Sorts put empty values last and break ties by address.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    dir?: "asc" | "desc";
+                    indexable?: "yes" | "no";
+                    issue?: string;
+                    page?: number;
+                    pageSize?: number;
+                    q?: string;
+                    sort?: "url" | "state" | "score" | "depth" | "inbound" | "linkScore" | "title" | "words";
+                    state?: "completed" | "failed" | "blocked" | "cancelled" | "pending" | "redirected";
+                };
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            builtAt: string | null;
+                            /** @enum {boolean} */
+                            ok: true;
+                            page: number;
+                            pageSize: number;
+                            rows: {
+                                accessToken: string | null;
+                                depth: number | null;
+                                finalUrl: string | null;
+                                httpStatus: number | null;
+                                inbound: number | null;
+                                indexable: boolean;
+                                inSitemap: boolean;
+                                linkScore: number | null;
+                                /** @enum {string|null} */
+                                nonIndexableReason: "noindex" | "canonicalised" | "blocked" | "error" | "redirect" | "not-analysed" | null;
+                                score: number | null;
+                                /** @enum {string} */
+                                state: "completed" | "failed" | "blocked" | "cancelled" | "pending" | "redirected";
+                                title: string | null;
+                                url: string;
+                                words: number | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/pages.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit pages list as CSV: the full result of the same query */
+        get: {
+            parameters: {
+                query?: {
+                    dir?: "asc" | "desc";
+                    indexable?: "yes" | "no";
+                    issue?: string;
+                    page?: number;
+                    pageSize?: number;
+                    q?: string;
+                    sort?: "url" | "state" | "score" | "depth" | "inbound" | "linkScore" | "title" | "words";
+                    state?: "completed" | "failed" | "blocked" | "cancelled" | "pending" | "redirected";
+                };
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description crawlwise-site-<host>-<date>-pages.csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/structure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit structure: click-depth histogram, orphans, most and least linked pages */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            builtAt: string | null;
+                            depthHistogram: {
+                                depth: number | null;
+                                pages: number;
+                            }[];
+                            leastLinked: {
+                                accessToken: string | null;
+                                inbound: number;
+                                linkScore: number | null;
+                                url: string;
+                            }[];
+                            mostLinked: {
+                                accessToken: string | null;
+                                inbound: number;
+                                linkScore: number | null;
+                                url: string;
+                            }[];
+                            /** @enum {boolean} */
+                            ok: true;
+                            orphans: number;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site-checks/{id}/cancel": {
         parameters: {
             query?: never;

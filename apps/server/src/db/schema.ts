@@ -84,6 +84,14 @@ export const siteChecks = pgTable(
      * paces a host at the largest floor among its running checks (services/job-queue.ts).
      */
     pageIntervalMs: integer('page_interval_ms'),
+    /**
+     * When the check's audit snapshot (site_audit_* tables) was last built: the moment its pages
+     * were read. Null: never built (the screens say "being prepared"). services/site-audit-build.ts.
+     */
+    auditBuiltAt: timestamp('audit_built_at', { withTimezone: true }),
+    /** A crawl's site score and its base (average page score) at that build; null otherwise. */
+    auditScore: integer('audit_score'),
+    auditBase: integer('audit_base'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -92,6 +100,12 @@ export const siteChecks = pgTable(
     index('site_checks_active_idx')
       .on(table.nextPageAt)
       .where(sql`${table.status} in ('discovering', 'running')`),
+    // Ended checks whose audit snapshot is older than their end: the builder's to-do list.
+    index('site_checks_audit_due_idx')
+      .on(table.completedAt)
+      .where(
+        sql`${table.status} in ('completed', 'cancelled', 'failed') and (${table.auditBuiltAt} is null or ${table.auditBuiltAt} < ${table.completedAt})`,
+      ),
   ],
 );
 
@@ -227,6 +241,139 @@ export const siteSitemapEntries = pgTable(
     url: text('url').notNull(),
   },
   (table) => [primaryKey({ columns: [table.siteCheckId, table.url] })],
+);
+
+/*
+ * The audit snapshot of a site check (issue 20, docs/site-checks.md "Audit workspace"): the
+ * whole-site analysis (findings, depth, inbound links, link score, near-duplicates) written as
+ * rows by the worker when pages finish, so each list of the audit workspace is one SQL query with
+ * ORDER BY / LIMIT / OFFSET. Rebuilt whole (delete + insert in one transaction); the columns
+ * mirror packages/shared/src/api/site-audit.ts.
+ */
+
+/** One row per address of the check (its report rows), with what the audit says of it. */
+export const siteAuditPages = pgTable(
+  'site_audit_pages',
+  {
+    siteCheckId: uuid('site_check_id')
+      .notNull()
+      .references(() => siteChecks.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    reportId: uuid('report_id'),
+    finalUrl: text('final_url'),
+    /** AUDIT_PAGE_STATES. */
+    state: text('state').notNull(),
+    httpStatus: integer('http_status'),
+    indexable: boolean('indexable').notNull(),
+    /** NON_INDEXABLE_REASONS; null when indexable. */
+    nonIndexableReason: text('non_indexable_reason'),
+    score: integer('score'),
+    depth: integer('depth'),
+    inbound: integer('inbound'),
+    linkScore: integer('link_score'),
+    title: text('title'),
+    words: integer('words'),
+    inSitemap: boolean('in_sitemap').notNull(),
+    accessToken: text('access_token'),
+    /** When the page finished (its report's completed_at). */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.siteCheckId, table.url] }),
+    // One index per sort of the pages list (ties broken by url).
+    index('site_audit_pages_score_idx').on(table.siteCheckId, table.score, table.url),
+    index('site_audit_pages_state_idx').on(table.siteCheckId, table.state, table.url),
+    index('site_audit_pages_depth_idx').on(table.siteCheckId, table.depth, table.url),
+    index('site_audit_pages_inbound_idx').on(table.siteCheckId, table.inbound, table.url),
+    index('site_audit_pages_link_score_idx').on(table.siteCheckId, table.linkScore, table.url),
+    index('site_audit_pages_title_idx').on(table.siteCheckId, table.title, table.url),
+    index('site_audit_pages_words_idx').on(table.siteCheckId, table.words, table.url),
+  ],
+);
+
+/** One row per issue: a site finding, or a page check failing on some pages. */
+export const siteAuditIssues = pgTable(
+  'site_audit_issues',
+  {
+    siteCheckId: uuid('site_check_id')
+      .notNull()
+      .references(() => siteChecks.id, { onDelete: 'cascade' }),
+    /** 'site' | 'page'. */
+    kind: text('kind').notNull(),
+    issueId: text('issue_id').notNull(),
+    severity: text('severity').notNull(),
+    count: integer('count').notNull(),
+    /** What fixing it is worth (contract: auditIssueSchema.worth). */
+    worth: doublePrecision('worth').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.siteCheckId, table.issueId] })],
+);
+
+/** The affected items of each issue, in the finding's order (`position`). */
+export const siteAuditIssueItems = pgTable(
+  'site_audit_issue_items',
+  {
+    siteCheckId: uuid('site_check_id')
+      .notNull()
+      .references(() => siteChecks.id, { onDelete: 'cascade' }),
+    issueId: text('issue_id').notNull(),
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+    detail: text('detail'),
+    /** At most MAX_FINDING_SOURCES of `{ url, anchor }`. */
+    sources: jsonb('sources').notNull(),
+    sourceCount: integer('source_count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.siteCheckId, table.issueId, table.position] }),
+    index('site_audit_issue_items_url_idx').on(table.siteCheckId, table.issueId, table.url),
+  ],
+);
+
+/** Internal links to broken or redirecting targets (the Links view), one row per link. */
+export const siteAuditLinks = pgTable(
+  'site_audit_links',
+  {
+    siteCheckId: uuid('site_check_id')
+      .notNull()
+      .references(() => siteChecks.id, { onDelete: 'cascade' }),
+    /** AUDIT_LINK_KINDS. */
+    kind: text('kind').notNull(),
+    position: integer('position').notNull(),
+    source: text('source').notNull(),
+    /** First path segment of the source (`/blog`, or `/`). */
+    section: text('section').notNull(),
+    target: text('target').notNull(),
+    anchor: text('anchor').notNull(),
+    nofollow: boolean('nofollow').notNull(),
+    renderedOnly: boolean('rendered_only').notNull(),
+    targetStatus: integer('target_status'),
+    targetError: text('target_error'),
+    finalUrl: text('final_url'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.siteCheckId, table.kind, table.position] }),
+    index('site_audit_links_target_idx').on(table.siteCheckId, table.kind, table.target),
+    index('site_audit_links_source_idx').on(table.siteCheckId, table.kind, table.source),
+    index('site_audit_links_section_idx').on(table.siteCheckId, table.kind, table.section),
+  ],
+);
+
+/** Members of near-duplicate clusters (cluster = position, 1-based; member = position within). */
+export const siteAuditDuplicates = pgTable(
+  'site_audit_duplicates',
+  {
+    siteCheckId: uuid('site_check_id')
+      .notNull()
+      .references(() => siteChecks.id, { onDelete: 'cascade' }),
+    cluster: integer('cluster').notNull(),
+    member: integer('member').notNull(),
+    url: text('url').notNull(),
+    /** The cluster's size and highest pairwise similarity (repeated on each member). */
+    size: integer('size').notNull(),
+    similarity: doublePrecision('similarity').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.siteCheckId, table.cluster, table.member] })],
 );
 
 /**

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../db/database.ts';
 import { signUp, type TestAccount } from '../test-support/accounts.ts';
+import { parseCsv } from '../test-support/csv.ts';
 import { FIXTURE_ANALYSIS, insertFixtureReport } from '../test-support/fixture-report.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
 
@@ -102,35 +103,6 @@ describe('report exports: JSON', () => {
     }
   });
 });
-
-/** Splits RFC 4180 CSV into rows of cells (quoted cells may hold commas, quotes, line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      index += 1;
-    } else cell += char;
-  }
-  return rows;
-}
 
 describe('report exports: CSV', () => {
   it('has one row per finding with its page, title, details (as text and JSON) and fix', async () => {

@@ -294,6 +294,7 @@ export async function listSiteChecks(
 
 /** One page of a site check as the site report reads it. */
 export interface SitePageRow {
+  reportId: string;
   url: string;
   accessToken: string;
   status: StoredReportStatus;
@@ -305,19 +306,22 @@ export interface SitePageRow {
   issues: unknown;
   /** A crawl's completed page: what the site findings read of it (null if absent or unreadable). */
   pageSignals: PageSignals | null;
+  /** When the page finished (null while it waits). */
+  completedAt: string | null;
 }
 
 export async function listSitePages(db: Db, siteCheckId: string): Promise<SitePageRow[]> {
   const rows = await queryRows(
     db,
-    sql`select u.normalized_url as url, r.access_token, r.status, r.score, r.final_url,
-          r.error_code, r.error_message, r.meta_json, r.issues, r.page_signals
+    sql`select r.id, u.normalized_url as url, r.access_token, r.status, r.score, r.final_url,
+          r.error_code, r.error_message, r.meta_json, r.issues, r.page_signals, r.completed_at
         from reports r join urls u on u.id = r.url_id
         where r.site_check_id = ${siteCheckId} and r.deleted_at is null
         order by r.run_after, r.id`,
   );
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
   return rows.map((row) => ({
+    reportId: String(row.id),
     url: String(row.url),
     accessToken: String(row.access_token),
     status: row.status as StoredReportStatus,
@@ -328,6 +332,7 @@ export async function listSitePages(db: Db, siteCheckId: string): Promise<SitePa
     metaJson: json(row.meta_json),
     issues: json(row.issues),
     pageSignals: storedSignals(json(row.page_signals)),
+    completedAt: row.completed_at ? new Date(row.completed_at as string).toISOString() : null,
   }));
 }
 

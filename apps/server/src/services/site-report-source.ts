@@ -19,7 +19,11 @@ export async function loadSiteReport(db: Db, siteCheck: SiteCheck): Promise<Site
 
 const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
-async function loadCrawlGraph(db: Db, siteCheck: SiteCheck): Promise<CrawlGraph | null> {
+/** A crawl's link graph and sitemap entries (null for a check that is not a crawl). */
+export async function loadCrawlGraph(
+  db: Db,
+  siteCheck: Pick<SiteCheck, 'id' | 'siteUrl'>,
+): Promise<CrawlGraph | null> {
   const [check] = await queryRows(
     db,
     sql`select crawl, discovery from site_checks where id = ${siteCheck.id}`,

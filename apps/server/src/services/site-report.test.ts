@@ -9,6 +9,7 @@ function row(
 ): SitePageRow {
   const { title, description, ...rest } = fields;
   return {
+    reportId: `report-${url}`,
     url,
     accessToken: `token-${url}`,
     status: 'completed',
@@ -22,6 +23,7 @@ function row(
     },
     issues: [],
     pageSignals: null,
+    completedAt: null,
     ...rest,
   };
 }

@@ -121,11 +121,12 @@ function crawlSummary(analysis: SiteAnalysis, sitemapRead: boolean): CrawlSummar
   };
 }
 
-export function buildSiteReport(
+/** The site findings of a crawl's pages and graph (null for a sitemap or list check). */
+export function analyseCrawl(
   rows: readonly SitePageRow[],
-  crawl: CrawlGraph | null = null,
-): SiteReport {
-  const analysis = crawl
+  crawl: CrawlGraph | null,
+): SiteAnalysis | null {
+  return crawl
     ? analyseSite({
         startKey: crawl.startKey,
         pages: rows.map((row) => graphPage(row, crawl.sitemap)),
@@ -133,8 +134,18 @@ export function buildSiteReport(
         sitemapRead: crawl.sitemapRead,
       })
     : null;
-  const redirected = (row: SitePageRow) =>
-    row.status === 'completed' && row.finalUrl !== null && !sameTarget(row.url, row.finalUrl);
+}
+
+/** A listed address that was answered by another page: counted as a redirect, not a page. */
+export const isRedirectedRow = (row: Pick<SitePageRow, 'status' | 'url' | 'finalUrl'>) =>
+  row.status === 'completed' && row.finalUrl !== null && !sameTarget(row.url, row.finalUrl);
+
+export function buildSiteReport(
+  rows: readonly SitePageRow[],
+  crawl: CrawlGraph | null = null,
+): SiteReport {
+  const analysis = analyseCrawl(rows, crawl);
+  const redirected = isRedirectedRow;
   const pageRows = rows.filter((row) => !redirected(row) && !wasBlockedPage(row));
   const batchPages = pageRows.flatMap((row, index) => asBatchPage(row, index) ?? []);
   const view = buildSiteView(batchPages);

@@ -3,6 +3,7 @@ import type { Services } from '../composition-root.ts';
 import type { WatchMonitor } from '../monitoring/watch-monitor.ts';
 import { ensureActiveHostsPaced } from '../services/host-pace.ts';
 import { purgeExpiredData } from '../services/retention.ts';
+import { buildDueAuditSnapshots } from '../services/site-audit-build.ts';
 import { SiteCheckDiscovery } from '../services/site-check-discovery.ts';
 import { settleAllSiteChecks } from '../services/site-checks.ts';
 import {
@@ -39,10 +40,14 @@ export interface WorkerOptions {
   discoveryDeadlineMs?: number;
   /** First retry delay after a transient analysis fault (tests shorten it). */
   retryBaseDelayMs?: number;
+  /** How often due audit snapshots are looked for; a site page's end also triggers a pass. */
+  auditIntervalMs?: number;
 }
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 const MONITOR_INTERVAL_MS = 60 * 1000;
+const AUDIT_INTERVAL_MS = 5 * 1000;
+const AUDIT_TASK = 'audit snapshots';
 
 interface InFlight {
   kind: JobKind;
@@ -130,6 +135,18 @@ export class Worker {
         if (counts.reports + counts.urls + counts.throttleEvents > 0) {
           logger.info(counts, 'purged expired data');
         }
+      },
+    });
+    // Site checks' audit snapshots (services/site-audit-build.ts): ended checks at once, running
+    // crawls at most every REBUILD_AFTER_MS.
+    scheduler.add({
+      name: AUDIT_TASK,
+      everyMs: this.options.auditIntervalMs ?? AUDIT_INTERVAL_MS,
+      run: async () => {
+        const builds = await buildDueAuditSnapshots(database.db, (siteCheckId, error) =>
+          logger.error({ err: error, siteCheckId }, 'building an audit snapshot failed'),
+        );
+        for (const build of builds) logger.info(build, 'audit snapshot built');
       },
     });
     if (monitor) {
@@ -255,6 +272,8 @@ export class Worker {
     const run = runLeased(kind, job, this.id).finally(() => {
       this.inFlight.delete(key);
       void this.pump();
+      // A site page's end may complete its check (or give a running crawl's audit new pages).
+      if (kind.siteWork) void this.scheduler.trigger(AUDIT_TASK);
       // The job may be a watch run: judge it now rather than at the next interval.
       void this.runMonitoring();
     });

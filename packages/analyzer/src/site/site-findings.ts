@@ -59,6 +59,8 @@ export interface SiteAnalysis {
   findings: RawSiteFinding[];
   pages: Map<string, SitePageFacts>;
   score: SiteScore;
+  /** The graph the findings were read from (the server's audit lists its broken links). */
+  graph: SiteGraph;
 }
 
 const sourcesOf = (links: readonly SiteGraphLink[]): FindingSource[] =>
@@ -336,5 +338,5 @@ export function analyseSite(input: SiteGraphInput): SiteAnalysis {
       SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
       (score.points.get(b.id) ?? 0) - (score.points.get(a.id) ?? 0),
   );
-  return { findings, pages, score };
+  return { findings, pages, score, graph };
 }

@@ -1,0 +1,188 @@
+import {
+  AUDIT_PAGE_STATES,
+  type AuditOverview,
+  type AuditPageState,
+  type AuditProgress,
+  NON_INDEXABLE_REASONS,
+  type NonIndexableReason,
+} from '@crawlwise/shared/api/site-audit';
+import type { SiteCheck } from '@crawlwise/shared/api/site-checks';
+import type { StoredReportStatus } from '@crawlwise/shared/report';
+import { wasBlockedPage } from '@crawlwise/shared/site-check';
+import { SITE_FINDINGS, type SiteFindingId } from '@crawlwise/shared/site-findings';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/database.ts';
+import { listAuditIssues } from './site-audit-query.ts';
+import { isRedirectedRow } from './site-report.ts';
+
+/**
+ * The audit's Overview: the site score and its ledger, pages by state and indexability, the top
+ * issues and the change since the previous crawl come from the snapshot; `progress` is read live
+ * from the check's pages (counts, pages per minute, the last pages done), so a running crawl's
+ * progress moves between two builds of its snapshot.
+ */
+
+const TOP_ISSUES = 10;
+const LAST_PAGES = 10;
+/** Pages per minute are measured over the finished pages of this window (to the last one). */
+const RATE_WINDOW_MINUTES = 5;
+
+const zeroes = <Key extends string>(keys: readonly Key[]) =>
+  Object.fromEntries(keys.map((key) => [key, 0])) as Record<Key, number>;
+
+function stateOfFinished(row: {
+  url: string;
+  status: StoredReportStatus;
+  errorCode: string | null;
+  finalUrl: string | null;
+}): AuditPageState {
+  if (wasBlockedPage(row)) return 'blocked';
+  if (isRedirectedRow(row)) return 'redirected';
+  return row.status === 'queued' || row.status === 'analyzing' ? 'pending' : row.status;
+}
+
+/** Live progress of a check, from its report rows. */
+export async function auditProgress(db: Db, siteCheck: SiteCheck): Promise<AuditProgress> {
+  const { counts } = siteCheck;
+  const waiting = counts.queued + counts.analyzing;
+  const [rate] = await queryRows<{ finished: number; span: number | null }>(
+    db,
+    sql`with finished as (
+          select completed_at from reports
+          where site_check_id = ${siteCheck.id} and deleted_at is null
+            and status in ('completed', 'failed') and completed_at is not null)
+        select count(*)::int as finished,
+          extract(epoch from max(completed_at) - min(completed_at))::float8 as span
+        from finished
+        where completed_at >= (select max(completed_at) from finished)
+          - make_interval(mins => ${RATE_WINDOW_MINUTES})`,
+  );
+  const finished = Number(rate?.finished ?? 0);
+  const span = rate?.span === null || rate?.span === undefined ? 0 : Number(rate.span);
+  const pagesPerMinute =
+    finished >= 2 && span > 0 ? Math.round(((finished - 1) / (span / 60)) * 10) / 10 : null;
+  const active = siteCheck.status === 'discovering' || siteCheck.status === 'running';
+  const last = await queryRows(
+    db,
+    sql`select u.normalized_url as url, r.status, r.error_code, r.final_url, r.score,
+          r.completed_at
+        from reports r join urls u on u.id = r.url_id
+        where r.site_check_id = ${siteCheck.id} and r.deleted_at is null
+          and r.status in ('completed', 'failed') and r.completed_at is not null
+        order by r.completed_at desc, r.id desc limit ${LAST_PAGES}`,
+  );
+  return {
+    discovered: counts.total,
+    waiting,
+    done: counts.completed,
+    failed: counts.failed,
+    pagesPerMinute,
+    etaSeconds:
+      active && pagesPerMinute !== null && pagesPerMinute > 0
+        ? Math.round((waiting / pagesPerMinute) * 60)
+        : null,
+    lastPages: last.map((row) => {
+      const state = stateOfFinished({
+        url: String(row.url),
+        status: row.status as StoredReportStatus,
+        errorCode: (row.error_code as string | null) ?? null,
+        finalUrl: (row.final_url as string | null) ?? null,
+      });
+      return {
+        url: String(row.url),
+        state,
+        score: state === 'completed' && row.score !== null ? Number(row.score) : null,
+        finishedAt: new Date(row.completed_at as string).toISOString(),
+      };
+    }),
+  };
+}
+
+/** The previous completed check of the same site (and source) by the same account. */
+async function previousCheck(
+  db: Db,
+  ownerId: string,
+  siteCheck: SiteCheck,
+  score: number | null,
+): Promise<AuditOverview['previous']> {
+  const [row] = await queryRows(
+    db,
+    sql`select id, created_at, audit_score from site_checks
+        where user_id = ${ownerId} and site_url = ${siteCheck.siteUrl}
+          and source = ${siteCheck.source} and status = 'completed' and id <> ${siteCheck.id}
+          and created_at < ${siteCheck.createdAt}::timestamptz
+        order by created_at desc, id desc limit 1`,
+  );
+  if (!row) return null;
+  const previousId = String(row.id);
+  const [change] = await queryRows<{ new_issues: number; fixed_issues: number }>(
+    db,
+    sql`select
+        (select count(*) from site_audit_issues a where a.site_check_id = ${siteCheck.id}
+          and not exists (select 1 from site_audit_issues b
+            where b.site_check_id = ${previousId} and b.issue_id = a.issue_id))::int as new_issues,
+        (select count(*) from site_audit_issues b where b.site_check_id = ${previousId}
+          and not exists (select 1 from site_audit_issues a
+            where a.site_check_id = ${siteCheck.id} and a.issue_id = b.issue_id))::int as fixed_issues`,
+  );
+  const before = row.audit_score === null ? null : Number(row.audit_score);
+  return {
+    siteCheckId: previousId,
+    createdAt: new Date(row.created_at as string).toISOString(),
+    score: before,
+    scoreDelta: before === null || score === null ? null : score - before,
+    newIssues: Number(change?.new_issues ?? 0),
+    fixedIssues: Number(change?.fixed_issues ?? 0),
+  };
+}
+
+export async function auditOverview(
+  db: Db,
+  ownerId: string,
+  siteCheck: SiteCheck,
+): Promise<AuditOverview> {
+  const id = siteCheck.id;
+  const [check] = await queryRows(
+    db,
+    sql`select audit_score, audit_base from site_checks where id = ${id}`,
+  );
+  const score = check?.audit_score === null ? null : Number(check?.audit_score);
+  const base = check?.audit_base === null ? null : Number(check?.audit_base);
+  const states = await queryRows(
+    db,
+    sql`select state, count(*)::int as pages from site_audit_pages
+        where site_check_id = ${id} group by state`,
+  );
+  const pagesByState = zeroes(AUDIT_PAGE_STATES);
+  for (const row of states) pagesByState[row.state as AuditPageState] = Number(row.pages);
+  const reasons = await queryRows(
+    db,
+    sql`select non_indexable_reason as reason, count(*)::int as pages from site_audit_pages
+        where site_check_id = ${id} group by non_indexable_reason`,
+  );
+  const nonIndexable = zeroes(NON_INDEXABLE_REASONS);
+  let indexable = 0;
+  for (const row of reasons) {
+    if (row.reason === null) indexable = Number(row.pages);
+    else nonIndexable[row.reason as NonIndexableReason] = Number(row.pages);
+  }
+  const issues = await listAuditIssues(db, id);
+  const ledger = issues
+    .filter((issue) => issue.kind === 'site' && issue.id in SITE_FINDINGS)
+    .map((issue) => ({
+      id: issue.id as SiteFindingId,
+      title: issue.title,
+      points: Math.round(issue.worth),
+    }));
+  return {
+    score,
+    base,
+    ledger,
+    pagesByState,
+    indexable,
+    nonIndexable,
+    topIssues: issues.slice(0, TOP_ISSUES),
+    progress: await auditProgress(db, siteCheck),
+    previous: await previousCheck(db, ownerId, siteCheck, score),
+  };
+}

@@ -1,0 +1,324 @@
+import { ALL_CHECKS } from '@crawlwise/analyzer/checks/index';
+import type {
+  AuditIssue,
+  AuditIssueItem,
+  AuditLinkRow,
+  AuditLinksQuery,
+  AuditPageRow,
+  AuditPagesQuery,
+  AuditStructureResponse,
+} from '@crawlwise/shared/api/site-audit';
+import {
+  SITE_FINDINGS,
+  type SiteFindingId,
+  type SiteFindingSeverity,
+} from '@crawlwise/shared/site-findings';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/database.ts';
+
+/**
+ * Reads the audit snapshot (site-audit-build.ts writes it): every list is one SQL query with
+ * ORDER BY / LIMIT / OFFSET and a count, so no request moves more than a page of rows. The
+ * callers check ownership first. The CSV exports read the same queries a chunk at a time.
+ */
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+}
+
+const offsetOf = ({ page, pageSize }: Paging) => (page - 1) * pageSize;
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+/** When the check's snapshot was built (null: not yet). */
+export async function auditBuiltAt(db: Db, siteCheckId: string): Promise<string | null> {
+  const [row] = await queryRows(
+    db,
+    sql`select audit_built_at from site_checks where id = ${siteCheckId}`,
+  );
+  return iso(row?.audit_built_at);
+}
+
+/* ---------- Pages ---------- */
+
+const PAGE_SORT_COLUMNS: Record<AuditPagesQuery['sort'], SQL> = {
+  url: sql`p.url collate "C"`,
+  state: sql`p.state`,
+  score: sql`p.score`,
+  depth: sql`p.depth`,
+  inbound: sql`p.inbound`,
+  linkScore: sql`p.link_score`,
+  title: sql`p.title`,
+  words: sql`p.words`,
+};
+
+/** `%`, `_` and `\` match themselves in the search text. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+export type AuditPagesFilter = Omit<AuditPagesQuery, 'page' | 'pageSize'>;
+
+function pagesWhere(siteCheckId: string, filter: AuditPagesFilter): SQL {
+  const conditions = [sql`p.site_check_id = ${siteCheckId}`];
+  if (filter.state) conditions.push(sql`p.state = ${filter.state}`);
+  if (filter.indexable) conditions.push(sql`p.indexable = ${filter.indexable === 'yes'}`);
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    conditions.push(sql`(p.url ilike ${pattern} or p.title ilike ${pattern})`);
+  }
+  if (filter.issue) {
+    conditions.push(
+      sql`exists (select 1 from site_audit_issue_items i where i.site_check_id = p.site_check_id
+            and i.issue_id = ${filter.issue} and i.url = p.url)`,
+    );
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+function pageRowOf(row: Record<string, unknown>): AuditPageRow {
+  return {
+    url: String(row.url),
+    finalUrl: (row.final_url as string | null) ?? null,
+    state: row.state as AuditPageRow['state'],
+    httpStatus: int(row.http_status),
+    indexable: Boolean(row.indexable),
+    nonIndexableReason: (row.non_indexable_reason as AuditPageRow['nonIndexableReason']) ?? null,
+    score: int(row.score),
+    depth: int(row.depth),
+    inbound: int(row.inbound),
+    linkScore: int(row.link_score),
+    title: (row.title as string | null) ?? null,
+    words: int(row.words),
+    inSitemap: Boolean(row.in_sitemap),
+    accessToken: (row.access_token as string | null) ?? null,
+  };
+}
+
+/**
+ * One page of the pages list: sorted (nulls last, ties by address), filtered, searched.
+ * Addresses compare byte-wise (collation C), the same on every database.
+ */
+export async function listAuditPages(
+  db: Db,
+  siteCheckId: string,
+  filter: AuditPagesFilter,
+  paging: Paging,
+): Promise<{ total: number; rows: AuditPageRow[] }> {
+  const where = pagesWhere(siteCheckId, filter);
+  const direction = filter.dir === 'desc' ? sql`desc` : sql`asc`;
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from site_audit_pages p where ${where}`,
+  );
+  const rows = await queryRows(
+    db,
+    sql`select p.* from site_audit_pages p where ${where}
+        order by ${PAGE_SORT_COLUMNS[filter.sort]} ${direction} nulls last, p.url collate "C" asc
+        limit ${paging.pageSize} offset ${offsetOf(paging)}`,
+  );
+  return { total: Number(count?.total ?? 0), rows: rows.map(pageRowOf) };
+}
+
+/* ---------- Issues ---------- */
+
+const PAGE_CHECK_TEXTS = new Map(
+  ALL_CHECKS.map(({ meta }) => [
+    meta.id,
+    { title: meta.title, why: meta.why, howToFix: meta.howToFix },
+  ]),
+);
+
+/** An issue's texts: the site finding catalogue's or the page check catalogue's. */
+export function issueTexts(
+  kind: 'site' | 'page',
+  id: string,
+): { title: string; why: string; howToFix: string } {
+  if (kind === 'site' && id in SITE_FINDINGS) {
+    const { title, why, howToFix } = SITE_FINDINGS[id as SiteFindingId];
+    return { title, why, howToFix };
+  }
+  // A check id stored by an older analyzer version and since retired keeps its id as title.
+  return PAGE_CHECK_TEXTS.get(id) ?? { title: id, why: '', howToFix: '' };
+}
+
+/** Every issue of the snapshot, ranked by what fixing it is worth. */
+export async function listAuditIssues(db: Db, siteCheckId: string): Promise<AuditIssue[]> {
+  const rows = await queryRows(
+    db,
+    sql`select kind, issue_id, severity, count, worth from site_audit_issues
+        where site_check_id = ${siteCheckId}
+        order by worth desc, count desc, issue_id asc`,
+  );
+  return rows.map((row) => {
+    const kind = row.kind as 'site' | 'page';
+    const id = String(row.issue_id);
+    return {
+      kind,
+      id,
+      ...issueTexts(kind, id),
+      severity: row.severity as SiteFindingSeverity,
+      count: Number(row.count),
+      // Two decimals are plenty for ranking and display.
+      worth: Math.round(Number(row.worth) * 100) / 100,
+    };
+  });
+}
+
+/** One page of an issue's affected items, in the finding's order (empty for an unknown issue). */
+export async function listAuditIssueItems(
+  db: Db,
+  siteCheckId: string,
+  issueId: string,
+  paging: Paging,
+): Promise<{ total: number; rows: AuditIssueItem[] }> {
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from site_audit_issue_items
+        where site_check_id = ${siteCheckId} and issue_id = ${issueId}`,
+  );
+  const rows = await queryRows(
+    db,
+    sql`select i.url, i.detail, i.sources, i.source_count, p.access_token
+        from site_audit_issue_items i
+          left join site_audit_pages p on p.site_check_id = i.site_check_id and p.url = i.url
+        where i.site_check_id = ${siteCheckId} and i.issue_id = ${issueId}
+        order by i.position
+        limit ${paging.pageSize} offset ${offsetOf(paging)}`,
+  );
+  return {
+    total: Number(count?.total ?? 0),
+    rows: rows.map((row) => ({
+      url: String(row.url),
+      detail: (row.detail as string | null) ?? null,
+      sources: (typeof row.sources === 'string'
+        ? JSON.parse(row.sources)
+        : row.sources) as AuditIssueItem['sources'],
+      sourceCount: Number(row.source_count),
+      accessToken: (row.access_token as string | null) ?? null,
+    })),
+  };
+}
+
+/**
+ * Every row of a paged list, a chunk at a time (for the CSV exports: the full result, never all
+ * of it in one query's answer).
+ */
+export async function* everyRow<Row>(
+  read: (paging: Paging) => Promise<{ rows: Row[] }>,
+  chunk = 1000,
+): AsyncGenerator<Row> {
+  for (let page = 1; ; page += 1) {
+    const { rows } = await read({ page, pageSize: chunk });
+    yield* rows;
+    if (rows.length < chunk) return;
+  }
+}
+
+/* ---------- Links ---------- */
+
+const LINK_SORT_COLUMNS: Record<AuditLinksQuery['sort'], SQL> = {
+  source: sql`l.source collate "C"`,
+  target: sql`l.target collate "C"`,
+  status: sql`l.target_status`,
+};
+
+export type AuditLinksFilter = Omit<AuditLinksQuery, 'page' | 'pageSize'>;
+
+function linksWhere(siteCheckId: string, filter: AuditLinksFilter): SQL {
+  const conditions = [sql`l.site_check_id = ${siteCheckId}`, sql`l.kind = ${filter.kind}`];
+  if (filter.section) conditions.push(sql`l.section = ${filter.section}`);
+  if (filter.status !== undefined) conditions.push(sql`l.target_status = ${filter.status}`);
+  return sql.join(conditions, sql` and `);
+}
+
+/** One page of the broken or redirected internal links, sorted (ties: target, then source). */
+export async function listAuditLinks(
+  db: Db,
+  siteCheckId: string,
+  filter: AuditLinksFilter,
+  paging: Paging,
+): Promise<{ total: number; rows: AuditLinkRow[] }> {
+  const where = linksWhere(siteCheckId, filter);
+  const direction = filter.dir === 'desc' ? sql`desc` : sql`asc`;
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from site_audit_links l where ${where}`,
+  );
+  const rows = await queryRows(
+    db,
+    sql`select l.* from site_audit_links l where ${where}
+        order by ${LINK_SORT_COLUMNS[filter.sort]} ${direction} nulls last,
+          l.target collate "C", l.source collate "C"
+        limit ${paging.pageSize} offset ${offsetOf(paging)}`,
+  );
+  return {
+    total: Number(count?.total ?? 0),
+    rows: rows.map((row) => ({
+      source: String(row.source),
+      target: String(row.target),
+      anchor: String(row.anchor),
+      nofollow: Boolean(row.nofollow),
+      renderedOnly: Boolean(row.rendered_only),
+      targetStatus: int(row.target_status),
+      targetError: (row.target_error as string | null) ?? null,
+      finalUrl: (row.final_url as string | null) ?? null,
+    })),
+  };
+}
+
+/** The source sections holding links of a kind, most links first (for the filter). */
+export async function auditLinkSections(
+  db: Db,
+  siteCheckId: string,
+  kind: AuditLinksQuery['kind'],
+): Promise<Array<{ section: string; links: number }>> {
+  const rows = await queryRows(
+    db,
+    sql`select section, count(*)::int as links from site_audit_links
+        where site_check_id = ${siteCheckId} and kind = ${kind}
+        group by section order by links desc, section collate "C" limit 100`,
+  );
+  return rows.map((row) => ({ section: String(row.section), links: Number(row.links) }));
+}
+
+/* ---------- Structure ---------- */
+
+const STRUCTURE_LIST = 20;
+
+/** Click depths, orphans and the most and least linked analysed pages. */
+export async function auditStructure(
+  db: Db,
+  siteCheckId: string,
+): Promise<Omit<AuditStructureResponse, 'ok' | 'builtAt'>> {
+  const histogram = await queryRows(
+    db,
+    sql`select depth, count(*)::int as pages from site_audit_pages
+        where site_check_id = ${siteCheckId} and state = 'completed'
+        group by depth order by depth nulls last`,
+  );
+  const [orphans] = await queryRows<{ count: number }>(
+    db,
+    sql`select coalesce((select count from site_audit_issues
+        where site_check_id = ${siteCheckId} and issue_id = 'orphan-pages'), 0)::int as count`,
+  );
+  const linked = (direction: SQL) =>
+    queryRows(
+      db,
+      sql`select url, inbound, link_score, access_token from site_audit_pages
+          where site_check_id = ${siteCheckId} and state = 'completed' and inbound is not null
+          order by inbound ${direction}, link_score ${direction} nulls last, url collate "C"
+          limit ${STRUCTURE_LIST}`,
+    );
+  const linkedPage = (row: Record<string, unknown>) => ({
+    url: String(row.url),
+    inbound: Number(row.inbound),
+    linkScore: int(row.link_score),
+    accessToken: (row.access_token as string | null) ?? null,
+  });
+  return {
+    depthHistogram: histogram.map((row) => ({ depth: int(row.depth), pages: Number(row.pages) })),
+    orphans: Number(orphans?.count ?? 0),
+    mostLinked: (await linked(sql`desc`)).map(linkedPage),
+    leastLinked: (await linked(sql`asc`)).map(linkedPage),
+  };
+}
