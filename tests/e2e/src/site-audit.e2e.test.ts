@@ -225,7 +225,7 @@ describe('the site audit workspace', () => {
     );
     expect(issues.issues.length).toBeGreaterThan(0);
     await expect
-      .poll(() => tab.locator('button[aria-expanded]').count())
+      .poll(() => tab.locator('h3 > button[aria-expanded]').count())
       .toBe(issues.issues.length);
     expect(await csvRows('Download CSV (all issues)')).toHaveLength(issues.issues.length);
     const broken = issues.issues.find((issue) => issue.id === 'broken-internal-links');
