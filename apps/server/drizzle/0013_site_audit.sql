@@ -66,6 +66,7 @@ CREATE TABLE "site_audit_pages" (
 	CONSTRAINT "site_audit_pages_site_check_id_url_pk" PRIMARY KEY("site_check_id","url")
 );
 --> statement-breakpoint
+ALTER TABLE "reports" ADD COLUMN "text_excerpt" jsonb;--> statement-breakpoint
 ALTER TABLE "site_checks" ADD COLUMN "audit_built_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "site_checks" ADD COLUMN "audit_score" integer;--> statement-breakpoint
 ALTER TABLE "site_checks" ADD COLUMN "audit_base" integer;--> statement-breakpoint

@@ -1,8 +1,9 @@
-import type { PageSignals } from '@crawlwise/shared/site-findings';
+import type { PageSignals, TextExcerpt } from '@crawlwise/shared/site-findings';
 import { assignCauses } from './checks/causes.ts';
 import { runChecks } from './checks/run-checks.ts';
 import { crawlLinksOf } from './crawl/page-links.ts';
 import { pageSignalsOf } from './crawl/page-signals.ts';
+import { textExcerptOf } from './crawl/text-excerpt.ts';
 import type { LinkRecord } from './page/outlinks.ts';
 import { createPageContext, type PageContext } from './page/page-context.ts';
 import { buildMetaJson } from './score/meta-json.ts';
@@ -11,10 +12,15 @@ import { SCORE_MODEL_VERSION } from './score/score-config.ts';
 import type { AnalysisReport, Artifacts } from './types.ts';
 
 /**
- * An analysis, and for a page of a crawl the links it has (what the crawl follows) and the
- * signals the site findings read of it.
+ * An analysis, and for a page of a crawl the links it has (what the crawl follows), the
+ * signals the site findings read of it and an excerpt of its main text (the server stores it for
+ * the audit's near-duplicate diff).
  */
-export type PageAnalysis = AnalysisReport & { links?: LinkRecord; signals?: PageSignals };
+export type PageAnalysis = AnalysisReport & {
+  links?: LinkRecord;
+  signals?: PageSignals;
+  excerpt?: TextExcerpt;
+};
 
 /** The pure half of an analysis: artifacts → checks → score → report. No I/O. */
 export function analyzeArtifacts(artifacts: Artifacts): PageAnalysis {
@@ -37,7 +43,13 @@ export function analyzeArtifacts(artifacts: Artifacts): PageAnalysis {
 function crawlRecordOf(
   page: PageContext,
   request: NonNullable<Artifacts['crawl']>,
-): { links: LinkRecord; signals: PageSignals } {
+): { links: LinkRecord; signals: PageSignals; excerpt: TextExcerpt } {
   const links = crawlLinksOf(page, request);
-  return { links, signals: pageSignalsOf(page, request.rules, links.served.externalCount) };
+  // The same text the fingerprint is taken from.
+  const text = page.renderedText ?? page.serverText;
+  return {
+    links,
+    signals: pageSignalsOf(page, request.rules, links.served.externalCount),
+    excerpt: textExcerptOf(text.blocks),
+  };
 }

@@ -3343,6 +3343,583 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site-checks/{id}/audit/compare/{otherId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Two crawls of the same site compared: issues new and fixed, pages added and removed
+         * @description Both must be your crawls of the same site (`site_check_compare_mismatch`); the earlier is the baseline. Addresses and score changes list at most 100 (totals count all).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    otherId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            after: {
+                                /** Format: date-time */
+                                completedAt: string | null;
+                                counts: {
+                                    analyzing: number;
+                                    blocked: number;
+                                    cancelled: number;
+                                    completed: number;
+                                    failed: number;
+                                    queued: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                discovery: {
+                                    [key: string]: unknown;
+                                } | null;
+                                errorCode: string | null;
+                                errorMessage: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                siteUrl: string;
+                                skipped: {
+                                    duplicates: number;
+                                    invalid: number;
+                                    offSite: number;
+                                    overCap: number;
+                                    overDailyLimit: number;
+                                } | null;
+                                /** @enum {string} */
+                                source: "sitemap" | "list" | "crawl";
+                                /** @enum {string} */
+                                status: "discovering" | "running" | "completed" | "failed" | "cancelled";
+                            };
+                            before: {
+                                /** Format: date-time */
+                                completedAt: string | null;
+                                counts: {
+                                    analyzing: number;
+                                    blocked: number;
+                                    cancelled: number;
+                                    completed: number;
+                                    failed: number;
+                                    queued: number;
+                                    total: number;
+                                };
+                                /** Format: date-time */
+                                createdAt: string;
+                                discovery: {
+                                    [key: string]: unknown;
+                                } | null;
+                                errorCode: string | null;
+                                errorMessage: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                siteUrl: string;
+                                skipped: {
+                                    duplicates: number;
+                                    invalid: number;
+                                    offSite: number;
+                                    overCap: number;
+                                    overDailyLimit: number;
+                                } | null;
+                                /** @enum {string} */
+                                source: "sitemap" | "list" | "crawl";
+                                /** @enum {string} */
+                                status: "discovering" | "running" | "completed" | "failed" | "cancelled";
+                            };
+                            issues: {
+                                after: number;
+                                before: number;
+                                /** @enum {string} */
+                                change: "new" | "fixed" | "more" | "fewer" | "same";
+                                id: string;
+                                /** @enum {string} */
+                                kind: "site" | "page";
+                                /** @enum {string} */
+                                severity: "critical" | "warning" | "notice";
+                                title: string;
+                            }[];
+                            /** @enum {boolean} */
+                            ok: true;
+                            pagesAdded: {
+                                total: number;
+                                urls: string[];
+                            };
+                            pagesRemoved: {
+                                total: number;
+                                urls: string[];
+                            };
+                            score: {
+                                after: number | null;
+                                before: number | null;
+                            };
+                            scoreChanges: {
+                                after: number;
+                                before: number;
+                                url: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_compare_mismatch` (Checks Cannot Be Compared) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_compare_mismatch";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Near-duplicate clusters, largest first, paged (up to 20 members each) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            builtAt: string | null;
+                            /** @enum {boolean} */
+                            ok: true;
+                            page: number;
+                            pageSize: number;
+                            rows: {
+                                cluster: number;
+                                members: {
+                                    title: string | null;
+                                    url: string;
+                                    words: number | null;
+                                }[];
+                                similarity: number;
+                                size: number;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/duplicates.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every member of every near-duplicate cluster as CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description crawlwise-site-<host>-<date>-duplicates.csv */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-checks/{id}/audit/duplicates/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Two pages' main text side by side, blocks marked shared or not
+         * @description Read from a bounded excerpt of each page (8 KB of main-text blocks, stored when the page was crawled; `truncated` says when the page has more). Both addresses must be pages of this check (`site_audit_page_not_found`).
+         */
+        get: {
+            parameters: {
+                query: {
+                    a: string;
+                    b: string;
+                };
+                header?: never;
+                path: {
+                    /** @description The site check id */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            a: {
+                                blocks: {
+                                    shared: boolean;
+                                    text: string;
+                                }[];
+                                truncated: boolean;
+                                url: string;
+                            };
+                            b: {
+                                blocks: {
+                                    shared: boolean;
+                                    text: string;
+                                }[];
+                                truncated: boolean;
+                                url: string;
+                            };
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `site_check_not_found` (Site Check Not Found), `site_audit_page_not_found` (Page Not in This Check) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "site_check_not_found" | "site_audit_page_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site-checks/{id}/audit/issues": {
         parameters: {
             query?: never;

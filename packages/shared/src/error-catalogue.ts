@@ -325,6 +325,21 @@ export const ERROR_CATALOGUE = {
     'error',
     'Check that the site is up and answering, then start the check again.',
   ),
+  // The site audit workspace (issue 20; docs/site-checks.md "Audit workspace").
+  site_audit_page_not_found: entry(
+    'Page Not in This Check',
+    'This address is not one of the pages of this site check.',
+    404,
+    'error',
+    'Pick two pages from the near-duplicate list of this check.',
+  ),
+  site_check_compare_mismatch: entry(
+    'Checks Cannot Be Compared',
+    'Only two crawls of the same site by the same account can be compared.',
+    400,
+    'error',
+    'Pick an earlier crawl of this site.',
+  ),
   site_verification_not_found: entry(
     'Verification Not Found',
     'This site verification does not exist or belongs to another account.',

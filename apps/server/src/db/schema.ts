@@ -187,6 +187,8 @@ export const reports = pgTable(
     crawlDepth: integer('crawl_depth'),
     /** A site check's page: what the site findings read of it (analyzer crawl/page-signals.ts). */
     pageSignals: jsonb('page_signals'),
+    /** A crawl's page: a bounded excerpt of its main text (shared TextExcerpt), for the audit's diff. */
+    textExcerpt: jsonb('text_excerpt'),
   },
   (table) => [
     uniqueIndex('reports_access_token_key').on(table.accessToken),

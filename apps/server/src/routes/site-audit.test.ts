@@ -1,6 +1,9 @@
 import {
   AUDIT_PAGE_SORTS,
   AUDIT_PAGE_STATES,
+  type AuditCompareResponse,
+  type AuditDiffResponse,
+  type AuditDuplicatesResponse,
   type AuditIssue,
   type AuditIssueItem,
   type AuditLinkRow,
@@ -11,12 +14,20 @@ import {
 } from '@crawlwise/shared/api/site-audit';
 import type { SiteReport } from '@crawlwise/shared/api/site-checks';
 import { waitUntil } from '@crawlwise/shared/wait-until';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateSite } from '../../../../bench/site-generator/generate-site.ts';
+import {
+  type GeneratedSite,
+  generateSite,
+} from '../../../../bench/site-generator/generate-site.ts';
 import type { FindingId } from '../../../../bench/site-generator/manifest.ts';
 import { type ServedSite, serveSite } from '../../../../bench/site-generator/serve-site.ts';
-import { AUDIT_LINKS_CSV_COLUMNS, AUDIT_PAGES_CSV_COLUMNS } from '../services/site-audit-csv.ts';
+import {
+  AUDIT_DUPLICATES_CSV_COLUMNS,
+  AUDIT_LINKS_CSV_COLUMNS,
+  AUDIT_PAGES_CSV_COLUMNS,
+} from '../services/site-audit-csv.ts';
 import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
 import { parseCsv } from '../test-support/csv.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
@@ -29,6 +40,7 @@ import { buildTestApp, testWorker } from '../test-support/test-app.ts';
  */
 
 let app: FastifyInstance;
+let site: GeneratedSite;
 let served: ServedSite;
 let owner: TestAccount;
 let stranger: TestAccount;
@@ -56,21 +68,19 @@ async function readAll<Row>(path: string, pageSize = 200): Promise<{ total: numb
   }
 }
 
-beforeAll(async () => {
-  served = await serveSite(
-    generateSite({ pages: 300, seed: 'crawl-tests', origin: 'https://site.test' }),
-  );
-  ({ app } = await buildTestApp({ SITE_CHECK_PAGE_INTERVAL_MS: '0' }));
-  owner = await signUp(app);
-  stranger = await signUp(app);
+/**
+ * Crawls the served site with a worker until the check ends and the worker has built its
+ * snapshot; optionally reads the overview while the crawl runs (into `running`).
+ */
+async function crawlAndBuild(watchRunning: boolean): Promise<{ id: string; report: SiteReport }> {
   const started = await call(app, 'POST', '/api/site-checks', {
     cookie: owner.cookie,
     payload: { siteUrl: served.expected.startUrl, source: 'crawl', crawl: { maxPages: 500 } },
   });
-  expect(started.statusCode).toBe(201);
-  id = started.json().siteCheck.id;
+  expect(started.statusCode, started.body).toBe(201);
+  const checkId = started.json().siteCheck.id as string;
   // Before any build the lists say so: empty, builtAt null.
-  const early = (await get(`/api/site-checks/${id}/audit/pages`)).json();
+  const early = (await get(`/api/site-checks/${checkId}/audit/pages`)).json();
   expect(early).toMatchObject({ ok: true, total: 0, builtAt: null, rows: [] });
 
   const worker = testWorker(app, { concurrency: 2, pollIntervalMs: 20, auditIntervalMs: 200 });
@@ -78,9 +88,9 @@ beforeAll(async () => {
   try {
     const ended = await waitUntil(
       async () => {
-        const json = (await get(`/api/site-checks/${id}/report`)).json();
-        if (running === null && json.siteCheck.status === 'running') {
-          const overview = (await get(`/api/site-checks/${id}/audit/overview`)).json();
+        const json = (await get(`/api/site-checks/${checkId}/report`)).json();
+        if (watchRunning && running === null && json.siteCheck.status === 'running') {
+          const overview = (await get(`/api/site-checks/${checkId}/audit/overview`)).json();
           if (overview.builtAt !== null && overview.siteCheck.status === 'running') {
             running = overview;
           }
@@ -90,19 +100,31 @@ beforeAll(async () => {
       { timeoutMs: 240_000, intervalMs: 500, what: 'the crawl of 300 pages to end' },
     );
     expect(ended.siteCheck.status).toBe('completed');
-    report = ended.report;
     // The worker builds the ended check's snapshot (never a GET): it is newer than the end.
     const completedAt = Date.parse(ended.siteCheck.completedAt);
     await waitUntil(
       async () => {
-        const { builtAt } = (await get(`/api/site-checks/${id}/audit/issues`)).json();
+        const { builtAt } = (await get(`/api/site-checks/${checkId}/audit/issues`)).json();
         return builtAt !== null && Date.parse(builtAt) >= completedAt ? true : undefined;
       },
       { timeoutMs: 20_000, intervalMs: 100, what: 'the audit snapshot of the ended crawl' },
     );
+    return { id: checkId, report: ended.report };
   } finally {
     await worker.stop();
   }
+}
+
+beforeAll(async () => {
+  // The server reads the site's responses on each request: the compare test changes them.
+  site = generateSite({ pages: 300, seed: 'crawl-tests', origin: 'https://site.test' });
+  served = await serveSite(site);
+  ({ app } = await buildTestApp({ SITE_CHECK_PAGE_INTERVAL_MS: '0' }));
+  owner = await signUp(app);
+  stranger = await signUp(app);
+  const crawled = await crawlAndBuild(true);
+  id = crawled.id;
+  report = crawled.report;
   all = (await readAll<AuditPageRow>(`/api/site-checks/${id}/audit/pages?sort=url`)).rows;
   issues = (await get(`/api/site-checks/${id}/audit/issues`)).json().issues;
 }, 280_000);
@@ -512,6 +534,60 @@ describe('audit structure', () => {
   });
 });
 
+describe('audit duplicates', () => {
+  it('lists the planted near-duplicate clusters, largest first, and exports every member', async () => {
+    const { total, rows } = await readAll<AuditDuplicatesResponse['rows'][number]>(
+      `/api/site-checks/${id}/audit/duplicates`,
+      1,
+    );
+    const planted = served.expected.findings['near-duplicates'];
+    expect(total).toBe(planted.length);
+    const clusters = rows.map((cluster) => cluster.members.map((member) => member.url).sort());
+    expect(clusters.map((members) => members.join(' ')).sort()).toEqual(
+      planted.map((members) => [...members].sort().join(' ')).sort(),
+    );
+    const sizes = rows.map((cluster) => cluster.size);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    expect(rows.map((cluster) => cluster.cluster)).toEqual(rows.map((_, index) => index + 1));
+    for (const cluster of rows) {
+      expect(cluster.similarity).toBeGreaterThanOrEqual(0.8);
+      expect(cluster.members.every((member) => member.words !== null)).toBe(true);
+    }
+    const csv = parseCsv((await get(`/api/site-checks/${id}/audit/duplicates.csv`)).body);
+    expect(csv[0]).toEqual([...AUDIT_DUPLICATES_CSV_COLUMNS]);
+    expect(csv).toHaveLength(1 + sizes.reduce((sum, size) => sum + size, 0));
+  });
+
+  it('shows two members side by side, marking the blocks they share', async () => {
+    const [cluster] = (await get(`/api/site-checks/${id}/audit/duplicates?pageSize=1`)).json()
+      .rows as AuditDuplicatesResponse['rows'];
+    const [a, b] = cluster!.members;
+    const query = `a=${encodeURIComponent(a!.url)}&b=${encodeURIComponent(b!.url)}`;
+    const response = await get(`/api/site-checks/${id}/audit/duplicates/diff?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const diff = response.json() as AuditDiffResponse;
+    expect(diff.a.url).toBe(a!.url);
+    expect(diff.b.url).toBe(b!.url);
+    for (const side of [diff.a, diff.b]) {
+      expect(side.blocks.length).toBeGreaterThan(0);
+      // Near-duplicates: most of the text is the same.
+      const shared = side.blocks.filter((block) => block.shared).length;
+      expect(shared / side.blocks.length).toBeGreaterThan(0.5);
+    }
+    // The shared blocks are the same texts on both sides.
+    const sharedText = (side: AuditDiffResponse['a']) =>
+      side.blocks
+        .filter((block) => block.shared)
+        .map((block) => block.text.toLowerCase())
+        .sort();
+    expect(sharedText(diff.a)).toEqual(sharedText(diff.b));
+    const missing = await get(
+      `/api/site-checks/${id}/audit/duplicates/diff?a=${encodeURIComponent(a!.url)}&b=${encodeURIComponent('https://elsewhere.test/')}`,
+    );
+    expect([missing.statusCode, missing.json().error]).toEqual([404, 'site_audit_page_not_found']);
+  });
+});
+
 describe('audit access', () => {
   it('answers only the signed-in owner, and refuses bad paging', async () => {
     for (const path of [
@@ -525,6 +601,10 @@ describe('audit access', () => {
       `/api/site-checks/${id}/audit/links`,
       `/api/site-checks/${id}/audit/links.csv`,
       `/api/site-checks/${id}/audit/structure`,
+      `/api/site-checks/${id}/audit/duplicates`,
+      `/api/site-checks/${id}/audit/duplicates.csv`,
+      `/api/site-checks/${id}/audit/duplicates/diff?a=x&b=y`,
+      `/api/site-checks/${id}/audit/compare/${id}`,
     ]) {
       const foreign = await get(path, stranger);
       expect(foreign.statusCode, path).toBe(404);
@@ -537,5 +617,93 @@ describe('audit access', () => {
     expect(badSort.statusCode).toBe(400);
     const unknown = (await get(`/api/site-checks/${id}/audit/issues/no-such-issue/items`)).json();
     expect(unknown).toMatchObject({ ok: true, total: 0, rows: [] });
+  });
+});
+
+describe('audit compare (runs last: it changes the site and crawls it again)', () => {
+  it('names the issues new and fixed, the pages added and removed, after the site changed', async () => {
+    const path = (url: string) => new URL(url).pathname;
+    // Fix the orphans (the home page links to them), add a page, remove a linked page.
+    const orphans = served.expected.affected['orphan-pages'];
+    expect(orphans.length).toBeGreaterThan(0);
+    const removed = all
+      .filter((row) => row.state === 'completed' && (row.depth ?? 0) >= 2 && row.inbound === 1)
+      .find((row) => !orphans.includes(row.url))!;
+    site.responses.delete(path(removed.url));
+    const home = site.responses.get('/')!;
+    const added = '/audit-compare-new-page';
+    const links = [...orphans.map(path), added]
+      .map((href, index) => `<a href="${href}">Link ${index}</a>`)
+      .join(' ');
+    site.responses.set('/', { ...home, body: home.body.replace('</body>', `${links}</body>`) });
+    site.responses.set(added, {
+      status: 200,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!doctype html><html lang="en"><head><title>A page added between two crawls</title></head><body><main><h1>Added</h1><p>${'Fresh words about something new. '.repeat(30)}</p></main></body></html>`,
+    });
+    // A new day for the daily page allowance (one account crawls the site twice).
+    await app.database.db.execute(sql`delete from throttle_events where kind = 'site_page'`);
+    const second = await crawlAndBuild(false);
+
+    const response = await get(`/api/site-checks/${second.id}/audit/compare/${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const compared = response.json() as AuditCompareResponse;
+    // The earlier crawl is the baseline whichever way round it is asked.
+    expect([compared.before.id, compared.after.id]).toEqual([id, second.id]);
+    const reversed = (await get(`/api/site-checks/${id}/audit/compare/${second.id}`)).json();
+    expect(reversed).toEqual(compared);
+    expect(compared.score).toEqual({
+      before: report.crawl!.score,
+      after: second.report.crawl!.score,
+    });
+    const change = (issueId: string) => compared.issues.find((issue) => issue.id === issueId);
+    expect(change('orphan-pages')).toMatchObject({ change: 'fixed', after: 0 });
+    expect(change('orphan-pages')!.before).toBe(orphans.length);
+    // The removed page is now a broken link target of the second crawl.
+    expect(change('broken-internal-links')!.after).toBeGreaterThan(0);
+    const brokenNow = await readAll<AuditIssueItem>(
+      `/api/site-checks/${second.id}/audit/issues/broken-internal-links/items`,
+    );
+    expect(brokenNow.rows.map((item) => item.url)).toContain(removed.url);
+    expect(compared.pagesAdded.urls).toContain(`${new URL(served.url).origin}${added}`);
+    expect(compared.pagesRemoved.urls).toContain(removed.url);
+    expect(compared.pagesAdded.total).toBeGreaterThanOrEqual(compared.pagesAdded.urls.length);
+    const moves = compared.scoreChanges.map((entry) => Math.abs(entry.after - entry.before));
+    expect(moves.every((move) => move > 0)).toBe(true);
+    expect(moves).toEqual([...moves].sort((a, b) => b - a));
+
+    // The second crawl's overview names the first as its previous crawl.
+    const { overview } = (
+      await get(`/api/site-checks/${second.id}/audit/overview`)
+    ).json() as AuditOverviewResponse;
+    expect(overview.previous).toMatchObject({
+      siteCheckId: id,
+      score: compared.score.before,
+      scoreDelta: compared.score.after! - compared.score.before!,
+      newIssues: compared.issues.filter((issue) => issue.change === 'new').length,
+      fixedIssues: compared.issues.filter((issue) => issue.change === 'fixed').length,
+    });
+  }, 300_000);
+
+  it('compares only two crawls of the same site by the same account', async () => {
+    const self = await get(`/api/site-checks/${id}/audit/compare/${id}`);
+    expect([self.statusCode, self.json().error]).toEqual([400, 'site_check_compare_mismatch']);
+    const list = await call(app, 'POST', '/api/site-checks', {
+      cookie: owner.cookie,
+      payload: {
+        siteUrl: served.expected.startUrl,
+        source: 'list',
+        list: served.expected.startUrl,
+      },
+    });
+    expect(list.statusCode, list.body).toBe(201);
+    const listId = list.json().siteCheck.id as string;
+    await call(app, 'POST', `/api/site-checks/${listId}/cancel`, { cookie: owner.cookie });
+    const mixed = await get(`/api/site-checks/${id}/audit/compare/${listId}`);
+    expect([mixed.statusCode, mixed.json().error]).toEqual([400, 'site_check_compare_mismatch']);
+    const foreign = await get(
+      `/api/site-checks/${id}/audit/compare/00000000-0000-4000-8000-000000000000`,
+    );
+    expect([foreign.statusCode, foreign.json().error]).toEqual([404, 'site_check_not_found']);
   });
 });

@@ -1,5 +1,10 @@
 import { Readable } from 'node:stream';
 import {
+  auditCompareParamsSchema,
+  auditCompareResponseSchema,
+  auditDiffQuerySchema,
+  auditDiffResponseSchema,
+  auditDuplicatesResponseSchema,
   auditIssueItemsResponseSchema,
   auditIssueParamsSchema,
   auditIssuesResponseSchema,
@@ -17,12 +22,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import { errorResponses, fileResponse } from '../plugins/openapi.ts';
 import { publicOrigin } from '../services/public-origin.ts';
+import { compareAudits, comparedPair } from '../services/site-audit-compare.ts';
 import {
+  auditDuplicatesCsv,
   auditIssueItemsCsv,
   auditIssuesCsv,
   auditLinksCsv,
   auditPagesCsv,
 } from '../services/site-audit-csv.ts';
+import {
+  auditDiff,
+  listAuditDuplicateMembers,
+  listAuditDuplicates,
+} from '../services/site-audit-duplicates.ts';
 import { auditOverview } from '../services/site-audit-overview.ts';
 import {
   auditBuiltAt,
@@ -331,6 +343,110 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       await ownCheck(userId, id);
       const builtAt = await auditBuiltAt(db, id);
       return { ok: true as const, builtAt, ...(await auditStructure(db, id)) };
+    },
+  );
+
+  app.get(
+    '/api/site-checks/:id/audit/duplicates',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Near-duplicate clusters, largest first, paged (up to 20 members each)',
+        params: siteCheckIdParamsSchema,
+        querystring: auditPagingQuerySchema,
+        response: {
+          200: auditDuplicatesResponseSchema,
+          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const { id } = request.params;
+      await ownCheck(userId, id);
+      const { page, pageSize } = request.query;
+      const builtAt = await auditBuiltAt(db, id);
+      const { total, rows } = await listAuditDuplicates(db, id, { page, pageSize });
+      return { ok: true as const, total, page, pageSize, builtAt, rows };
+    },
+  );
+
+  app.get(
+    '/api/site-checks/:id/audit/duplicates.csv',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: 'Every member of every near-duplicate cluster as CSV',
+        params: siteCheckIdParamsSchema,
+        response: {
+          200: fileResponse('crawlwise-site-<host>-<date>-duplicates.csv', 'text/csv'),
+          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = requireUser(request);
+      const { id } = request.params;
+      const siteCheck = await ownCheck(userId, id);
+      const rows = everyRow((paging) => listAuditDuplicateMembers(db, id, paging));
+      return sendCsv(reply, siteCheck, 'duplicates', auditDuplicatesCsv(rows));
+    },
+  );
+
+  app.get(
+    '/api/site-checks/:id/audit/duplicates/diff',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Two pages' main text side by side, blocks marked shared or not",
+        description:
+          'Read from a bounded excerpt of each page (8 KB of main-text blocks, stored when the ' +
+          'page was crawled; `truncated` says when the page has more). Both addresses must be ' +
+          'pages of this check (`site_audit_page_not_found`).',
+        params: siteCheckIdParamsSchema,
+        querystring: auditDiffQuerySchema,
+        response: {
+          200: auditDiffResponseSchema,
+          ...errorResponses(SIGNED_OUT, 'site_check_not_found', 'site_audit_page_not_found'),
+        },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const { id } = request.params;
+      await ownCheck(userId, id);
+      const { a, b } = request.query;
+      return { ok: true as const, ...(await auditDiff(db, id, a, b)) };
+    },
+  );
+
+  app.get(
+    '/api/site-checks/:id/audit/compare/:otherId',
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          'Two crawls of the same site compared: issues new and fixed, pages added and removed',
+        description:
+          'Both must be your crawls of the same site (`site_check_compare_mismatch`); the earlier ' +
+          'is the baseline. Addresses and score changes list at most 100 (totals count all).',
+        params: auditCompareParamsSchema,
+        response: {
+          200: auditCompareResponseSchema,
+          ...errorResponses(SIGNED_OUT, 'site_check_not_found', 'site_check_compare_mismatch'),
+        },
+      },
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const one = await ownCheck(userId, request.params.id);
+      const other = await ownCheck(userId, request.params.otherId);
+      const [before, after] = comparedPair(one, other);
+      return { ok: true as const, ...(await compareAudits(db, before, after)) };
     },
   );
 };

@@ -6,7 +6,7 @@ import {
   DEFAULT_IGNORED_QUERY_PARAMETERS,
 } from '@crawlwise/shared/crawl-url';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
-import type { PageSignals } from '@crawlwise/shared/site-findings';
+import type { PageSignals, TextExcerpt } from '@crawlwise/shared/site-findings';
 import { type SQL, sql } from 'drizzle-orm';
 import { col, type Db, queryRows } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
@@ -62,10 +62,11 @@ const linkRows = (page: FrontierPage, links: readonly Outlink[], renderedOnly: b
         ${link.nofollow}, ${renderedOnly})`,
   );
 
-/** What a finished crawl page hands the frontier: its links and its signals. */
+/** What a finished crawl page hands the frontier: its links, its signals and its text excerpt. */
 export interface FinishedPage {
   links: LinkRecord;
   signals: PageSignals | undefined;
+  excerpt?: TextExcerpt | undefined;
 }
 
 /**
@@ -83,7 +84,8 @@ export async function expandCrawl(
   const record = finished.links;
   if (finished.signals) {
     await tx.execute(
-      sql`update ${reports} set ${col(reports.pageSignals)} = ${JSON.stringify(finished.signals)}::jsonb
+      sql`update ${reports} set ${col(reports.pageSignals)} = ${JSON.stringify(finished.signals)}::jsonb,
+            ${col(reports.textExcerpt)} = ${finished.excerpt ? JSON.stringify(finished.excerpt) : null}::jsonb
           where ${reports.id} = ${page.reportId}`,
     );
   }

@@ -30,7 +30,9 @@ async function eraseWhere(db: Db, condition: SQL): Promise<string[]> {
           meta_json = null,
           issues = null,
           categories = null,
-          fetch_artifact = null
+          fetch_artifact = null,
+          page_signals = null,
+          text_excerpt = null
         where ${condition}
         returning access_token`,
   );

@@ -4,6 +4,7 @@ import type {
   AuditLinkRow,
   AuditPageRow,
 } from '@crawlwise/shared/api/site-audit';
+import type { DuplicateMemberRow } from './site-audit-duplicates.ts';
 import { csvCell } from './site-report-csv.ts';
 
 /**
@@ -138,5 +139,23 @@ export async function* auditLinksCsv(rows: AsyncIterable<AuditLinkRow>): AsyncGe
       row.nofollow,
       row.renderedOnly,
     ]);
+  }
+}
+
+export const AUDIT_DUPLICATES_CSV_COLUMNS = [
+  'cluster',
+  'size',
+  'similarity',
+  'url',
+  'title',
+  'words',
+] as const;
+
+export async function* auditDuplicatesCsv(
+  rows: AsyncIterable<DuplicateMemberRow>,
+): AsyncGenerator<string> {
+  yield line(AUDIT_DUPLICATES_CSV_COLUMNS);
+  for await (const row of rows) {
+    yield line([row.cluster, row.size, row.similarity, row.url, row.title, row.words]);
   }
 }

@@ -303,9 +303,12 @@ function duplicateRecords(
       fingerprints.set(row.url, fingerprint);
     }
   }
+  // Largest clusters first; a cluster's members in address order.
   const clusters = nearDuplicateClusters(
     [...fingerprints].map(([key, fingerprint]) => ({ key, fingerprint })),
-  );
+  )
+    .map((cluster) => [...cluster].sort())
+    .sort((a, b) => b.length - a.length || (a[0]! < b[0]! ? -1 : 1));
   return clusters.flatMap((cluster, index) => {
     const compared = cluster.slice(0, MAX_SIMILARITY_MEMBERS);
     let similarity = 0;

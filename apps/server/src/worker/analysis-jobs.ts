@@ -105,7 +105,7 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
               tx,
               deps.limits,
               { reportId: job.id, siteCheckId, crawl },
-              { links, signals: result.signals },
+              { links, signals: result.signals, excerpt: result.excerpt },
             )
         : undefined;
     outcome = async () => {

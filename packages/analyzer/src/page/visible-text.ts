@@ -75,6 +75,8 @@ export function isHiddenElement(el: Element): boolean {
 export interface VisibleText {
   /** The visible text, whitespace collapsed. */
   text: string;
+  /** The text split at block elements (paragraphs, headings, list items, …), each collapsed. */
+  blocks: string[];
   words: string[];
   wordCount: number;
 }
@@ -158,7 +160,7 @@ export function extractVisibleText(doc: Document): VisibleText {
         if (lower === 'navigation' || lower === 'banner' || lower === 'contentinfo') continue;
       }
       block = BLOCK_TAGS.has(node.name);
-      if (block) parts.push(' ');
+      if (block) parts.push(BLOCK_BREAK);
     }
     const children = (node as { children?: AnyNode[] }).children;
     if (children) {
@@ -170,10 +172,18 @@ export function extractVisibleText(doc: Document): VisibleText {
   const raw = parts.join('');
   let text: string | undefined;
   let words: string[] | undefined;
+  let blocks: string[] | undefined;
   return {
     get text() {
       text ??= raw.replace(/[\s\u00a0]+/g, ' ').trim();
       return text;
+    },
+    get blocks() {
+      blocks ??= raw
+        .split(BLOCK_BREAK)
+        .map((block) => block.replace(/[\s\u00a0]+/g, ' ').trim())
+        .filter((block) => block !== '');
+      return blocks;
     },
     get words() {
       // Splitting the raw text gives the same tokens as splitting the collapsed one.
@@ -184,5 +194,12 @@ export function extractVisibleText(doc: Document): VisibleText {
   };
 }
 
+/**
+ * What a block element's start and end add to the text: U+2029 PARAGRAPH SEPARATOR, whitespace
+ * like the space it once was (the text, words and count are unchanged), and where `blocks`
+ * splits (a line break would split at every newline of the HTML source).
+ */
+const BLOCK_BREAK = '\u2029';
+
 /** A synthetic text node that stands for the whitespace a block element ends with. */
-const separator = { type: 'text', data: ' ' } as unknown as AnyNode;
+const separator = { type: 'text', data: BLOCK_BREAK } as unknown as AnyNode;

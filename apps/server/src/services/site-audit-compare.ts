@@ -1,0 +1,126 @@
+import type { AuditCompareResponse } from '@crawlwise/shared/api/site-audit';
+import type { SiteCheck } from '@crawlwise/shared/api/site-checks';
+import type { SiteFindingSeverity } from '@crawlwise/shared/site-findings';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+import { issueTexts } from './site-audit-query.ts';
+
+/**
+ * Two crawls of one site compared from their audit snapshots (issue 20.3): the issues new, fixed
+ * or changed in count, the pages added and removed, and the pages whose score moved most. Each
+ * part is one SQL query over the two snapshots, so its cost does not depend on how many pages
+ * are listed. The caller has checked both checks belong to the reader.
+ */
+
+/** Addresses and score changes listed (the totals count them all). */
+const LISTED = 100;
+
+type Change = AuditCompareResponse['issues'][number]['change'];
+
+/** How an issue's count moved from the baseline to the later crawl. */
+export function issueChange(before: number, after: number): Change {
+  if (before === 0) return 'new';
+  if (after === 0) return 'fixed';
+  return after > before ? 'more' : after < before ? 'fewer' : 'same';
+}
+
+const CHANGE_ORDER: Record<Change, number> = { new: 0, more: 1, fewer: 2, same: 3, fixed: 4 };
+
+/** Only two crawls of the same site can be compared; the earlier is the baseline. */
+export function comparedPair(one: SiteCheck, other: SiteCheck): [SiteCheck, SiteCheck] {
+  if (
+    one.id === other.id ||
+    one.source !== 'crawl' ||
+    other.source !== 'crawl' ||
+    one.siteUrl !== other.siteUrl
+  ) {
+    throw new ApiError('site_check_compare_mismatch');
+  }
+  return one.createdAt <= other.createdAt ? [one, other] : [other, one];
+}
+
+async function pagesOnlyIn(db: Db, inCheck: string, notIn: string) {
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from site_audit_pages a
+        where a.site_check_id = ${inCheck} and a.state = 'completed'
+          and not exists (select 1 from site_audit_pages b where b.site_check_id = ${notIn}
+            and b.url = a.url and b.state = 'completed')`,
+  );
+  const rows = await queryRows<{ url: string }>(
+    db,
+    sql`select a.url from site_audit_pages a
+        where a.site_check_id = ${inCheck} and a.state = 'completed'
+          and not exists (select 1 from site_audit_pages b where b.site_check_id = ${notIn}
+            and b.url = a.url and b.state = 'completed')
+        order by a.url collate "C" limit ${LISTED}`,
+  );
+  return { total: Number(count?.total ?? 0), urls: rows.map((row) => String(row.url)) };
+}
+
+export async function compareAudits(
+  db: Db,
+  before: SiteCheck,
+  after: SiteCheck,
+): Promise<Omit<AuditCompareResponse, 'ok'>> {
+  const scores = await queryRows<{ id: string; audit_score: number | null }>(
+    db,
+    sql`select id, audit_score from site_checks where id in (${before.id}, ${after.id})`,
+  );
+  const scoreOf = (id: string) => {
+    const value = scores.find((row) => String(row.id) === id)?.audit_score;
+    return value === null || value === undefined ? null : Number(value);
+  };
+  const issueRows = await queryRows(
+    db,
+    sql`select coalesce(a.issue_id, b.issue_id) as issue_id, coalesce(a.kind, b.kind) as kind,
+          coalesce(a.severity, b.severity) as severity,
+          coalesce(b.count, 0)::int as before, coalesce(a.count, 0)::int as after
+        from (select * from site_audit_issues where site_check_id = ${after.id}) a
+          full outer join (select * from site_audit_issues where site_check_id = ${before.id}) b
+          on a.issue_id = b.issue_id`,
+  );
+  const issues = issueRows
+    .map((row) => {
+      const kind = row.kind as 'site' | 'page';
+      const id = String(row.issue_id);
+      const counts = { before: Number(row.before), after: Number(row.after) };
+      return {
+        kind,
+        id,
+        title: issueTexts(kind, id).title,
+        severity: row.severity as SiteFindingSeverity,
+        change: issueChange(counts.before, counts.after),
+        ...counts,
+      };
+    })
+    .sort(
+      (a, b) =>
+        CHANGE_ORDER[a.change] - CHANGE_ORDER[b.change] ||
+        Math.abs(b.after - b.before) - Math.abs(a.after - a.before) ||
+        a.id.localeCompare(b.id),
+    );
+  const moved = await queryRows(
+    db,
+    sql`select a.url, b.score as before, a.score as after
+        from site_audit_pages a join site_audit_pages b
+          on b.site_check_id = ${before.id} and b.url = a.url
+        where a.site_check_id = ${after.id} and a.score is not null and b.score is not null
+          and a.score <> b.score
+        order by abs(a.score - b.score) desc, a.url collate "C" limit ${LISTED}`,
+  );
+  return {
+    before,
+    after,
+    score: { before: scoreOf(before.id), after: scoreOf(after.id) },
+    issues,
+    pagesAdded: await pagesOnlyIn(db, after.id, before.id),
+    pagesRemoved: await pagesOnlyIn(db, before.id, after.id),
+    scoreChanges: moved.map((row) => ({
+      url: String(row.url),
+      before: Number(row.before),
+      after: Number(row.after),
+    })),
+  };
+}
