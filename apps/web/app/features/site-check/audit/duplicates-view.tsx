@@ -34,6 +34,10 @@ export function DuplicatesView({ id, live }: { id: string; live: boolean }) {
   );
   return (
     <div className="space-y-6">
+      {/* Above the clusters: where the eye is after choosing two, whichever cluster it was. */}
+      {a && b ? (
+        <DiffPanel id={id} a={a} b={b} onClose={() => update({ a: null, b: null })} />
+      ) : null}
       <Card className="min-w-0 space-y-4">
         <ViewHeading title="Near-duplicate pages">
           <CsvLink href={auditDuplicatesCsvUrl(id)} label="Download CSV (all clusters)" />
@@ -70,9 +74,6 @@ export function DuplicatesView({ id, live }: { id: string; live: boolean }) {
           )}
         </Loaded>
       </Card>
-      {a && b ? (
-        <DiffPanel id={id} a={a} b={b} onClose={() => update({ a: null, b: null })} />
-      ) : null}
     </div>
   );
 }
