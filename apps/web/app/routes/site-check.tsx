@@ -7,7 +7,7 @@ import { Card } from '../components/ui/card.tsx';
 import { Container } from '../components/ui/container.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
-import { SiteCheckView } from '../features/site-check/site-check-view.tsx';
+import { SiteAuditWorkspace } from '../features/site-check/audit/audit-workspace.tsx';
 import { StartSiteCheckForm } from '../features/site-check/start-form.tsx';
 
 export function meta() {
@@ -15,8 +15,9 @@ export function meta() {
 }
 
 /**
- * /site-check: start a whole-site check (signed in); /site-check?id=…: its progress, then its
- * site report (docs/site-checks.md).
+ * /site-check: start a whole-site check (signed in); /site-check?id=…: a crawl's audit workspace
+ * (`&tab=…` and each view's filters in the address), or the one-page site report of a sitemap or
+ * list check (docs/site-checks.md).
  */
 export default function SiteCheckRoute() {
   const auth = useAuth();
@@ -52,7 +53,7 @@ export default function SiteCheckRoute() {
           </AppLink>
         </Card>
       ) : id ? (
-        <SiteCheckView id={id} />
+        <SiteAuditWorkspace id={id} />
       ) : (
         <StartSiteCheckForm onStarted={(started) => void navigate(PATHS.siteCheckFor(started))} />
       )}

@@ -129,7 +129,7 @@ function Progress({ siteCheck, onCancelled }: { siteCheck: SiteCheck; onCancelle
  * 'Cancel check', confirmed in a dialog that says what happens to the pages: the ones checked stay,
  * the waiting ones are dropped and given back to the daily allowance.
  */
-function CancelSiteCheck({
+export function CancelSiteCheck({
   siteCheck,
   onCancelled,
 }: {
