@@ -4659,7 +4659,7 @@ export interface paths {
                                 indexable: number;
                                 ledger: {
                                     /** @enum {string} */
-                                    id: "broken-internal-links" | "redirected-internal-links" | "redirect-chains" | "orphan-pages" | "deep-pages" | "single-inbound-link" | "links-to-noindex" | "links-to-canonicalised" | "nofollow-internal-links" | "canonical-chains" | "canonical-to-error" | "hreflang-missing-return" | "hreflang-missing-x-default" | "hreflang-to-error" | "near-duplicates" | "duplicate-titles" | "duplicate-descriptions" | "sitemap-not-indexable" | "indexable-not-in-sitemap";
+                                    id: "broken-internal-links" | "redirected-internal-links" | "redirect-chains" | "orphan-pages" | "deep-pages" | "single-inbound-link" | "links-to-noindex" | "links-to-canonicalised" | "nofollow-internal-links" | "canonical-chains" | "canonical-to-error" | "hreflang-missing-return" | "hreflang-missing-x-default" | "hreflang-to-error" | "near-duplicates" | "duplicate-titles" | "duplicate-descriptions" | "sitemap-not-indexable" | "indexable-not-in-sitemap" | "broken-external-links";
                                     points: number;
                                     title: string;
                                 }[];
@@ -5504,7 +5504,7 @@ export interface paths {
                                         count: number;
                                         howToFix: string;
                                         /** @enum {string} */
-                                        id: "broken-internal-links" | "redirected-internal-links" | "redirect-chains" | "orphan-pages" | "deep-pages" | "single-inbound-link" | "links-to-noindex" | "links-to-canonicalised" | "nofollow-internal-links" | "canonical-chains" | "canonical-to-error" | "hreflang-missing-return" | "hreflang-missing-x-default" | "hreflang-to-error" | "near-duplicates" | "duplicate-titles" | "duplicate-descriptions" | "sitemap-not-indexable" | "indexable-not-in-sitemap";
+                                        id: "broken-internal-links" | "redirected-internal-links" | "redirect-chains" | "orphan-pages" | "deep-pages" | "single-inbound-link" | "links-to-noindex" | "links-to-canonicalised" | "nofollow-internal-links" | "canonical-chains" | "canonical-to-error" | "hreflang-missing-return" | "hreflang-missing-x-default" | "hreflang-to-error" | "near-duplicates" | "duplicate-titles" | "duplicate-descriptions" | "sitemap-not-indexable" | "indexable-not-in-sitemap" | "broken-external-links";
                                         items: {
                                             detail: string | null;
                                             sourceCount: number;
