@@ -24,6 +24,7 @@ import { cancelSiteCheck, getSiteCheck, startSiteCheck } from './site-checks.ts'
 
 const HOSTS = [
   'pace.test',
+  'turns.test',
   'delay.test',
   'hostile-delay.test',
   'slow.test',
@@ -176,6 +177,30 @@ describe('the per-host pace', () => {
       // The two checks took turns instead of one waiting for the other to finish.
       const order = host.hits.filter((hit) => !isOriginProbe(hit.path)).map((hit) => hit.path[1]);
       expect(order.slice(0, 4).sort()).toEqual(['a', 'a', 'b', 'b']);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("claims a paced host's next page at its turn, not at the worker's next poll", async () => {
+    const host = await startHost('turns.test', (path, res) =>
+      path === '/robots.txt' ? robots('User-agent: *\nAllow: /\n')(res) : page(res),
+    );
+    try {
+      const intervalMs = 200;
+      const queue = new JobQueue(app.database, { leaseSeconds: 5, sitePageIntervalMs: intervalMs });
+      const check = await listCheck(host, ['/t/1', '/t/2', '/t/3', '/t/4']);
+      // No poll within the test: only the wake-up at each turn can claim the pages after the
+      // first (bench:crawl measured a paced crawl at one page per poll before it existed).
+      const engine = await createEngine(app.services.config);
+      extraEngines.push(engine);
+      const worker = testWorker(app, { queue, engine, concurrency: 2, pollIntervalMs: 600_000 });
+      await runUntilSettled([worker], [check]);
+      const pages = await pagesOf(check.id);
+      expect(pages.map((row) => row.status)).toEqual(Array(4).fill('completed'));
+      const gaps = pageGaps(host.hits);
+      expect(gaps).toHaveLength(3);
+      for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(intervalMs);
     } finally {
       await host.close();
     }

@@ -72,6 +72,8 @@ export type TurnEnd =
     };
 
 export class HostPace {
+  readonly #nextTurnListeners = new Set<(inMs: number) => void>();
+
   constructor(
     private readonly database: Database,
     /**
@@ -104,6 +106,7 @@ export class HostPace {
    * requested wait apply: that worker ends its own turn.
    */
   async endTurn(turn: PaceTurn, end: TurnEnd): Promise<void> {
+    let nextTurnInMs: number | null = null;
     await inTransaction(this.database.db, async (tx) => {
       const [state] = await this.read(tx, turn.host, true);
       if (!state) return;
@@ -111,6 +114,7 @@ export class HostPace {
       const next = end.requested && end.signal ? nextPace(state, end.signal, limits) : state;
       const holdOffMs = end.requested ? (end.holdOffMs ?? 0) : 0;
       const gapMs = end.requested ? Math.max(effectiveInterval(next, limits), holdOffMs) : 0;
+      nextTurnInMs = gapMs;
       const ours = sql`${hostPace.turnToken} = ${turn.token}::uuid`;
       await tx.execute(
         sql`update ${hostPace} set
@@ -126,6 +130,18 @@ export class HostPace {
             where ${hostPace.host} = ${turn.host}`,
       );
     });
+    if (nextTurnInMs !== null)
+      for (const listener of this.#nextTurnListeners) listener(nextTurnInMs);
+  }
+
+  /**
+   * Tells `listener` how long from now the host of each turn this process ends may be asked
+   * again, so a worker claims the host's next page at its turn rather than at its next poll
+   * (a paced crawl otherwise runs at one page per poll interval). Returns the unsubscribe.
+   */
+  onNextTurn(listener: (inMs: number) => void): () => void {
+    this.#nextTurnListeners.add(listener);
+    return () => this.#nextTurnListeners.delete(listener);
   }
 
   /** The host's controller state (for tests and diagnostics); null when it has no row. */

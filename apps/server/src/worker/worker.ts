@@ -70,6 +70,9 @@ export class Worker {
   private pumping = false;
   private pumpAgain = false;
   private pollTimer: NodeJS.Timeout | null = null;
+  /** One-shot wake-ups at a paced host's next turn (HostPace.onNextTurn). */
+  private readonly turnTimers = new Set<NodeJS.Timeout>();
+  private stopTurnWakeUps: (() => void) | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private claimBackoff = { until: 0, delayMs: 0 };
   private readonly kinds: readonly JobKind[];
@@ -167,6 +170,7 @@ export class Worker {
   async start(): Promise<void> {
     const { database, logger } = this.options;
     this.unlisten = await database.listenJobs(() => void this.pump());
+    this.stopTurnWakeUps = this.options.queue.hostPace.onNextTurn((inMs) => this.wakeIn(inMs));
     this.pollTimer = setInterval(() => void this.pump(), this.options.pollIntervalMs ?? 1000);
     this.scheduler.start();
     logger.info({ workerId: this.id, concurrency: this.options.concurrency }, 'worker started');
@@ -178,6 +182,10 @@ export class Worker {
     this.stopping = true;
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.pollTimer = null;
+    this.stopTurnWakeUps?.();
+    this.stopTurnWakeUps = null;
+    for (const timer of this.turnTimers) clearTimeout(timer);
+    this.turnTimers.clear();
     await this.unlisten?.();
     // The periodic passes are short (a few queries, at most a batch of mails): they end first.
     await this.scheduler.stop();
@@ -234,6 +242,17 @@ export class Worker {
       if (job) return { kind, job };
     }
     return null;
+  }
+
+  /** Claims again once a paced host's next turn has come (a few ms late, never early). */
+  private wakeIn(inMs: number): void {
+    if (this.stopping) return;
+    const timer = setTimeout(() => {
+      this.turnTimers.delete(timer);
+      void this.pump();
+    }, inMs + 5);
+    timer.unref();
+    this.turnTimers.add(timer);
   }
 
   private async pump(): Promise<void> {
