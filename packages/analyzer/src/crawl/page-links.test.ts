@@ -16,8 +16,9 @@ describe('the links of a crawled page', () => {
       { key: 'https://example.com/a', anchor: 'A', nofollow: false },
     ]);
     expect(analysis.links?.renderedOnly).toBeNull();
+    expect(analysis.excerpt).toEqual({ blocks: ['A'], truncated: false });
     // The report itself is the same with or without them.
-    const { links: _, signals: __, ...report } = analysis;
+    const { links: _, signals: __, excerpt: ___, ...report } = analysis;
     expect(report).toEqual(analyzeArtifacts(artifacts));
   });
 
