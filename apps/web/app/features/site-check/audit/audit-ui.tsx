@@ -15,6 +15,10 @@ export const AUDIT_LIVE_INTERVAL_MS = 5_000;
  * One of the workspace's lists: loaded through useApiQuery, asked again while the crawl is at
  * work so the view fills in as pages finish, kept on screen through a passing network blip.
  */
+/** The filter dropdowns' look, shared by the views that filter (pages, links). */
+export const SELECT_CLASS =
+  'h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+
 export function useAuditQuery<T>(
   loader: (signal: AbortSignal) => Promise<ApiResult<T>>,
   key: readonly unknown[],

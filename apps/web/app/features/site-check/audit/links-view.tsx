@@ -10,6 +10,7 @@ import {
   NotBuiltYet,
   Pager,
   rangeText,
+  SELECT_CLASS,
   SortHeader,
   TableScroller,
   useAuditQuery,
@@ -17,9 +18,6 @@ import {
 } from './audit-ui.tsx';
 
 const KIND_LABELS = { broken: 'Broken', redirected: 'Redirected' } as const;
-
-const SELECT =
-  'h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
 /** Internal links that fail or redirect, source → target, filtered by source section and status. */
 export function LinksView({ id, live }: { id: string; live: boolean }) {
@@ -59,7 +57,7 @@ export function LinksView({ id, live }: { id: string; live: boolean }) {
         <label className="flex flex-col gap-1 text-sm text-slate-700">
           Source section
           <select
-            className={SELECT}
+            className={SELECT_CLASS}
             value={query.section ?? ''}
             onChange={(event) => update({ section: event.target.value, page: 1 })}
           >
@@ -77,7 +75,7 @@ export function LinksView({ id, live }: { id: string; live: boolean }) {
         <label className="flex flex-col gap-1 text-sm text-slate-700">
           Status
           <select
-            className={SELECT}
+            className={SELECT_CLASS}
             value={query.status ?? ''}
             onChange={(event) => update({ status: event.target.value, page: 1 })}
           >

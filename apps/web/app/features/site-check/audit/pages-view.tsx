@@ -19,6 +19,7 @@ import {
   NotBuiltYet,
   Pager,
   rangeText,
+  SELECT_CLASS,
   SortHeader,
   TableScroller,
   useAuditQuery,
@@ -28,9 +29,6 @@ import { NON_INDEXABLE_LABELS, STATE_LABELS } from './overview-view.tsx';
 
 /** Typing waits this long before the search is asked for (one request per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 350;
-
-const SELECT =
-  'h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
 /** Every address of the crawl: sorted, filtered, searched and paged by the server. */
 export function PagesView({ id, live }: { id: string; live: boolean }) {
@@ -55,7 +53,7 @@ export function PagesView({ id, live }: { id: string; live: boolean }) {
         <label className="flex flex-col gap-1 text-sm text-slate-700">
           State
           <select
-            className={SELECT}
+            className={SELECT_CLASS}
             value={query.state ?? ''}
             onChange={(event) => update({ state: event.target.value, page: 1 })}
           >
@@ -70,7 +68,7 @@ export function PagesView({ id, live }: { id: string; live: boolean }) {
         <label className="flex flex-col gap-1 text-sm text-slate-700">
           Indexable
           <select
-            className={SELECT}
+            className={SELECT_CLASS}
             value={query.indexable ?? ''}
             onChange={(event) => update({ indexable: event.target.value, page: 1 })}
           >
