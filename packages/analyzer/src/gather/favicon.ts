@@ -1,6 +1,6 @@
 import { isAnalysisError } from '../analysis-error.ts';
 import type { FaviconArtifact } from '../types.ts';
-import { fetchOriginFile, type OriginFileOptions } from './origin-file.ts';
+import { fetchOriginFile, type OriginFileOptions, originFileUrl } from './origin-file.ts';
 import { looksLikeHtml } from './sniff.ts';
 
 /**
@@ -17,11 +17,7 @@ export const FAVICON_MAX_REDIRECTS = 5;
 
 /** The /favicon.ico address of a page's origin; null when the page URL is not a URL. */
 export function faviconUrlOf(pageUrl: string): string | null {
-  try {
-    return new URL('/favicon.ico', new URL(pageUrl).origin).href;
-  } catch {
-    return null;
-  }
+  return originFileUrl(pageUrl, '/favicon.ico');
 }
 
 /** Reads the /favicon.ico of the page's origin. Never throws. */

@@ -1,6 +1,6 @@
 import { isAnalysisError } from '../analysis-error.ts';
 import type { LlmsTxtArtifact } from '../types.ts';
-import { fetchOriginFile, type OriginFileOptions } from './origin-file.ts';
+import { fetchOriginFile, type OriginFileOptions, originFileUrl } from './origin-file.ts';
 import { looksLikeHtml } from './sniff.ts';
 
 /**
@@ -20,11 +20,7 @@ export type FetchLlmsTxtOptions = OriginFileOptions;
 
 /** The llms.txt address of a page's origin; null when the page URL is not a URL. */
 export function llmsTxtUrlOf(pageUrl: string): string | null {
-  try {
-    return new URL('/llms.txt', new URL(pageUrl).origin).href;
-  } catch {
-    return null;
-  }
+  return originFileUrl(pageUrl, '/llms.txt');
 }
 
 /** Reads the llms.txt of the page's origin. Never throws. */

@@ -20,6 +20,15 @@ export interface OriginFileLimits {
   maxRedirects: number;
 }
 
+/** The address of `path` at a page's origin; null when the page URL is not a URL. */
+export function originFileUrl(pageUrl: string, path: string): string | null {
+  try {
+    return new URL(path, new URL(pageUrl).origin).href;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * One small text file at a site's origin (robots.txt, llms.txt), through the same guarded fetch
  * as the page: only a 2xx body is read, and a body over `maxBytes` is cut there rather than

@@ -2,7 +2,7 @@ import robotsParser from 'robots-parser';
 import { isAnalysisError } from '../analysis-error.ts';
 import type { RobotsArtifact } from '../types.ts';
 import { botVerdicts } from './bots.ts';
-import { fetchOriginFile, type OriginFileOptions } from './origin-file.ts';
+import { fetchOriginFile, type OriginFileOptions, originFileUrl } from './origin-file.ts';
 import { looksBinary, looksLikeHtml } from './sniff.ts';
 
 /**
@@ -31,11 +31,7 @@ export type RobotsFile =
 
 /** The robots.txt address of a page's origin; null when the page URL is not a URL. */
 export function robotsUrlOf(pageUrl: string): string | null {
-  try {
-    return new URL('/robots.txt', new URL(pageUrl).origin).href;
-  } catch {
-    return null;
-  }
+  return originFileUrl(pageUrl, '/robots.txt');
 }
 
 /** Reads the robots.txt of the page's origin and answers whether Googlebot may fetch the page. Never throws. */
