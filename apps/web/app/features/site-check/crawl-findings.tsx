@@ -2,6 +2,7 @@ import type { CrawlSummary, SiteReportPage } from '@crawlwise/shared/api/site-ch
 import { siteFindingTone } from '@crawlwise/shared/display';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { LinkedFrom } from './finding-sources.tsx';
 
 /**
  * A crawl's problems between pages (issue 19): each site-level finding with why it matters, how
@@ -49,19 +50,7 @@ export function CrawlFindings({ crawl }: { crawl: CrawlSummary }) {
                         {item.detail ? (
                           <p className="break-all text-slate-600">{item.detail}</p>
                         ) : null}
-                        {item.sources.length > 0 ? (
-                          <p className="break-all text-slate-600">
-                            Linked from{' '}
-                            {item.sources
-                              .map((source) =>
-                                source.anchor ? `${source.url} (“${source.anchor}”)` : source.url,
-                              )
-                              .join(', ')}
-                            {item.sourceCount > item.sources.length
-                              ? ` and ${item.sourceCount - item.sources.length} more`
-                              : ''}
-                          </p>
-                        ) : null}
+                        <LinkedFrom item={item} />
                       </li>
                     ))}
                   </ul>

@@ -12,6 +12,7 @@ import {
   fetchAuditIssueItems,
   fetchAuditIssues,
 } from '../api/site-audit-api.ts';
+import { LinkedFrom } from '../finding-sources.tsx';
 import { auditHref, pageNumber, useAuditAddress } from './audit-address.ts';
 import {
   CsvLink,
@@ -164,19 +165,7 @@ function IssueItems({ id, issueId, live }: { id: string; issueId: string; live: 
                   )}
                 </p>
                 {item.detail ? <p className="break-all text-slate-600">{item.detail}</p> : null}
-                {item.sources.length > 0 ? (
-                  <p className="break-all text-slate-600">
-                    Linked from{' '}
-                    {item.sources
-                      .map((source) =>
-                        source.anchor ? `${source.url} (“${source.anchor}”)` : source.url,
-                      )
-                      .join(', ')}
-                    {item.sourceCount > item.sources.length
-                      ? ` and ${item.sourceCount - item.sources.length} more`
-                      : ''}
-                  </p>
-                ) : null}
+                <LinkedFrom item={item} />
               </li>
             ))}
           </ul>
