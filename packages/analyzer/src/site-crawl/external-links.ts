@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Engine } from '../engine.ts';
 import type { Outlink } from '../page/outlinks.ts';
 import type { ExternalLinkCheck } from '../site/site-graph.ts';
-import type { HostPacer } from './host-pacer.ts';
+import { type HostPacer, hostOf } from './host-pacer.ts';
 
 /**
  * The crawl's external-link option (issue 19.3, off by default): each distinct external target
@@ -61,8 +61,6 @@ export interface CheckExternalOptions {
   concurrency: number;
   signal?: AbortSignal;
 }
-
-const hostOf = (key: string) => new URL(key).host;
 
 export async function checkExternalLinks(
   book: ExternalLinkBook,

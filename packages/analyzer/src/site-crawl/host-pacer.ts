@@ -15,6 +15,13 @@ import {
  * holds the host off for its Retry-After. In memory: one small record per host.
  */
 
+/** `host:port` of a crawl key, without parsing it (keys are absolute http(s) addresses). */
+export function hostOf(key: string): string {
+  const start = key.indexOf('//') + 2;
+  const end = key.indexOf('/', start);
+  return end === -1 ? key.slice(start) : key.slice(start, end);
+}
+
 interface HostState {
   pace: PaceState;
   crawlDelayMs: number;

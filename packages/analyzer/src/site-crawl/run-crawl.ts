@@ -15,7 +15,7 @@ import type { LinkRecord, Outlink } from '../page/outlinks.ts';
 import type { ExternalLinkCheck, SiteGraphInput, SiteGraphLink } from '../site/site-graph.ts';
 import { checkExternalLinks, ExternalLinkBook } from './external-links.ts';
 import { Frontier, type FrontierEntry, SITEMAP_SEED_DEPTH } from './frontier.ts';
-import { createHostPacer } from './host-pacer.ts';
+import { createHostPacer, hostOf } from './host-pacer.ts';
 
 /**
  * `crawlwise crawl`'s crawl (issue 19, item 7), in one process: the server's crawl rules with an
@@ -104,13 +104,6 @@ export interface RunCrawlOptions extends CrawlSettings {
   onProgress?: (progress: CrawlProgress) => void;
   /** Stops starting pages; pages in flight finish, the rest are `cancelled`. */
   signal?: AbortSignal;
-}
-
-/** `host:port` of a crawl key, without parsing it (keys are absolute http(s) addresses). */
-function hostOf(key: string): string {
-  const start = key.indexOf('//') + 2;
-  const end = key.indexOf('/', start);
-  return end === -1 ? key.slice(start) : key.slice(start, end);
 }
 
 const linksOf = (source: string, outlinks: readonly Outlink[], renderedOnly: boolean) =>
