@@ -20,6 +20,7 @@ import {
  * (addresses, anchors, titles) is escaped.
  */
 export function renderCrawlHtml(doc: CrawlDocument): string {
+  const external = externalLine(doc);
   const notes = limitNotes(doc)
     .map((note) => `<p class="note">${escapeHtml(note)}</p>`)
     .join('\n');
@@ -47,9 +48,7 @@ export function renderCrawlHtml(doc: CrawlDocument): string {
 <p class="meta">${escapeHtml(scoreLine(doc))}</p>
 <p class="meta">${escapeHtml(totalsLine(doc))}</p>
 <p class="meta">${escapeHtml(sitemapLine(doc))}</p>${
-    externalLine(doc) === null
-      ? ''
-      : `\n<p class="meta">${escapeHtml(externalLine(doc) as string)}</p>`
+    external === null ? '' : `\n<p class="meta">${escapeHtml(external)}</p>`
   }
 ${notes}
 <h2>${doc.findings.length ? `Findings (${doc.findings.length})` : 'No site findings'}</h2>
