@@ -19,6 +19,15 @@ import { startWorkerProcess, stopWorker } from '../test-support/worker-process.t
 
 const LEASE_SECONDS = 4;
 
+/** A log line as JSON, or null for the killed worker's last line cut short by SIGKILL. */
+function parseLogLine(line: string): { reportId: string; accepted: boolean } | null {
+  try {
+    return JSON.parse(line) as { reportId: string; accepted: boolean };
+  } catch {
+    return null;
+  }
+}
+
 const startWorker = () =>
   startWorkerProcess({
     JOB_LEASE_SECONDS: String(LEASE_SECONDS),
@@ -98,13 +107,22 @@ describe.skipIf(!process.env.DATABASE_URL)('a crawl on PostgreSQL', () => {
     for (const worker of [doomed, survivor]) {
       for (const line of worker.log().split('\n')) {
         if (!line.includes('"report completed"')) continue;
-        const { reportId } = JSON.parse(line) as { reportId: string };
+        const entry = parseLogLine(line);
+        if (!entry) continue;
+        const { reportId, accepted } = entry;
+        // A completion refused because the lease had passed on is not a completion.
+        if (!accepted) continue;
         completions.set(reportId, (completions.get(reportId) ?? 0) + 1);
       }
     }
-    for (const row of rows.filter((r) => r.status === 'completed')) {
-      expect(completions.get(row.id), row.url).toBe(1);
+    // A worker logs a completion just after committing it, so a report the doomed worker
+    // committed in the instant before SIGKILL has no line; at most its concurrency (2) can.
+    const completed = rows.filter((r) => r.status === 'completed');
+    for (const row of completed) {
+      expect(completions.get(row.id) ?? 0, row.url).toBeLessThanOrEqual(1);
     }
+    const unlogged = completed.filter((row) => !completions.has(row.id)).map((row) => row.url);
+    expect(unlogged.length, unlogged.join(' ')).toBeLessThanOrEqual(2);
     expect(
       [...doomed.log().matchAll(/"report completed"/g)].length,
       'the killed worker had done part of the crawl',
