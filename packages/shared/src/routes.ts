@@ -52,6 +52,14 @@ export const PATHS = {
   /** Whole-site checks: the start screen, and one site check's progress and site report. */
   siteCheck: '/site-check',
   siteCheckFor: (id: string) => `/site-check?id=${encodeURIComponent(id)}`,
+  /** Teams (issue 21): the account's teams and the form that creates one. */
+  teams: '/teams',
+  /** One team's page: members, roles, invitations, activity. */
+  team: '/team',
+  teamFor: (slug: string) => `/team?slug=${encodeURIComponent(slug)}`,
+  /** The invitation screen a mailed invitation links to (accept or decline). */
+  invitation: '/invitation',
+  invitationFor: (id: string) => `/invitation?id=${encodeURIComponent(id)}`,
 } as const;
 
 /** The query flag the email confirmation link lands with, so the page can say it worked. */
@@ -94,6 +102,8 @@ export function safeReturnPath(next: string | null | undefined): string | null {
   if (/^\/report\?token=[A-Za-z0-9_%-]+$/.test(next)) return next;
   if (/^\/history\?url=[A-Za-z0-9_.~%-]+$/.test(next)) return next;
   if (/^\/compare\?a=[A-Za-z0-9_%-]+&b=[A-Za-z0-9_%-]+$/.test(next)) return next;
+  // An invitee without an account signs up first, then comes back to accept (issue 21).
+  if (/^\/invitation\?id=[A-Za-z0-9_%-]+$/.test(next)) return next;
   return null;
 }
 
