@@ -1,18 +1,21 @@
-import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { loadSonner } from './toast-loader.ts';
 
 /**
  * Shows a catalogue entry as a toast whose look follows its severity: errors are destructive,
- * warnings and info are not.
+ * warnings and info are not. The catalogue is loaded with the toast library, when a toast is
+ * first shown: every marketing page carries the toaster, and the catalogue's text would count
+ * against their script budget (issue 10) for a toast most visitors never see.
  */
 export function notifyCatalogue(code: unknown, overrides: { description?: string } = {}): void {
-  const entry = catalogueEntry(code);
-  const options = { description: overrides.description ?? entry.description };
-  void loadSonner().then(({ toast }) => {
-    if (entry.severity === 'info') toast.info(entry.title, options);
-    else if (entry.severity === 'warning') toast.warning(entry.title, options);
-    else toast.error(entry.title, options);
-  });
+  void Promise.all([import('@crawlwise/shared/error-catalogue'), loadSonner()]).then(
+    ([{ catalogueEntry }, { toast }]) => {
+      const entry = catalogueEntry(code);
+      const options = { description: overrides.description ?? entry.description };
+      if (entry.severity === 'info') toast.info(entry.title, options);
+      else if (entry.severity === 'warning') toast.warning(entry.title, options);
+      else toast.error(entry.title, options);
+    },
+  );
 }
 
 export function notifySuccess(title: string, description?: string): void {
