@@ -347,4 +347,57 @@ describe('the crawl’s external links', () => {
       await engine.close();
     }
   });
+
+  it('accepts one answer per target when its lease moves to another worker', async () => {
+    const owner = await signUp(app);
+    const check = await startSiteCheck(
+      { database: app.database, limits: app.limits },
+      owner.userId,
+      { site: new URL(`${site.origin}/`), source: 'list', list: `${site.origin}/` },
+    );
+    try {
+      const [report] = await queryRows<{ id: string }>(
+        app.database.db,
+        sql`select id from reports where site_check_id = ${check.id}`,
+      );
+      const target = `${extB.origin}/lease`;
+      await inTransaction(app.database.db, (tx) =>
+        recordExternalLinks(
+          tx,
+          { siteCheckId: check.id, reportId: report!.id },
+          [{ key: target, anchor: 'Lease', nofollow: false }],
+          10,
+        ),
+      );
+      const checks = new ExternalLinkChecks(app.database, app.queue.hostPace, 1);
+      const claimOf = (worker: string) =>
+        waitUntil(() => checks.claim(worker).then((job) => job ?? undefined), {
+          timeoutMs: 10_000,
+          intervalMs: 50,
+          what: `${worker} to claim the target`,
+        });
+      // The first worker claims it and dies: its turn is given back (a dead worker's turn would
+      // lapse after TURN_HOLD_SECONDS), its lease of 1 s runs out, and another worker claims it.
+      const first = await claimOf('worker-dead');
+      await app.queue.hostPace.endTurn(first.turn, { requested: false });
+      expect(await checks.claim('worker-early')).toBeNull();
+      const second = await claimOf('worker-next');
+      expect(second.id).toBe(first.id);
+      expect(second.attempts).toBe(2);
+      expect(await checks.run(second, 'worker-next', app.engine)).toBe(true);
+      // The first worker comes back late: its answer is refused, and nothing asks the target
+      // again.
+      expect(await checks.run(first, 'worker-dead', app.engine)).toBe(false);
+      await app.queue.hostPace.endTurn(second.turn, { requested: false });
+      expect(await checks.claim('worker-after')).toBeNull();
+      const rows = await queryRows<{ status: number; checked: boolean }>(
+        app.database.db,
+        sql`select status, checked_at is not null as checked from site_external_targets
+            where site_check_id = ${check.id}`,
+      );
+      expect(rows).toEqual([{ status: 200, checked: true }]);
+    } finally {
+      await cancelSiteCheck({ database: app.database, limits: app.limits }, owner.userId, check.id);
+    }
+  });
 });
