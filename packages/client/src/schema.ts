@@ -2983,6 +2983,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         crawl?: {
+                            /** @default false */
+                            checkExternal?: boolean;
                             /** @default [] */
                             exclude?: string[];
                             /** @default false */
@@ -2993,6 +2995,8 @@ export interface paths {
                             includeSubdomains?: boolean;
                             /** @default 10 */
                             maxDepth?: number;
+                            /** @default 500 */
+                            maxExternal?: number;
                             /** @default 200 */
                             maxPages?: number;
                         };
@@ -5500,6 +5504,10 @@ export interface paths {
                                 }[];
                                 crawl: {
                                     base: number | null;
+                                    externalLinks?: {
+                                        checked: number;
+                                        total: number;
+                                    } | null;
                                     findings: {
                                         count: number;
                                         howToFix: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSiteAddress, parseSiteAddressList } from './site-check.ts';
+import { externalLinksProgressText, parseSiteAddress, parseSiteAddressList } from './site-check.ts';
 
 const site = new URL('https://shop.example/');
 
@@ -48,5 +48,15 @@ describe('parseSiteAddress', () => {
   it('refuses what is not an http(s) address', () => {
     expect(parseSiteAddress('ftp://shop.example')).toMatchObject({ code: 'unsupported_protocol' });
     expect(parseSiteAddress('')).toMatchObject({ code: 'missing_url' });
+  });
+});
+
+describe('externalLinksProgressText', () => {
+  it('says how many targets are answered while some wait, then how many were checked', () => {
+    expect(externalLinksProgressText({ total: 12, checked: 5 })).toBe(
+      'Checking external links… 5 of 12 answered',
+    );
+    expect(externalLinksProgressText({ total: 12, checked: 12 })).toBe('12 external links checked');
+    expect(externalLinksProgressText({ total: 1, checked: 1 })).toBe('1 external link checked');
   });
 });

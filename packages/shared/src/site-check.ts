@@ -40,8 +40,20 @@ export const DEFAULT_CRAWL_DEPTH = 10;
 export const MAX_CRAWL_PATTERNS = 20;
 export const MAX_CRAWL_PATTERN_CHARS = 200;
 
+/**
+ * A crawl's external-link option (issue 19.3, off by default): the distinct external targets its
+ * pages link to that the server asks at most per check, by default and at most (the CLI's
+ * `--max-external` allows more: it runs on the user's machine).
+ */
+export const DEFAULT_CRAWL_MAX_EXTERNAL = 500;
+export const MAX_CRAWL_EXTERNAL = 2_000;
+
 /** A crawl's settings as stored with its check (the link rules: shared/crawl-url.ts). */
 export interface CrawlSettings {
+  /** Ask each distinct external target how it answers (absent on crawls stored before: off). */
+  checkExternal?: boolean;
+  /** External targets asked at most (with checkExternal), up to MAX_CRAWL_EXTERNAL. */
+  maxExternal?: number;
   /** Pages analysed at most (the start page included), up to MAX_CRAWL_PAGES. */
   maxPages: number;
   /** Clicks from the start address, up to MAX_CRAWL_DEPTH. */
@@ -83,6 +95,17 @@ export function siteCheckProgressText(counts: SiteCheckCounts): string {
   if (counts.blocked > 0) parts.push(`${counts.blocked} blocked by robots.txt`);
   if (counts.cancelled > 0) parts.push(`${counts.cancelled} not checked (cancelled)`);
   return parts.join(', ');
+}
+
+/**
+ * What a crawl that checks external links says of them (issue 19.3): while targets wait,
+ * "Checking external links… N of M answered"; once all are answered, how many were asked.
+ */
+export function externalLinksProgressText(progress: { total: number; checked: number }): string {
+  if (progress.checked < progress.total) {
+    return `Checking external links… ${progress.checked} of ${progress.total} answered`;
+  }
+  return `${progress.total} external link${progress.total === 1 ? '' : 's'} checked`;
 }
 
 export interface SiteAddressList {

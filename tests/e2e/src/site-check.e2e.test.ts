@@ -195,6 +195,11 @@ describe('site check screens', () => {
     await tab.getByLabel('Site address').fill(origin);
     // Following links is the first choice, already selected.
     expect(await tab.getByRole('radio', { name: /By following links/ }).isChecked()).toBe(true);
+    // Checking external links is an option of the crawl, off until asked for (issue 19.3).
+    const external = tab.getByRole('checkbox', { name: /Check external links/ });
+    expect(await external.isChecked()).toBe(false);
+    await external.check();
+    await expectClean(visit, 'site-crawl-start');
     await tab.getByRole('button', { name: 'Start site check' }).click();
     await tab.waitForURL(/\/site-check\?id=/);
     await tab.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });

@@ -247,6 +247,62 @@ export const siteSitemapEntries = pgTable(
   (table) => [primaryKey({ columns: [table.siteCheckId, table.url] })],
 );
 
+/**
+ * A crawl's external link targets, when the crawl checks them (issue 19.3, `checkExternal`, off
+ * by default): one row per distinct target, at most `maxExternal` per check, inserted by the
+ * frontier as pages finish and asked once each by a worker (services/external-link-checks.ts),
+ * paced per host through `host_pace` and leased like a page, so the state survives a worker's
+ * death and no target is asked twice after an accepted answer. The check completes only when
+ * every target has its answer (`checked_at`).
+ */
+export const siteExternalTargets = pgTable(
+  'site_external_targets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteCheckId: uuid('site_check_id')
+      .notNull()
+      .references(() => siteChecks.id, { onDelete: 'cascade' }),
+    /** The target's crawl key (shared/crawl-url.ts). */
+    targetUrl: text('target_url').notNull(),
+    /** Its lower-cased host name: the `host_pace` row that paces it. */
+    host: text('host').notNull(),
+    /** The final answer's status after redirects; null when nothing answered. */
+    status: integer('status'),
+    finalUrl: text('final_url'),
+    /** Why there was no answer (the catalogue's code), or `blocked_by_robots`. */
+    error: text('error'),
+    /** Set once the answer is written: the target is never asked again. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('site_external_targets_check_target_idx').on(table.siteCheckId, table.targetUrl),
+    index('site_external_targets_pending_idx').on(table.host).where(sql`checked_at is null`),
+  ],
+);
+
+/** The pages linking to a checked external target, with the first anchor text of each link. */
+export const siteExternalLinks = pgTable(
+  'site_external_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteCheckId: uuid('site_check_id')
+      .notNull()
+      .references(() => siteChecks.id, { onDelete: 'cascade' }),
+    sourceReportId: uuid('source_report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    targetUrl: text('target_url').notNull(),
+    anchor: text('anchor').notNull(),
+  },
+  (table) => [
+    index('site_external_links_check_target_idx').on(table.siteCheckId, table.targetUrl),
+    index('site_external_links_source_idx').on(table.sourceReportId),
+  ],
+);
+
 /*
  * The audit snapshot of a site check (issue 20, docs/site-checks.md "Audit workspace"): the
  * whole-site analysis (findings, depth, inbound links, link score, near-duplicates) written as

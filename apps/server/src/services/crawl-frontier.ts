@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { col, type Db, queryRows } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
+import { recordExternalLinks } from './external-link-checks.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 
 /**
@@ -28,6 +29,8 @@ export function crawlSettingsOf(options: CrawlOptions): CrawlSettings {
     maxPages: options.maxPages,
     maxDepth: options.maxDepth,
     followNofollow: options.followNofollow,
+    checkExternal: options.checkExternal,
+    maxExternal: options.maxExternal,
     rules: {
       ignoredQueryParameters: DEFAULT_IGNORED_QUERY_PARAMETERS,
       includeSubdomains: options.includeSubdomains,
@@ -113,6 +116,9 @@ export async function expandCrawl(
   }
 
   const { settings } = page.crawl;
+  if (settings.checkExternal) {
+    await recordExternalLinks(tx, page, record.served.external, settings.maxExternal);
+  }
   const depth = page.crawl.depth + 1;
   if (depth > settings.maxDepth) return 0;
   const scope = crawlScope(page.crawl.siteUrl, settings.rules);

@@ -103,6 +103,8 @@ export async function purgeExpiredData(database: Database, now = new Date()): Pr
             where p.updated_at < ${at} - make_interval(secs => ${(REPORT_EXPIRY_DAYS + REPORT_PURGE_AFTER_DAYS) * DAY_SECONDS})
               and p.turn_token is null
               and not exists (select 1 from site_checks s where s.host = p.host)
+              and not exists (select 1 from site_external_targets t where t.host = p.host
+                and t.checked_at is null)
             limit ${BATCH_SIZE}
             for update skip locked)
           returning host`,

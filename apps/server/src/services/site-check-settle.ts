@@ -19,12 +19,19 @@ export async function lockCheckOfPage(tx: Db, reportId: string): Promise<string 
   return row?.id ?? null;
 }
 
-/** Completes a running check whose pages are all finished (inside the caller's transaction). */
+/**
+ * Completes a running check whose pages are all finished and, for a crawl that checks external
+ * links, whose targets are all answered (inside the caller's transaction).
+ */
 export async function settleSiteCheck(tx: Db, siteCheckId: string): Promise<void> {
   await tx.execute(
     sql`update site_checks set status = 'completed', completed_at = now()
         where id = ${siteCheckId} and status = 'running'
           and not exists (select 1 from reports where site_check_id = ${siteCheckId}
-            and status in ('queued', 'analyzing') and deleted_at is null)`,
+            and status in ('queued', 'analyzing') and deleted_at is null)
+          -- A crawl that checks external links completes once every target has its answer
+          -- (services/external-link-checks.ts).
+          and not exists (select 1 from site_external_targets where site_check_id = ${siteCheckId}
+            and checked_at is null)`,
   );
 }

@@ -207,6 +207,9 @@ export async function settleAllSiteChecks(db: Db): Promise<number> {
         where s.status = 'running'
           and not exists (select 1 from reports r where r.site_check_id = s.id
             and r.status in ('queued', 'analyzing') and r.deleted_at is null)
+          -- A crawl that checks external links completes once every target has its answer.
+          and not exists (select 1 from site_external_targets t where t.site_check_id = s.id
+            and t.checked_at is null)
         returning s.id`,
   );
   return rows.length;

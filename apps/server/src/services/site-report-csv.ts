@@ -46,11 +46,20 @@ export function siteReportCsv(report: SiteReport, reportLink: (token: string) =>
   const canonical = new Map(report.canonicalElsewhere.map((entry) => [entry.url, entry.canonical]));
   const blocked = new Map(report.robotsBlocked.map((entry) => [entry.url, entry.rule ?? 'yes']));
   const findings = new Map<string, string[]>();
+  const name = (url: string, id: string) => {
+    const ids = findings.get(url) ?? [];
+    if (!ids.includes(id)) ids.push(id);
+    findings.set(url, ids);
+  };
   for (const finding of report.crawl?.findings ?? []) {
     for (const item of finding.items) {
-      const ids = findings.get(item.url) ?? [];
-      if (!ids.includes(finding.id)) ids.push(finding.id);
-      findings.set(item.url, ids);
+      // A broken external target is no row of the site: the pages linking to it are named
+      // (where the link is fixed; the report's first MAX_FINDING_SOURCES of each target).
+      if (finding.id === 'broken-external-links') {
+        for (const source of item.sources) name(source.url, finding.id);
+      } else {
+        name(item.url, finding.id);
+      }
     }
   }
   const findingsOf = (url: string) => findings.get(url)?.join(';') ?? null;

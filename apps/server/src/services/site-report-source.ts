@@ -4,12 +4,14 @@ import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
 import { crawlStartKey } from './crawl-frontier.ts';
+import { externalProgress, loadExternalChecks } from './external-link-checks.ts';
 import { listSitePages } from './site-checks.ts';
 import { buildSiteReport, type CrawlGraph } from './site-report.ts';
 
 /**
  * Reads what a site report is built from: the check's pages and, for a crawl, its link graph
- * and sitemap entries (three queries, each proportional to the crawl's size).
+ * and sitemap entries (three queries, each proportional to the crawl's size), and its answered
+ * external targets when it checks them.
  */
 export async function loadSiteReport(db: Db, siteCheck: SiteCheck): Promise<SiteReport> {
   const rows = await listSitePages(db, siteCheck.id);
@@ -56,5 +58,11 @@ export async function loadCrawlGraph(
     ),
     sitemap: new Set(sitemap.map((row) => String(row.url))),
     sitemapRead: discovery?.sitemapRead === true,
+    ...(settings.checkExternal
+      ? {
+          external: await loadExternalChecks(db, siteCheck.id),
+          externalProgress: await externalProgress(db, siteCheck.id),
+        }
+      : {}),
   };
 }

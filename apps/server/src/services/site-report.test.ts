@@ -260,4 +260,77 @@ describe('site report CSV', () => {
     const p3 = csv.find((line) => line.startsWith('"https://s.example/p3"'));
     expect(p3).toMatch(/"1","1","\d+","single-inbound-link"$/);
   });
+
+  it('reports the broken external targets of a crawl that checks them, and names their pages in the CSV', () => {
+    const signals = (path: string) => ({
+      finalKey: `https://s.example${path}`,
+      status: 200,
+      redirects: [],
+      noindex: false,
+      canonical: null,
+      hreflang: [],
+      fingerprint: null,
+      words: 100,
+      externalLinks: 2,
+    });
+    const rows = [
+      row('https://s.example/', { pageSignals: signals('/') }),
+      row('https://s.example/a', { pageSignals: signals('/a') }),
+    ];
+    const report = buildSiteReport(rows, {
+      startKey: 'https://s.example/',
+      links: [
+        {
+          source: 'https://s.example/',
+          target: 'https://s.example/a',
+          anchor: 'A',
+          nofollow: false,
+          renderedOnly: false,
+        },
+      ],
+      sitemap: new Set(),
+      sitemapRead: false,
+      external: [
+        {
+          target: 'https://other.example/gone',
+          status: 404,
+          finalUrl: null,
+          error: null,
+          sources: [{ url: 'https://s.example/a', anchor: 'Gone' }],
+        },
+        {
+          target: 'https://other.example/ok',
+          status: 200,
+          finalUrl: null,
+          error: null,
+          sources: [],
+        },
+        {
+          target: 'https://refusing.example/',
+          status: 403,
+          finalUrl: null,
+          error: null,
+          sources: [],
+        },
+      ],
+      externalProgress: { total: 4, checked: 3 },
+    });
+    expect(report.crawl?.externalLinks).toEqual({ total: 4, checked: 3 });
+    const finding = report.crawl?.findings.find((f) => f.id === 'broken-external-links');
+    expect(finding?.items).toEqual([
+      {
+        url: 'https://other.example/gone',
+        detail: '404',
+        sources: [{ url: 'https://s.example/a', anchor: 'Gone' }],
+        sourceCount: 1,
+      },
+    ]);
+    const csv = siteReportCsv(report, (token) => `https://c.example/r?token=${token}`).split(
+      '\r\n',
+    );
+    expect(csv.find((line) => line.startsWith('"https://s.example/a"'))).toMatch(
+      /"broken-external-links;single-inbound-link"$/,
+    );
+    expect(csv.some((line) => line.includes('other.example'))).toBe(false);
+  });
 });

@@ -5,7 +5,11 @@ import {
   describeFindings,
   type SiteAnalysis,
 } from '@crawlwise/analyzer/site/site-findings';
-import type { SiteGraphLink, SiteGraphPage } from '@crawlwise/analyzer/site/site-graph';
+import type {
+  ExternalLinkCheck,
+  SiteGraphLink,
+  SiteGraphPage,
+} from '@crawlwise/analyzer/site/site-graph';
 import type { AnalysisReport } from '@crawlwise/analyzer/types';
 import type {
   CrawlSummary,
@@ -82,6 +86,10 @@ export interface CrawlGraph {
   /** The crawl keys the sitemap lists. */
   sitemap: ReadonlySet<string>;
   sitemapRead: boolean;
+  /** The external targets answered so far, when the crawl checks them (its option). */
+  external?: readonly ExternalLinkCheck[];
+  /** How far the external-link check is; null or absent when the crawl does not check them. */
+  externalProgress?: { total: number; checked: number } | null;
 }
 
 function graphPage(row: SitePageRow, sitemap: ReadonlySet<string>): SiteGraphPage {
@@ -104,11 +112,12 @@ function graphPage(row: SitePageRow, sitemap: ReadonlySet<string>): SiteGraphPag
 }
 
 /** The site findings as the report carries them: items and sources clipped, points attached. */
-function crawlSummary(analysis: SiteAnalysis, sitemapRead: boolean): CrawlSummary {
+function crawlSummary(analysis: SiteAnalysis, crawl: CrawlGraph): CrawlSummary {
   return {
     score: analysis.score.value,
     base: analysis.score.base,
-    sitemapRead,
+    sitemapRead: crawl.sitemapRead,
+    externalLinks: crawl.externalProgress ?? null,
     findings: describeFindings(analysis).map((finding) => ({
       ...finding,
       items: finding.items.slice(0, MAX_FINDING_ITEMS).map((item) => ({
@@ -132,6 +141,7 @@ export function analyseCrawl(
         pages: rows.map((row) => graphPage(row, crawl.sitemap)),
         links: crawl.links,
         sitemapRead: crawl.sitemapRead,
+        ...(crawl.external ? { external: crawl.external } : {}),
       })
     : null;
 }
@@ -206,7 +216,7 @@ export function buildSiteReport(
     canonicalElsewhere: view.canonicalElsewhere,
     robotsBlocked: [...blocked, ...view.robotsBlocked],
     entryProblems,
-    crawl: analysis && crawl ? crawlSummary(analysis, crawl.sitemapRead) : null,
+    crawl: analysis && crawl ? crawlSummary(analysis, crawl) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../composition-root.ts';
 import type { WatchMonitor } from '../monitoring/watch-monitor.ts';
+import { ExternalLinkChecks } from '../services/external-link-checks.ts';
 import { ensureActiveHostsPaced } from '../services/host-pace.ts';
 import { purgeExpiredData } from '../services/retention.ts';
 import { buildDueAuditSnapshots } from '../services/site-audit-build.ts';
@@ -13,6 +14,7 @@ import {
   sitePageAnalysisKind,
 } from './analysis-jobs.ts';
 import { discoveryKind } from './discovery-jobs.ts';
+import { externalLinkKind } from './external-link-jobs.ts';
 import { type JobKind, type LeasedJob, runLeased } from './job-kind.ts';
 import { Scheduler } from './scheduler.ts';
 
@@ -58,9 +60,9 @@ interface InFlight {
 /**
  * Claims jobs and runs them, up to `concurrency` at a time. It wakes on the database's job
  * notification (new work is picked up within milliseconds) and polls as a fallback. The kinds
- * are tried in order — single reports (someone is watching), site-check pages, discoveries — so
- * the worker knows each only through the job-kind interface (job-kind.ts); the periodic tasks
- * (sweep, purge, monitoring) run in one scheduler.
+ * are tried in order — single reports (someone is watching), site-check pages, crawls' external
+ * links, discoveries — so the worker knows each only through the job-kind interface
+ * (job-kind.ts); the periodic tasks (sweep, purge, monitoring) run in one scheduler.
  */
 export class Worker {
   readonly id = `worker-${randomUUID()}`;
@@ -103,15 +105,21 @@ export class Worker {
       limits: services.limits,
       retryBaseDelayMs: options.retryBaseDelayMs,
     };
+    const external = new ExternalLinkChecks(
+      services.database,
+      services.queue.hostPace,
+      services.queue.leaseSeconds,
+    );
     this.kinds = [
       reportAnalysisKind(analysis),
       sitePageAnalysisKind(analysis),
+      externalLinkKind(external, services.engine, services.logger),
       discoveryKind(discovery, services.engine, services.logger),
     ] as readonly JobKind[];
-    this.scheduler = this.schedule(discovery);
+    this.scheduler = this.schedule(discovery, external);
   }
 
-  private schedule(discovery: SiteCheckDiscovery): Scheduler {
+  private schedule(discovery: SiteCheckDiscovery, external: ExternalLinkChecks): Scheduler {
     const { database, queue, logger, monitor, clock } = this.options;
     const scheduler = new Scheduler((name, error) =>
       logger.error({ err: error }, `${name} failed`),
@@ -122,7 +130,9 @@ export class Worker {
       run: async () => {
         const count = await queue.sweep();
         const discoveries = await discovery.sweep();
-        // A site check whose last page the sweep just failed is complete now.
+        const targets = await external.sweep();
+        if (targets > 0) logger.warn({ targets }, 'gave up on external link targets');
+        // A site check whose last page (or external target) the sweep just failed is complete now.
         await settleAllSiteChecks(database.db);
         // Checks started before host_pace existed get their host's row (new ones have it).
         await ensureActiveHostsPaced(database.db);

@@ -3,7 +3,9 @@ import { ERROR_CATALOGUE } from '../error-catalogue.ts';
 import { storedReportStatusSchema } from '../report.ts';
 import {
   DEFAULT_CRAWL_DEPTH,
+  DEFAULT_CRAWL_MAX_EXTERNAL,
   MAX_CRAWL_DEPTH,
+  MAX_CRAWL_EXTERNAL,
   MAX_CRAWL_PATTERN_CHARS,
   MAX_CRAWL_PATTERNS,
   MAX_SITE_CHECK_LIST_CHARS,
@@ -63,6 +65,14 @@ export const crawlOptionsSchema = z
     followNofollow: z.boolean().default(false),
     include: patternList('Include'),
     exclude: patternList('Exclude'),
+    /** Ask each distinct external target how it answers (off by default; docs/site-checks.md). */
+    checkExternal: z.boolean().default(false),
+    maxExternal: z
+      .number()
+      .int()
+      .min(1, 'At least one external link is checked.')
+      .max(MAX_CRAWL_EXTERNAL, `At most ${MAX_CRAWL_EXTERNAL} external links are checked.`)
+      .default(DEFAULT_CRAWL_MAX_EXTERNAL),
   })
   .strict();
 export type CrawlOptions = z.output<typeof crawlOptionsSchema>;
@@ -183,6 +193,14 @@ export const crawlSummarySchema = z.object({
   sitemapRead: z.boolean(),
   /** Most serious first; each with its affected items (clipped) and its points. */
   findings: z.array(siteFindingSchema),
+  /**
+   * Set when the crawl checks external links (its `checkExternal` option): targets recorded (at
+   * most its `maxExternal`) and answered so far. The check completes once all are answered.
+   */
+  externalLinks: z
+    .object({ total: z.number().int().min(0), checked: z.number().int().min(0) })
+    .nullable()
+    .optional(),
 });
 export type CrawlSummary = z.infer<typeof crawlSummarySchema>;
 

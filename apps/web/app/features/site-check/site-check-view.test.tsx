@@ -204,3 +204,45 @@ describe('a check stopped by its error rate', () => {
     expect(screen.queryByRole('button', { name: 'Cancel check' })).toBeNull();
   });
 });
+
+describe('a crawl that checks external links', () => {
+  it('says how many external targets are answered while its pages are all done', async () => {
+    fakeApi({
+      [`GET /api/site-checks/${ID}/report`]: {
+        ok: true,
+        siteCheck: check({
+          source: 'crawl',
+          counts: {
+            total: 10,
+            queued: 0,
+            analyzing: 0,
+            completed: 10,
+            failed: 0,
+            blocked: 0,
+            cancelled: 0,
+          },
+        }),
+        report: report({
+          pagesAnalysed: 10,
+          pagesPending: 0,
+          crawl: {
+            score: 90,
+            base: 92,
+            sitemapRead: false,
+            findings: [],
+            externalLinks: { total: 40, checked: 13 },
+          },
+        }),
+      },
+    });
+    render(
+      <MemoryRouter>
+        <SiteCheckView id={ID} />
+      </MemoryRouter>,
+    );
+    expect(
+      await screen.findByText('Checking external links… 13 of 40 answered'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: '10 of 10 pages checked' })).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,11 @@
 import { scoreTone, siteCheckTone, statusTone } from '@crawlwise/shared/display';
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { PATHS } from '@crawlwise/shared/routes';
-import { SITE_CHECK_POLL_INTERVAL_MS, siteCheckProgressText } from '@crawlwise/shared/site-check';
+import {
+  externalLinksProgressText,
+  SITE_CHECK_POLL_INTERVAL_MS,
+  siteCheckProgressText,
+} from '@crawlwise/shared/site-check';
 import { Download } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { AppLink } from '../../components/app-link.tsx';
@@ -61,7 +65,11 @@ export function SiteCheckView({ id }: { id: string }) {
   const { siteCheck, report } = state.data;
   return (
     <div className="space-y-6">
-      <Progress siteCheck={siteCheck} onCancelled={state.refetch} />
+      <Progress
+        siteCheck={siteCheck}
+        external={report.crawl?.externalLinks ?? null}
+        onCancelled={state.refetch}
+      />
       {siteCheck.status === 'failed' && siteCheck.counts.total === 0 ? null : (
         <SiteReportSections siteCheck={siteCheck} report={report} />
       )}
@@ -72,7 +80,16 @@ export function SiteCheckView({ id }: { id: string }) {
   );
 }
 
-function Progress({ siteCheck, onCancelled }: { siteCheck: SiteCheck; onCancelled: () => void }) {
+function Progress({
+  siteCheck,
+  external,
+  onCancelled,
+}: {
+  siteCheck: SiteCheck;
+  /** Set when the crawl checks external links: targets recorded and answered. */
+  external: { total: number; checked: number } | null;
+  onCancelled: () => void;
+}) {
   const { counts } = siteCheck;
   const done = counts.completed + counts.failed;
   const active = isActive(siteCheck.status);
@@ -103,6 +120,12 @@ function Progress({ siteCheck, onCancelled }: { siteCheck: SiteCheck; onCancelle
           {active ? (
             <p className="sr-only" aria-live="polite">
               {done} of {counts.total} pages checked
+            </p>
+          ) : null}
+          {external && external.total > 0 ? (
+            <p className="flex items-center gap-2 text-sm text-slate-700">
+              {active && external.checked < external.total ? <Spinner /> : null}
+              {externalLinksProgressText(external)}
             </p>
           ) : null}
         </div>

@@ -1,6 +1,7 @@
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import {
   DEFAULT_CRAWL_DEPTH,
+  DEFAULT_CRAWL_MAX_EXTERNAL,
   MAX_CRAWL_PAGES,
   MAX_SITE_CHECK_LIST_CHARS,
   MAX_SITE_CHECK_PAGES,
@@ -45,6 +46,7 @@ export function StartSiteCheckForm({ onStarted }: { onStarted: (id: string) => v
     maxPages: MAX_CRAWL_PAGES,
   });
   const [maxPages, setMaxPages] = useState(String(MAX_SITE_CHECK_PAGES));
+  const [checkExternal, setCheckExternal] = useState(false);
 
   const site = parseSiteAddress(siteUrl);
   const preview =
@@ -74,7 +76,9 @@ export function StartSiteCheckForm({ onStarted }: { onStarted: (id: string) => v
       siteUrl: site.site.href,
       source,
       ...(source === 'list' ? { list } : {}),
-      ...(source === 'crawl' ? { crawl: { maxPages: pages } } : {}),
+      ...(source === 'crawl'
+        ? { crawl: { maxPages: pages, ...(checkExternal ? { checkExternal: true } : {}) } }
+        : {}),
     });
     setBusy(false);
     if (result.ok) {
@@ -177,6 +181,22 @@ export function StartSiteCheckForm({ onStarted }: { onStarted: (id: string) => v
               />
             )}
           </FormField>
+        ) : null}
+        {source === 'crawl' ? (
+          <label className="flex items-start gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              name="checkExternal"
+              className="mt-1 accent-brand-600"
+              checked={checkExternal}
+              onChange={(event) => setCheckExternal(event.target.checked)}
+            />
+            <span>
+              <span className="font-medium text-slate-900">Check external links</span> — ask each
+              other site linked to (at most {DEFAULT_CRAWL_MAX_EXTERNAL} addresses, each site at a
+              polite pace) whether the page still works; the check takes longer
+            </span>
+          </label>
         ) : null}
         <SiteVerificationPanel siteUrl={site.ok ? site.site.href : null} onLimit={setCrawlLimit} />
         {source === 'list' ? (
