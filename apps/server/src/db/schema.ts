@@ -381,6 +381,22 @@ export const siteAuditDuplicates = pgTable(
 );
 
 /**
+ * A check's site report as the route answers it (`SiteReport` JSON), stored by the worker's
+ * snapshot build once the check has ended, so GET /report of a big crawl reads one row instead
+ * of building the report from every page and link (issue 19, docs/site-checks.md "Stored site
+ * report"). `change_key` names the state of the check's pages it was built from
+ * (services/site-report-store.ts); the route serves it only while the pages still have that key.
+ */
+export const siteReportSnapshots = pgTable('site_report_snapshots', {
+  siteCheckId: uuid('site_check_id')
+    .primaryKey()
+    .references(() => siteChecks.id, { onDelete: 'cascade' }),
+  changeKey: text('change_key').notNull(),
+  report: jsonb('report').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * One row per counted action of a requester (user id or client address group), for the limits
  * in services/rate-limit.ts: `page_fetch` for every page fetch a report submission causes,
  * failed ones included, and one kind per public form. Rows older than the longest window are

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../db/database.ts';
 import { type AuditSnapshot, buildAuditSnapshot } from './site-audit-snapshot.ts';
 import { listSitePages } from './site-checks.ts';
+import { analyseCrawl, buildSiteReport } from './site-report.ts';
 import { loadCrawlGraph } from './site-report-source.ts';
+import { siteReportChangeKey, storeSiteReport } from './site-report-store.ts';
 
 /**
  * Builds and stores the audit snapshot of site checks (issue 20; docs/site-checks.md "Audit
@@ -11,7 +13,8 @@ import { loadCrawlGraph } from './site-report-source.ts';
  *  - an ended check (completed, cancelled, failed) whose snapshot is older than its end, and
  *  - a running crawl with pages finished since its last build, at most every REBUILD_AFTER_MS —
  * reads each check's pages, links and sitemap once, analyses them (site-audit-snapshot.ts) and
- * replaces its rows in one transaction.
+ * replaces its rows in one transaction. The same transaction stores the site report built from
+ * the same rows and analysis, when the check has ended (site-report-store.ts).
  *
  * With several workers, one builder writes at a time per check (a transaction-level advisory
  * lock), and a build whose reading is older than the stored one is dropped, so a slow builder
@@ -75,13 +78,17 @@ export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise
   );
   if (!check) return { siteCheckId, written: false, pages: 0, readMs: 0, analyseMs: 0, writeMs: 0 };
   const readAt = new Date(check.read_at).toISOString();
+  // Read before the pages: the report is stored only if nothing moved while they were read.
+  const reportKey = await siteReportChangeKey(db, siteCheckId);
   const rows = await listSitePages(db, siteCheckId, { slim: true });
   const crawl =
     check.source === 'crawl'
-      ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.site_url })
+      ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.site_url }, rows)
       : null;
   const read = performance.now();
-  const snapshot = buildAuditSnapshot(rows, crawl);
+  const analysis = analyseCrawl(rows, crawl);
+  const snapshot = buildAuditSnapshot(rows, crawl, analysis);
+  const report = reportKey === null ? null : buildSiteReport(rows, crawl, analysis);
   const analysed = performance.now();
   const written = await inTransaction(db, async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(
@@ -96,6 +103,7 @@ export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise
     );
     if (!current || current.newer) return false;
     await writeSnapshot(tx, siteCheckId, snapshot);
+    await storeSiteReport(tx, siteCheckId, reportKey, report);
     await tx.execute(
       sql`update site_checks set audit_built_at = ${readAt}::timestamptz,
             audit_score = ${snapshot.score?.value ?? null}::int,
