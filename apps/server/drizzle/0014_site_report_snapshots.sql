@@ -1,7 +1,7 @@
 CREATE TABLE "site_report_snapshots" (
 	"site_check_id" uuid PRIMARY KEY NOT NULL,
 	"change_key" text NOT NULL,
-	"report" jsonb NOT NULL,
+	"report" text NOT NULL,
 	"built_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -381,7 +381,7 @@ export const siteAuditDuplicates = pgTable(
 );
 
 /**
- * A check's site report as the route answers it (`SiteReport` JSON), stored by the worker's
+ * A check's site report as the route answers it (`SiteReport` JSON text), stored by the worker's
  * snapshot build once the check has ended, so GET /report of a big crawl reads one row instead
  * of building the report from every page and link (issue 19, docs/site-checks.md "Stored site
  * report"). `change_key` names the state of the check's pages it was built from
@@ -392,7 +392,8 @@ export const siteReportSnapshots = pgTable('site_report_snapshots', {
     .primaryKey()
     .references(() => siteChecks.id, { onDelete: 'cascade' }),
   changeKey: text('change_key').notNull(),
-  report: jsonb('report').notNull(),
+  /** The report's JSON exactly as the route writes it (contract order and fields), sent as is. */
+  report: text('report').notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

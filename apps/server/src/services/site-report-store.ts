@@ -1,6 +1,7 @@
-import type { SiteReport } from '@crawlwise/shared/api/site-checks';
+import { type SiteReport, siteReportSchema } from '@crawlwise/shared/api/site-checks';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
+import { contractJson } from '../plugins/contract-json.ts';
 
 /**
  * The stored site report (issue 19; docs/site-checks.md "Stored site report"). Building the
@@ -47,15 +48,30 @@ export async function siteReportChangeKey(db: Db, siteCheckId: string): Promise<
   return row?.key ?? null;
 }
 
-/** The stored report of the check when it is current, else null (build it live). */
-export async function storedSiteReport(db: Db, siteCheckId: string): Promise<SiteReport | null> {
-  const [row] = await queryRows<{ report: unknown }>(
+/** Writes a report as the route does (the contract's writer), once, when it is stored. */
+let writeReport: ((report: SiteReport) => string) | undefined;
+const reportJson = (report: SiteReport) => {
+  writeReport ??= contractJson(siteReportSchema);
+  return writeReport(report);
+};
+
+/**
+ * The stored report of the check when it is current, as the JSON text the route sends (never
+ * parsed: the web process holds one string, not the report's objects), else null.
+ */
+export async function storedSiteReportJson(db: Db, siteCheckId: string): Promise<string | null> {
+  const [row] = await queryRows<{ report: string }>(
     db,
     sql`select s.report from site_report_snapshots s
         where s.site_check_id = ${siteCheckId} and s.change_key = ${changeKeyQuery(siteCheckId)}`,
   );
-  if (!row) return null;
-  return (typeof row.report === 'string' ? JSON.parse(row.report) : row.report) as SiteReport;
+  return row ? String(row.report) : null;
+}
+
+/** The stored report of the check when it is current, read (the CSV), else null. */
+export async function storedSiteReport(db: Db, siteCheckId: string): Promise<SiteReport | null> {
+  const json = await storedSiteReportJson(db, siteCheckId);
+  return json === null ? null : (JSON.parse(json) as SiteReport);
 }
 
 /**
@@ -76,7 +92,7 @@ export async function storeSiteReport(
   }
   await tx.execute(
     sql`insert into site_report_snapshots (site_check_id, change_key, report, built_at)
-        values (${siteCheckId}, ${key}, ${JSON.stringify(report)}::jsonb, now())
+        values (${siteCheckId}, ${key}, ${reportJson(report)}, now())
         on conflict (site_check_id) do update set change_key = excluded.change_key,
           report = excluded.report, built_at = excluded.built_at`,
   );
