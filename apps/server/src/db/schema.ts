@@ -94,6 +94,11 @@ export const siteChecks = pgTable(
     auditBase: integer('audit_base'),
     /** How long the last build took, ms: a running check waits several times that between builds. */
     auditBuildMs: integer('audit_build_ms'),
+    /**
+     * A builder holds the check's snapshot build until then (null: none): one build of a check at
+     * a time across every worker, as each holds the check's pages and links while it builds.
+     */
+    auditBuildClaimedUntil: timestamp('audit_build_claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

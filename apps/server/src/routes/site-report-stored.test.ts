@@ -168,4 +168,28 @@ describe('the stored site report', () => {
     expect(await stored()).toHaveLength(1);
     expect(await report()).toEqual(live);
   });
+
+  it('is built by one builder at a time: a second one reads nothing, and a lapsed hold is taken over', async () => {
+    const builds = await Promise.all([
+      buildAuditSnapshotOf(app.database.db, checkId),
+      buildAuditSnapshotOf(app.database.db, checkId),
+    ]);
+    expect(builds.map((build) => build.claimed).sort()).toEqual([false, true]);
+    const skipped = builds.find((build) => !build.claimed);
+    expect(skipped).toMatchObject({ written: false, pages: 0 });
+    expect(builds.find((build) => build.claimed)?.pages).toBeGreaterThan(0);
+
+    // Released after the build; a hold left by a builder that died is taken once it lapses.
+    expect((await buildAuditSnapshotOf(app.database.db, checkId)).claimed).toBe(true);
+    await app.database.db.execute(
+      sql`update site_checks set audit_build_claimed_until = now() + interval '1 minute'
+          where id = ${checkId}`,
+    );
+    expect((await buildAuditSnapshotOf(app.database.db, checkId)).claimed).toBe(false);
+    await app.database.db.execute(
+      sql`update site_checks set audit_build_claimed_until = now() - interval '1 second'
+          where id = ${checkId}`,
+    );
+    expect((await buildAuditSnapshotOf(app.database.db, checkId)).claimed).toBe(true);
+  });
 });

@@ -61,6 +61,8 @@ export async function dueAuditChecks(db: Db, limit = CHECKS_PER_PASS): Promise<s
 
 export interface AuditBuild {
   siteCheckId: string;
+  /** False when another builder was building the check (nothing was read). */
+  claimed: boolean;
   /** False when another builder wrote a newer snapshot first. */
   written: boolean;
   pages: number;
@@ -69,14 +71,54 @@ export interface AuditBuild {
   writeMs: number;
 }
 
-/** Builds one check's snapshot now (whatever its state); see the module comment. */
+/**
+ * How long a builder holds a check's build: past it (a builder that died), another may build.
+ * Longer than a 10,000-page build on a loaded machine (about a minute: bench/results).
+ */
+const BUILD_CLAIM_SECONDS = 300;
+
+/**
+ * Builds one check's snapshot now (whatever its state); see the module comment. Only one builder
+ * builds a check at a time across every worker (`audit_build_claimed_until`): a second one
+ * returns at once (`claimed: false`) instead of holding a second copy of the check's pages and
+ * links in its memory for a build whose write would be dropped.
+ */
 export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise<AuditBuild> {
   const started = performance.now();
   const [check] = await queryRows<{ read_at: string; site_url: string; source: string }>(
     db,
-    sql`select now() as read_at, site_url, source from site_checks where id = ${siteCheckId}`,
+    sql`update site_checks set audit_build_claimed_until =
+          now() + make_interval(secs => ${BUILD_CLAIM_SECONDS})
+        where id = ${siteCheckId}
+          and (audit_build_claimed_until is null or audit_build_claimed_until < now())
+        returning now() as read_at, site_url, source`,
   );
-  if (!check) return { siteCheckId, written: false, pages: 0, readMs: 0, analyseMs: 0, writeMs: 0 };
+  if (!check) {
+    return {
+      siteCheckId,
+      claimed: false,
+      written: false,
+      pages: 0,
+      readMs: 0,
+      analyseMs: 0,
+      writeMs: 0,
+    };
+  }
+  try {
+    return { claimed: true, ...(await buildClaimed(db, siteCheckId, check, started)) };
+  } finally {
+    await db.execute(
+      sql`update site_checks set audit_build_claimed_until = null where id = ${siteCheckId}`,
+    );
+  }
+}
+
+async function buildClaimed(
+  db: Db,
+  siteCheckId: string,
+  check: { read_at: string; site_url: string; source: string },
+  started: number,
+): Promise<Omit<AuditBuild, 'claimed'>> {
   const readAt = new Date(check.read_at).toISOString();
   // Read before the pages: the report is stored only if nothing moved while they were read.
   const reportKey = await siteReportChangeKey(db, siteCheckId);
