@@ -122,7 +122,7 @@ async function buildClaimed(
   const readAt = new Date(check.read_at).toISOString();
   // Read before the pages: the report is stored only if nothing moved while they were read.
   const reportKey = await siteReportChangeKey(db, siteCheckId);
-  const rows = await listSitePages(db, siteCheckId, { slim: true });
+  const rows = await listSitePages(db, siteCheckId, { slim: true, report: reportKey !== null });
   const crawl =
     check.source === 'crawl'
       ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.site_url }, rows)
