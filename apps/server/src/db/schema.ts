@@ -94,6 +94,11 @@ export const siteChecks = pgTable(
     auditBase: integer('audit_base'),
     /** How long the last build took, ms: a running check waits several times that between builds. */
     auditBuildMs: integer('audit_build_ms'),
+    /**
+     * A builder holds the check's snapshot build until then (null: none): one build of a check at
+     * a time across every worker, as each holds the check's pages and links while it builds.
+     */
+    auditBuildClaimedUntil: timestamp('audit_build_claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -435,6 +440,23 @@ export const siteAuditDuplicates = pgTable(
   },
   (table) => [primaryKey({ columns: [table.siteCheckId, table.cluster, table.member] })],
 );
+
+/**
+ * A check's site report as the route answers it (`SiteReport` JSON text), stored by the worker's
+ * snapshot build once the check has ended, so GET /report of a big crawl reads one row instead
+ * of building the report from every page and link (issue 19, docs/site-checks.md "Stored site
+ * report"). `change_key` names the state of the check's pages it was built from
+ * (services/site-report-store.ts); the route serves it only while the pages still have that key.
+ */
+export const siteReportSnapshots = pgTable('site_report_snapshots', {
+  siteCheckId: uuid('site_check_id')
+    .primaryKey()
+    .references(() => siteChecks.id, { onDelete: 'cascade' }),
+  changeKey: text('change_key').notNull(),
+  /** The report's JSON exactly as the route writes it (contract order and fields), sent as is. */
+  report: text('report').notNull(),
+  builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * One row per counted action of a requester (user id or client address group), for the limits

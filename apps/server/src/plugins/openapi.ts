@@ -1,7 +1,6 @@
 import { errorBodySchema, issueCatalogueCode } from '@crawlwise/shared/api/contract';
 import { ERROR_CATALOGUE, type ErrorCode } from '@crawlwise/shared/error-catalogue';
 import fastifySwagger from '@fastify/swagger';
-import fastJsonStringify from 'fast-json-stringify';
 import type {
   FastifyBaseLogger,
   FastifyError,
@@ -22,6 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ErrorBody, errorBody } from '../errors.ts';
+import { contractJson } from './contract-json.ts';
 
 /**
  * Route contracts (docs/api.md). Every route declares its request and answer with the shared zod
@@ -108,9 +108,7 @@ export const openApiPlugin = fp<{ checkAnswers: boolean }>(
 function contractSerializer(checkAnswers: boolean): FastifySerializerCompiler<z.ZodType> {
   return (route) => {
     const schema = route.schema as z.ZodType;
-    const write = fastJsonStringify(
-      z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'any' }) as never,
-    );
+    const write = contractJson(schema);
     if (!checkAnswers) return write;
     const check = serializerCompiler(route);
     return (data) => {

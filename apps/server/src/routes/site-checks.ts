@@ -3,6 +3,7 @@ import {
   siteCheckIdParamsSchema,
   siteCheckListResponseSchema,
   siteCheckResponseSchema,
+  siteCheckSchema,
   siteReportResponseSchema,
   startSiteCheckBodySchema,
 } from '@crawlwise/shared/api/site-checks';
@@ -13,6 +14,7 @@ import {
 } from '@crawlwise/shared/site-check';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
+import { contractJson } from '../plugins/contract-json.ts';
 import { BODY_ERRORS, errorResponses, fileResponse } from '../plugins/openapi.ts';
 import { crawlAllowance } from '../services/crawl-allowance.ts';
 import { crawlSettingsOf } from '../services/crawl-frontier.ts';
@@ -26,6 +28,7 @@ import {
 } from '../services/site-checks.ts';
 import { siteReportCsv } from '../services/site-report-csv.ts';
 import { loadSiteReport } from '../services/site-report-source.ts';
+import { storedSiteReportJson } from '../services/site-report-store.ts';
 import { requireUser, signedIn } from './require-user.ts';
 
 /**
@@ -35,6 +38,9 @@ import { requireUser, signedIn } from './require-user.ts';
  */
 
 const SIGNED_OUT = ['invalid_request', 401] as const;
+
+/** The check's part of an answer written ahead of the serializer (the stored report's route). */
+let writeSiteCheck: ((siteCheck: unknown) => string) | undefined;
 
 export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownCheck = async (userId: string, id: string) => {
@@ -195,9 +201,24 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const userId = requireUser(request);
       const siteCheck = await ownCheck(userId, request.params.id);
+      // An ended check's stored report is already the contract's JSON: sent as it is stored
+      // (docs/site-checks.md "Stored site report"), with the check written as every answer is.
+      const stored = await storedSiteReportJson(app.database.db, siteCheck.id);
+      if (stored !== null) {
+        writeSiteCheck ??= contractJson(siteCheckSchema);
+        return (
+          reply
+            .type('application/json; charset=utf-8')
+            // A string with a JSON type is sent as is (fastify skips the serializer): the answer,
+            // already written; the typed `send` expects the answer's object, hence the cast.
+            .send(
+              `{"ok":true,"siteCheck":${writeSiteCheck(siteCheck)},"report":${stored}}` as never,
+            )
+        );
+      }
       const report = await loadSiteReport(app.database.db, siteCheck);
       return { ok: true as const, siteCheck, report };
     },

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
+import { dropStoredSiteReports } from './site-report-store.ts';
 
 /**
  * Erasing a report, as the privacy page promises on deletion: the analysis (summary, issues,
@@ -14,7 +15,7 @@ import { type Db, queryRows } from '../db/database.ts';
  * write the analysis back.
  */
 async function eraseWhere(db: Db, condition: SQL): Promise<string[]> {
-  const rows = await queryRows<{ access_token: string }>(
+  const rows = await queryRows<{ access_token: string; site_check_id: string | null }>(
     db,
     sql`update reports set
           deleted_at = coalesce(deleted_at, now()),
@@ -34,8 +35,20 @@ async function eraseWhere(db: Db, condition: SQL): Promise<string[]> {
           page_signals = null,
           text_excerpt = null
         where ${condition}
-        returning access_token`,
+        returning access_token, site_check_id`,
   );
+  // A stored site report names the page (title, score, token): it goes too, the report of its
+  // check is built afresh (services/site-report-store.ts).
+  const checks = [...new Set(rows.flatMap((row) => row.site_check_id ?? []))];
+  if (checks.length > 0) {
+    await dropStoredSiteReports(
+      db,
+      sql.join(
+        checks.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      ),
+    );
+  }
   return rows.map((row) => row.access_token);
 }
 

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../db/database.ts';
 import { type AuditSnapshot, buildAuditSnapshot } from './site-audit-snapshot.ts';
 import { listSitePages } from './site-checks.ts';
+import { analyseCrawl, buildSiteReport } from './site-report.ts';
 import { loadCrawlGraph } from './site-report-source.ts';
+import { siteReportChangeKey, storeSiteReport } from './site-report-store.ts';
 
 /**
  * Builds and stores the audit snapshot of site checks (issue 20; docs/site-checks.md "Audit
@@ -11,7 +13,8 @@ import { loadCrawlGraph } from './site-report-source.ts';
  *  - an ended check (completed, cancelled, failed) whose snapshot is older than its end, and
  *  - a running crawl with pages finished since its last build, at most every REBUILD_AFTER_MS —
  * reads each check's pages, links and sitemap once, analyses them (site-audit-snapshot.ts) and
- * replaces its rows in one transaction.
+ * replaces its rows in one transaction. The same transaction stores the site report built from
+ * the same rows and analysis, when the check has ended (site-report-store.ts).
  *
  * With several workers, one builder writes at a time per check (a transaction-level advisory
  * lock), and a build whose reading is older than the stored one is dropped, so a slow builder
@@ -58,6 +61,8 @@ export async function dueAuditChecks(db: Db, limit = CHECKS_PER_PASS): Promise<s
 
 export interface AuditBuild {
   siteCheckId: string;
+  /** False when another builder was building the check (nothing was read). */
+  claimed: boolean;
   /** False when another builder wrote a newer snapshot first. */
   written: boolean;
   pages: number;
@@ -66,22 +71,66 @@ export interface AuditBuild {
   writeMs: number;
 }
 
-/** Builds one check's snapshot now (whatever its state); see the module comment. */
+/**
+ * How long a builder holds a check's build: past it (a builder that died), another may build.
+ * Longer than a 10,000-page build on a loaded machine (about a minute: bench/results).
+ */
+const BUILD_CLAIM_SECONDS = 300;
+
+/**
+ * Builds one check's snapshot now (whatever its state); see the module comment. Only one builder
+ * builds a check at a time across every worker (`audit_build_claimed_until`): a second one
+ * returns at once (`claimed: false`) instead of holding a second copy of the check's pages and
+ * links in its memory for a build whose write would be dropped.
+ */
 export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise<AuditBuild> {
   const started = performance.now();
   const [check] = await queryRows<{ read_at: string; site_url: string; source: string }>(
     db,
-    sql`select now() as read_at, site_url, source from site_checks where id = ${siteCheckId}`,
+    sql`update site_checks set audit_build_claimed_until =
+          now() + make_interval(secs => ${BUILD_CLAIM_SECONDS})
+        where id = ${siteCheckId}
+          and (audit_build_claimed_until is null or audit_build_claimed_until < now())
+        returning now() as read_at, site_url, source`,
   );
-  if (!check) return { siteCheckId, written: false, pages: 0, readMs: 0, analyseMs: 0, writeMs: 0 };
+  if (!check) {
+    return {
+      siteCheckId,
+      claimed: false,
+      written: false,
+      pages: 0,
+      readMs: 0,
+      analyseMs: 0,
+      writeMs: 0,
+    };
+  }
+  try {
+    return { claimed: true, ...(await buildClaimed(db, siteCheckId, check, started)) };
+  } finally {
+    await db.execute(
+      sql`update site_checks set audit_build_claimed_until = null where id = ${siteCheckId}`,
+    );
+  }
+}
+
+async function buildClaimed(
+  db: Db,
+  siteCheckId: string,
+  check: { read_at: string; site_url: string; source: string },
+  started: number,
+): Promise<Omit<AuditBuild, 'claimed'>> {
   const readAt = new Date(check.read_at).toISOString();
-  const rows = await listSitePages(db, siteCheckId, { slim: true });
+  // Read before the pages: the report is stored only if nothing moved while they were read.
+  const reportKey = await siteReportChangeKey(db, siteCheckId);
+  const rows = await listSitePages(db, siteCheckId, { slim: true, report: reportKey !== null });
   const crawl =
     check.source === 'crawl'
-      ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.site_url })
+      ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.site_url }, rows)
       : null;
   const read = performance.now();
-  const snapshot = buildAuditSnapshot(rows, crawl);
+  const analysis = analyseCrawl(rows, crawl);
+  const snapshot = buildAuditSnapshot(rows, crawl, analysis);
+  const report = reportKey === null ? null : buildSiteReport(rows, crawl, analysis);
   const analysed = performance.now();
   const written = await inTransaction(db, async (tx) => {
     const [lock] = await queryRows<{ locked: boolean }>(
@@ -96,6 +145,7 @@ export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise
     );
     if (!current || current.newer) return false;
     await writeSnapshot(tx, siteCheckId, snapshot);
+    await storeSiteReport(tx, siteCheckId, reportKey, report);
     await tx.execute(
       sql`update site_checks set audit_built_at = ${readAt}::timestamptz,
             audit_score = ${snapshot.score?.value ?? null}::int,

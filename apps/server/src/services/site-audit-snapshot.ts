@@ -336,8 +336,8 @@ const rankIssues = (a: AuditIssueRecord, b: AuditIssueRecord) =>
 export function buildAuditSnapshot(
   rows: readonly SitePageRow[],
   crawl: CrawlGraph | null,
+  analysis: SiteAnalysis | null = analyseCrawl(rows, crawl),
 ): AuditSnapshot {
-  const analysis = analyseCrawl(rows, crawl);
   const sitemap = crawl?.sitemap ?? new Set<string>();
   const site = analysis ? siteIssues(analysis) : { issues: [], items: [] };
   const page = pageIssues(rows);

@@ -306,18 +306,30 @@ export interface SitePageRow {
   errorCode: string | null;
   errorMessage: string | null;
   metaJson: unknown;
+  /** Stored findings: the failing ones (`slim`), else not read (null). */
   issues: unknown;
+  /**
+   * The stored findings the site report's cross-page view reads (`canonical` and `robots-txt`,
+   * whole, in stored order); absent: the report reads them from `issues`.
+   */
+  viewFindings?: unknown;
   /** A crawl's completed page: what the site findings read of it (null if absent or unreadable). */
   pageSignals: PageSignals | null;
   /** When the page finished (null while it waits). */
   completedAt: string | null;
 }
 
+/** The meta the site report reads: the title and the description (and the audit's word count). */
+const REPORT_META = sql`
+  case when r.meta_json is null then null else jsonb_build_object(
+    'title', r.meta_json->'title', 'metaDescription', r.meta_json->'metaDescription',
+    'wordCount', r.meta_json->'wordCount') end as meta_json`;
+
 /**
- * What the audit snapshot reads of each page's stored findings and meta: only failing
- * critical or warning findings, with the fields the audit uses (the decoder, decodeStoredFindings,
- * still reads them, including an older shape's `details.skipped`), and the title, description and
- * word count — a fraction of the bytes of whole rows, for 10,000 pages.
+ * What the audit snapshot reads of each page's stored findings: only failing critical or
+ * warning findings, with the fields the audit uses (the decoder, decodeStoredFindings, still
+ * reads them, including an older shape's `details.skipped`) — a fraction of the bytes of whole
+ * rows, for 10,000 pages.
  */
 const SLIM_COLUMNS = sql`
   (select coalesce(jsonb_agg(jsonb_build_object('id', f->'id', 'outcome', f->'outcome',
@@ -327,21 +339,36 @@ const SLIM_COLUMNS = sql`
     from jsonb_array_elements(case when jsonb_typeof(r.issues) = 'array' then r.issues
       else '[]'::jsonb end) f
     where f->>'severity' in ('critical', 'warning')
-      and coalesce(f->>'outcome', 'failed') = 'failed') as issues,
-  case when r.meta_json is null then null else jsonb_build_object(
-    'title', r.meta_json->'title', 'metaDescription', r.meta_json->'metaDescription',
-    'wordCount', r.meta_json->'wordCount') end as meta_json`;
+      and coalesce(f->>'outcome', 'failed') = 'failed') as issues`;
 
 /**
- * A check's pages, in order. `slim`: only the failing findings and the meta the audit reads
- * (see SLIM_COLUMNS); otherwise whole stored findings and meta (the site report).
+ * What the site report reads of each page's stored findings: the two findings its cross-page
+ * view (buildSiteView) looks up — the canonical and the robots.txt check — whole and in their
+ * stored order; never the rest (a page's stored findings are tens of kilobytes).
+ */
+const VIEW_FINDINGS = sql`
+  (select coalesce(jsonb_agg(e.f order by e.n), '[]'::jsonb)
+    from jsonb_array_elements(case when jsonb_typeof(r.issues) = 'array' then r.issues
+      else '[]'::jsonb end) with ordinality as e(f, n)
+    where e.f->>'id' in ('canonical', 'robots-txt')) as view_findings`;
+
+/**
+ * A check's pages, in order, with what the site report reads (VIEW_FINDINGS, REPORT_META);
+ * `slim` adds the failing findings the audit snapshot reads (SLIM_COLUMNS); `report: false`
+ * leaves out the report's findings. Whole stored findings are never read: about 20 KB a page,
+ * some 200 MB of JSON for 10,000 pages.
  */
 export async function listSitePages(
   db: Db,
   siteCheckId: string,
-  options: { slim?: boolean } = {},
+  options: { slim?: boolean; report?: boolean } = {},
 ): Promise<SitePageRow[]> {
-  const content = options.slim ? SLIM_COLUMNS : sql`r.meta_json, r.issues`;
+  // Without the report (`report: false`, the audit build of a running check) its findings stay
+  // unread: one pass less over every page's stored findings.
+  const view = options.report === false ? sql`null::jsonb as view_findings` : VIEW_FINDINGS;
+  const content = options.slim
+    ? sql`${SLIM_COLUMNS}, ${REPORT_META}, ${view}`
+    : sql`null::jsonb as issues, ${REPORT_META}, ${view}`;
   const rows = await queryRows(
     db,
     sql`select r.id, u.normalized_url as url, r.access_token, r.status, r.score, r.final_url,
@@ -362,6 +389,7 @@ export async function listSitePages(
     errorMessage: (row.error_message as string | null) ?? null,
     metaJson: json(row.meta_json),
     issues: json(row.issues),
+    ...(row.view_findings === null ? {} : { viewFindings: json(row.view_findings) }),
     pageSignals: storedSignals(json(row.page_signals)),
     completedAt: row.completed_at ? new Date(row.completed_at as string).toISOString() : null,
   }));

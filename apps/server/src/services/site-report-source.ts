@@ -5,26 +5,42 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
 import { crawlStartKey } from './crawl-frontier.ts';
 import { externalProgress, loadExternalChecks } from './external-link-checks.ts';
-import { listSitePages } from './site-checks.ts';
+import { listSitePages, type SitePageRow } from './site-checks.ts';
 import { buildSiteReport, type CrawlGraph } from './site-report.ts';
+import { storedSiteReport } from './site-report-store.ts';
 
 /**
- * Reads what a site report is built from: the check's pages and, for a crawl, its link graph
- * and sitemap entries (three queries, each proportional to the crawl's size), and its answered
- * external targets when it checks them.
+ * The check's site report: the stored one while it is current (site-report-store.ts: an ended
+ * check the worker's snapshot build has stored since its last change), else built here from what
+ * a site report is built from: the check's pages and, for a crawl, its link graph and sitemap
+ * entries (three queries, each proportional to the crawl's size), and its answered external
+ * targets when it checks them.
  */
 export async function loadSiteReport(db: Db, siteCheck: SiteCheck): Promise<SiteReport> {
+  const stored = await storedSiteReport(db, siteCheck.id);
+  if (stored) return stored;
   const rows = await listSitePages(db, siteCheck.id);
-  const crawl = siteCheck.source === 'crawl' ? await loadCrawlGraph(db, siteCheck) : null;
+  const crawl = siteCheck.source === 'crawl' ? await loadCrawlGraph(db, siteCheck, rows) : null;
   return buildSiteReport(rows, crawl);
 }
 
 const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
-/** A crawl's link graph and sitemap entries (null for a check that is not a crawl). */
+/** Source pages per query when reading a crawl's links. */
+const LINK_READ_PAGES = 500;
+
+/**
+ * A crawl's link graph and sitemap entries (null for a check that is not a crawl), for the
+ * check's `pages` as listSitePages read them: only the links of those pages, in the order they
+ * were stored. The graph of 10,000 pages has about 200,000 links, so it is read compactly: by
+ * batches of source pages (never every row of the driver at once), each address held once
+ * (a link's source is its page's key, a target naming a page is that page's key, and equal
+ * targets and anchors are one string).
+ */
 export async function loadCrawlGraph(
   db: Db,
   siteCheck: Pick<SiteCheck, 'id' | 'siteUrl'>,
+  pages: readonly Pick<SitePageRow, 'reportId' | 'url'>[],
 ): Promise<CrawlGraph | null> {
   const [check] = await queryRows(
     db,
@@ -33,30 +49,49 @@ export async function loadCrawlGraph(
   const settings = parsed(check?.crawl) as CrawlSettings | null;
   if (!settings) return null;
   const discovery = parsed(check?.discovery) as { sitemapRead?: boolean } | null;
-  const links = await queryRows(
-    db,
-    sql`select u.normalized_url as source, l.target_url, l.anchor, l.nofollow, l.rendered_only
-        from site_links l join reports r on r.id = l.source_report_id
-          join urls u on u.id = r.url_id
-        where l.site_check_id = ${siteCheck.id} and r.deleted_at is null
-        order by l.id`,
-  );
+  const strings = new Map<string, string>();
+  const intern = (value: string) => {
+    const known = strings.get(value);
+    if (known !== undefined) return known;
+    strings.set(value, value);
+    return value;
+  };
+  const sourceOf = new Map(pages.map((page) => [page.reportId, intern(page.url)]));
+  const read: Array<{ id: number; link: SiteGraphLink }> = [];
+  const ids = [...sourceOf.keys()];
+  for (let start = 0; start < ids.length; start += LINK_READ_PAGES) {
+    const batch = ids.slice(start, start + LINK_READ_PAGES);
+    const rows = await queryRows(
+      db,
+      sql`select l.id, l.source_report_id, l.target_url, l.anchor, l.nofollow, l.rendered_only
+          from site_links l
+          where l.site_check_id = ${siteCheck.id} and l.source_report_id in (${sql.join(
+            batch.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    for (const row of rows) {
+      read.push({
+        id: Number(row.id),
+        link: {
+          source: sourceOf.get(String(row.source_report_id))!,
+          target: intern(String(row.target_url)),
+          anchor: intern(String(row.anchor)),
+          nofollow: Boolean(row.nofollow),
+          renderedOnly: Boolean(row.rendered_only),
+        },
+      });
+    }
+  }
+  read.sort((a, b) => a.id - b.id);
   const sitemap = await queryRows(
     db,
     sql`select url from site_sitemap_entries where site_check_id = ${siteCheck.id}`,
   );
   return {
     startKey: crawlStartKey(new URL(siteCheck.siteUrl), settings),
-    links: links.map(
-      (row): SiteGraphLink => ({
-        source: String(row.source),
-        target: String(row.target_url),
-        anchor: String(row.anchor),
-        nofollow: Boolean(row.nofollow),
-        renderedOnly: Boolean(row.rendered_only),
-      }),
-    ),
-    sitemap: new Set(sitemap.map((row) => String(row.url))),
+    links: read.map((entry) => entry.link),
+    sitemap: new Set(sitemap.map((row) => intern(String(row.url)))),
     sitemapRead: discovery?.sitemapRead === true,
     ...(settings.checkExternal
       ? {

@@ -53,7 +53,7 @@ function asBatchPage(row: SitePageRow, index: number): BatchPage | null {
     url: row.url,
     finalUrl: row.finalUrl ?? row.url,
     score: row.score ?? 0,
-    issues: decodeStoredFindings(row.issues),
+    issues: decodeStoredFindings(row.viewFindings ?? row.issues),
     meta_json: {
       title: { value: meta.title?.value ?? null },
       metaDescription: { value: meta.metaDescription?.value ?? null },
@@ -153,8 +153,9 @@ export const isRedirectedRow = (row: Pick<SitePageRow, 'status' | 'url' | 'final
 export function buildSiteReport(
   rows: readonly SitePageRow[],
   crawl: CrawlGraph | null = null,
+  /** The crawl's analysis when the caller already ran it on these rows (the snapshot build). */
+  analysis: SiteAnalysis | null = analyseCrawl(rows, crawl),
 ): SiteReport {
-  const analysis = analyseCrawl(rows, crawl);
   const redirected = isRedirectedRow;
   const pageRows = rows.filter((row) => !redirected(row) && !wasBlockedPage(row));
   const batchPages = pageRows.flatMap((row, index) => asBatchPage(row, index) ?? []);

@@ -159,7 +159,10 @@ export class Worker {
         const builds = await buildDueAuditSnapshots(database.db, (siteCheckId, error) =>
           logger.error({ err: error, siteCheckId }, 'building an audit snapshot failed'),
         );
-        for (const build of builds) logger.info(build, 'audit snapshot built');
+        for (const build of builds) {
+          if (build.claimed) logger.info(build, 'audit snapshot built');
+          else logger.debug(build, 'audit snapshot left to the worker building it');
+        }
       },
     });
     if (monitor) {

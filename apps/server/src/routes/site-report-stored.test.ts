@@ -1,0 +1,195 @@
+import { siteReportResponseSchema } from '@crawlwise/shared/api/site-checks';
+import { waitUntil } from '@crawlwise/shared/wait-until';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
+import { buildAuditSnapshotOf } from '../services/site-audit-build.ts';
+import { siteReportChangeKey } from '../services/site-report-store.ts';
+import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
+import {
+  buildTestApp,
+  startTestSite,
+  type TestSite,
+  testWorker,
+} from '../test-support/test-app.ts';
+
+/**
+ * The stored site report (issue 19; docs/site-checks.md "Stored site report"): once a check has
+ * ended, the worker's snapshot build stores the report it builds, and GET /report and the CSV
+ * answer from it — the same answer as the report built from the pages — only while the check's
+ * pages have not changed since.
+ */
+
+const page = (title: string, body: string, head = '') =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+  <meta name="description" content="About ${title}.">${head}</head>
+  <body><h1>${title}</h1>${body}</body></html>`;
+
+let app: FastifyInstance;
+let site: TestSite;
+let owner: TestAccount;
+let checkId: string;
+
+const stored = async () =>
+  queryRows<{ change_key: string }>(
+    app.database.db,
+    sql`select change_key from site_report_snapshots where site_check_id = ${checkId}`,
+  );
+const reportBody = async () => {
+  const response = await call(app, 'GET', `/api/site-checks/${checkId}/report`, {
+    cookie: owner.cookie,
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return response.body;
+};
+const report = async () => JSON.parse(await reportBody());
+const csv = async () =>
+  (await call(app, 'GET', `/api/site-checks/${checkId}/export.csv`, { cookie: owner.cookie })).body;
+
+beforeAll(async () => {
+  const pages: Parameters<typeof startTestSite>[0] = {
+    '/': {
+      body: page('Home', '<a href="/a">A</a><a href="/b">B</a><a href="/old">Old</a>'),
+    },
+    '/a': { body: page('Same', '<a href="/missing">Gone</a><a href="/b">B</a>') },
+    '/b': {
+      body: page('Same', '<a href="/a">A</a>', '<link rel="canonical" href="/a">'),
+    },
+    '/old': { status: 301, body: '', headers: { location: '/b' } },
+    '/orphan': { body: page('Orphan', '<a href="/">Home</a>') },
+  };
+  site = await startTestSite(pages);
+  pages['/sitemap.xml'] = {
+    type: 'application/xml',
+    body: `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[
+      '/',
+      '/a',
+      '/orphan',
+    ]
+      .map((path) => `<url><loc>${site.url(path)}</loc></url>`)
+      .join('')}</urlset>`,
+  };
+  ({ app } = await buildTestApp({ SITE_CHECK_PAGE_INTERVAL_MS: '0' }));
+  owner = await signUp(app);
+  const started = await call(app, 'POST', '/api/site-checks', {
+    cookie: owner.cookie,
+    payload: { siteUrl: site.url('/'), source: 'crawl', crawl: {} },
+  });
+  expect(started.statusCode).toBe(201);
+  checkId = started.json().siteCheck.id as string;
+
+  // Before any page is analysed the check runs: nothing is stored, the report is built live.
+  await buildAuditSnapshotOf(app.database.db, checkId);
+  expect(await siteReportChangeKey(app.database.db, checkId)).toBeNull();
+  expect(await stored()).toEqual([]);
+
+  const worker = testWorker(app, { concurrency: 2, pollIntervalMs: 50 });
+  await worker.start();
+  try {
+    await waitUntil(
+      async () => {
+        const { siteCheck } = await report();
+        return siteCheck.status === 'completed' ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 100, what: 'the crawl to end' },
+    );
+  } finally {
+    await worker.stop();
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await site?.close();
+});
+
+describe('the stored site report', () => {
+  it('answers exactly what the report built from the pages answers, CSV included', async () => {
+    // The live answer: no stored report.
+    await app.database.db.execute(sql`delete from site_report_snapshots`);
+    const liveBody = await reportBody();
+    const live = JSON.parse(liveBody);
+    const liveCsv = await csv();
+    expect(live.report.crawl.findings.map((f: { id: string }) => f.id)).toContain(
+      'broken-internal-links',
+    );
+    expect(live.report.duplicateTitles).toHaveLength(1);
+    expect(live.report.canonicalElsewhere).toHaveLength(1);
+
+    const build = await buildAuditSnapshotOf(app.database.db, checkId);
+    expect(build.written).toBe(true);
+    const [row] = await stored();
+    expect(row?.change_key).toBe(await siteReportChangeKey(app.database.db, checkId));
+
+    // Sent as stored: the very bytes the serializer writes for the live report, in the contract.
+    const storedBody = await reportBody();
+    expect(storedBody).toBe(liveBody);
+    expect(siteReportResponseSchema.safeParse(JSON.parse(storedBody)).success).toBe(true);
+    expect(await csv()).toBe(liveCsv);
+  });
+
+  it('is what the route serves while current, and is set aside once a page changes', async () => {
+    await buildAuditSnapshotOf(app.database.db, checkId);
+    const live = await report();
+    // Mark the stored copy to see which one the route answers.
+    await app.database.db.execute(
+      sql`update site_report_snapshots
+          set report = jsonb_set(report::jsonb, '{averageScore}', '-7')::text
+          where site_check_id = ${checkId}`,
+    );
+    expect((await report()).report.averageScore).toBe(-7);
+
+    // A page finishing after the build (as after a cancel) changes the key: built live again.
+    await app.database.db.execute(
+      sql`update reports set completed_at = now() + interval '1 second'
+          where id = (select id from reports where site_check_id = ${checkId}
+            and status = 'completed' order by id limit 1)`,
+    );
+    expect(await report()).toEqual(live);
+  });
+
+  it('goes with a page its owner erases, and the next build stores the report without it', async () => {
+    await buildAuditSnapshotOf(app.database.db, checkId);
+    expect(await stored()).toHaveLength(1);
+    const before = await report();
+    const erased = before.report.pages.find((p: { title: string | null }) => p.title === 'Orphan');
+    const deleted = await call(app, 'DELETE', `/api/reports/${erased.accessToken}`, {
+      cookie: owner.cookie,
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    // Its title and token are no longer kept in a stored copy.
+    expect(await stored()).toEqual([]);
+    const live = await report();
+    expect(live.report.pages.map((p: { url: string }) => p.url)).not.toContain(erased.url);
+
+    await buildAuditSnapshotOf(app.database.db, checkId);
+    expect(await stored()).toHaveLength(1);
+    expect(await report()).toEqual(live);
+  });
+
+  it('is built by one builder at a time: a second one reads nothing, and a lapsed hold is taken over', async () => {
+    const builds = await Promise.all([
+      buildAuditSnapshotOf(app.database.db, checkId),
+      buildAuditSnapshotOf(app.database.db, checkId),
+    ]);
+    expect(builds.map((build) => build.claimed).sort()).toEqual([false, true]);
+    const skipped = builds.find((build) => !build.claimed);
+    expect(skipped).toMatchObject({ written: false, pages: 0 });
+    expect(builds.find((build) => build.claimed)?.pages).toBeGreaterThan(0);
+
+    // Released after the build; a hold left by a builder that died is taken once it lapses.
+    expect((await buildAuditSnapshotOf(app.database.db, checkId)).claimed).toBe(true);
+    await app.database.db.execute(
+      sql`update site_checks set audit_build_claimed_until = now() + interval '1 minute'
+          where id = ${checkId}`,
+    );
+    expect((await buildAuditSnapshotOf(app.database.db, checkId)).claimed).toBe(false);
+    await app.database.db.execute(
+      sql`update site_checks set audit_build_claimed_until = now() - interval '1 second'
+          where id = ${checkId}`,
+    );
+    expect((await buildAuditSnapshotOf(app.database.db, checkId)).claimed).toBe(true);
+  });
+});
