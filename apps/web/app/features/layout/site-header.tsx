@@ -7,8 +7,11 @@ import { Logo } from './logo.tsx';
 import { MobileNavIsland } from './mobile-nav.tsx';
 import { HEADER_LINKS } from './nav-links.ts';
 
-/** `account` is the sign-in button or account menu, supplied by the app so features stay apart. */
-export function SiteHeader({ account }: { account: ReactNode }) {
+/**
+ * `account` is the sign-in button or account menu, `workspace` the signed-in account's workspace
+ * switcher, both supplied by the app so features stay apart.
+ */
+export function SiteHeader({ account, workspace }: { account: ReactNode; workspace?: ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">
       <Container className="flex h-16 items-center justify-between gap-6">
@@ -38,6 +41,7 @@ export function SiteHeader({ account }: { account: ReactNode }) {
           </ul>
         </nav>
         <div className="flex items-center justify-end gap-2">
+          {workspace}
           <div className="flex min-w-20 justify-end">{account}</div>
           <MobileNavIsland />
         </div>
