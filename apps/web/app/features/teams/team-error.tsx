@@ -18,7 +18,7 @@ export function TeamError({
   return (
     <Card className="border-red-200 bg-red-50" role="alert">
       <p className="font-semibold text-red-800">Error: {entry.title}</p>
-      <p className="mt-1 text-red-700">{message ?? entry.description}</p>
+      <p className="mt-1 wrap-anywhere text-red-700">{message ?? entry.description}</p>
       {entry.action ? <p className="mt-1 text-sm text-red-700">{entry.action}</p> : null}
       {backToTeams ? (
         <AppLink

@@ -7,6 +7,7 @@ import { AppLink } from '../../components/app-link.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import type { ApiResult } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { type ApiQueryState, useApiQuery } from '../../lib/use-api-query.ts';
 import { sessionStore } from '../auth/index.ts';
@@ -39,14 +40,23 @@ async function loadTeams(signal: AbortSignal) {
   return { ...teams, data };
 }
 
+/**
+ * The invitations sent to the account's address. The plugin shows them only to a confirmed
+ * address; an unconfirmed one is told what to do rather than shown a failure.
+ */
+async function loadInvitations(signal: AbortSignal): Promise<ApiResult<UserInvitation[] | null>> {
+  const result = await listMyInvitations(signal);
+  if (!result.ok && result.code?.startsWith('EMAIL_VERIFICATION_REQUIRED')) {
+    return { ok: true as const, status: 200, data: null };
+  }
+  return asTeamResult(result);
+}
+
 /** /teams: your teams, the invitations waiting for you, and the form that creates a team. */
 export function TeamsScreen({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const teams = useApiQuery(loadTeams, [userId]);
-  const invitations = useApiQuery(
-    async (signal) => asTeamResult(await listMyInvitations(signal)),
-    [userId],
-  );
+  const invitations = useApiQuery(loadInvitations, [userId]);
 
   const created = async (team: Team) => {
     teamsEvents.changed();
@@ -108,7 +118,7 @@ function PendingInvitations({
   state,
   onAnswered,
 }: {
-  state: ApiQueryState<UserInvitation[]>;
+  state: ApiQueryState<UserInvitation[] | null>;
   onAnswered: () => void;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
@@ -149,7 +159,17 @@ function PendingInvitations({
       </Card>
     );
   }
-  if (state.status !== 'success' || state.data.length === 0) return null;
+  if (state.status === 'success' && state.data === null) {
+    return (
+      <Card>
+        <h2 className="text-lg font-semibold text-slate-900">Invitations for you</h2>
+        <p className="mt-3 text-slate-600">
+          Confirm your email address (the link we mailed you) to see the invitations sent to it.
+        </p>
+      </Card>
+    );
+  }
+  if (state.status !== 'success' || state.data === null || state.data.length === 0) return null;
   return (
     <Card>
       <h2 className="text-lg font-semibold text-slate-900">Invitations for you</h2>

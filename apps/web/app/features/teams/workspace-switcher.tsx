@@ -54,8 +54,8 @@ export default function WorkspaceSwitcher({
   };
 
   return (
-    <div className="flex items-center">
-      <label htmlFor={id} className="sr-only">
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 sm:sr-only">
         Workspace
       </label>
       <select
@@ -63,7 +63,7 @@ export default function WorkspaceSwitcher({
         value={current}
         disabled={switching}
         onChange={(event) => void choose(event.target.value)}
-        className="h-9 w-28 truncate rounded-lg border border-slate-300 bg-white pr-7 pl-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:w-44"
+        className="h-9 min-w-0 flex-1 truncate rounded-lg border border-slate-300 bg-white pr-7 pl-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 sm:w-44 sm:flex-none"
       >
         <option value={PERSONAL}>Personal</option>
         {list.length > 0 ? (
