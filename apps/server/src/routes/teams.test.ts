@@ -67,7 +67,9 @@ const auth = (who: Person, path: string, payload: unknown) =>
   call(app, 'POST', `/api/auth/organization/${path}`, { cookie: who.cookie, payload });
 
 async function invitationLinkFor(email: string): Promise<URL> {
-  const mail = await smtp.waitForMail((each) => each.to.includes(email));
+  const mail = await smtp.waitForMail(
+    (each) => each.to.includes(email) && /invited you to/.test(each.raw),
+  );
   const found = mailText(mail).match(INVITATION_LINK);
   if (!found) throw new Error(`no invitation link in:\n${mailText(mail)}`);
   return new URL(found[0]);
@@ -136,14 +138,16 @@ describe('teams', () => {
     expect(check.statusCode).toBe(201);
     const checkId = check.json().siteCheck.id as string;
 
-    // The member sees them in the team workspace, not in Personal.
+    // The member sees them in the team workspace, not in Personal. (Accepting made the team the
+    // member's active workspace; Personal first.)
+    expect((await setActive(member, null)).statusCode).toBe(200);
     const personal = await call(app, 'GET', '/api/me/reports', { cookie: member.cookie });
     expect(personal.json().reports).toEqual([]);
     expect((await setActive(member, team.id)).statusCode).toBe(200);
     const shared = await call(app, 'GET', '/api/me/reports', { cookie: member.cookie });
-    expect(shared.json().reports.map((each: { accessToken: string }) => each.accessToken)).toEqual([
-      token,
-    ]);
+    expect(
+      shared.json().reports.map((each: { access_token: string }) => each.access_token),
+    ).toEqual([token]);
     const checks = await call(app, 'GET', '/api/site-checks', { cookie: member.cookie });
     expect(checks.json().siteChecks.map((each: { id: string }) => each.id)).toEqual([checkId]);
     const one = await call(app, 'GET', `/api/site-checks/${checkId}`, { cookie: member.cookie });
