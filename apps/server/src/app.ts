@@ -27,6 +27,7 @@ import { reportRoutes } from './routes/reports.ts';
 import { siteAuditRoutes } from './routes/site-audit.ts';
 import { siteCheckRoutes } from './routes/site-checks.ts';
 import { siteVerificationRoutes } from './routes/site-verifications.ts';
+import { teamRoutes } from './routes/teams.ts';
 import { watchRoutes } from './routes/watches.ts';
 import { webRoutes } from './routes/web.ts';
 import type { AdmissionControl } from './services/admission.ts';
@@ -185,6 +186,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(siteAuditRoutes);
   await app.register(siteVerificationRoutes);
   await app.register(watchRoutes);
+  await app.register(teamRoutes);
   await app.register(apiTokenRoutes);
   await app.register(mcpRoutes);
   await app.register(webRoutes);

@@ -990,6 +990,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
                 /** @description Error codes: `internal_error` (Something Went Wrong) */
                 500: {
                     headers: {
@@ -1264,6 +1280,22 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -1976,6 +2008,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
                 /** @description Error codes: `invalid_request` (Invalid Request) */
                 413: {
                     headers: {
@@ -2271,7 +2319,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one of your reports
-         * @description Owner only: the report must belong to the signed-in account. Later reads answer `report_deleted` (410). Without a session: 401 `invalid_request`.
+         * @description Owner only: the report must belong to the active workspace (your Personal reports, or any report of the active team). Later reads answer `report_deleted` (410). Without a session: 401 `invalid_request`.
          */
         delete: {
             parameters: {
@@ -2329,7 +2377,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `report_not_found` (Report Not Found) */
+                /** @description Error codes: `report_not_found` (Report Not Found), `team_not_found` (Team Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2337,7 +2385,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "report_not_found";
+                            error: "report_not_found" | "team_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -2933,6 +2981,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
                 /** @description Error codes: `internal_error` (Something Went Wrong) */
                 500: {
                     headers: {
@@ -3285,7 +3349,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3293,7 +3357,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3507,7 +3571,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3515,7 +3579,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3631,7 +3695,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3639,7 +3703,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3734,7 +3798,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3742,7 +3806,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3862,7 +3926,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found), `site_audit_page_not_found` (Page Not in This Check) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found), `site_audit_page_not_found` (Page Not in This Check) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3870,7 +3934,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found" | "site_audit_page_not_found";
+                            error: "team_not_found" | "site_check_not_found" | "site_audit_page_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3982,7 +4046,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3990,7 +4054,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4085,7 +4149,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4093,7 +4157,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4212,7 +4276,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4220,7 +4284,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4315,7 +4379,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4323,7 +4387,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4451,7 +4515,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4459,7 +4523,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4562,7 +4626,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4570,7 +4634,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4762,7 +4826,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4770,7 +4834,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4903,7 +4967,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4911,7 +4975,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -5015,7 +5079,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5023,7 +5087,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -5140,7 +5204,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5148,7 +5212,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -5285,7 +5349,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5293,7 +5357,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -5402,7 +5466,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5410,7 +5474,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -5617,7 +5681,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5625,7 +5689,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -6219,6 +6283,309 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team’s activity: who made what and who changed the team (newest 100)
+         * @description Members only. Newest first: reports, site checks and watches made in the team, watches removed, and member events (invited, invitation cancelled, joined, removed, left, role changed, ownership transferred, team created).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team id */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            activity: {
+                                /** @enum {string} */
+                                action: "team.created" | "report.created" | "site-check.created" | "watch.created" | "watch.deleted" | "member.invited" | "invitation.cancelled" | "member.joined" | "member.removed" | "member.left" | "member.role-changed" | "ownership.transferred";
+                                actor: {
+                                    email: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                at: string;
+                                href: string | null;
+                                id: string;
+                                subject: string;
+                            }[];
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/transfer-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the team to another member (owner only)
+         * @description The member named by `userId` becomes the owner; the former owner stays as an admin. One transaction. Another role than owner answers `team_forbidden`; a `userId` that is not another member of the team answers 400.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team id */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The account id of a member of the team */
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_forbidden` (Not Allowed in This Team), `invalid_request` (Invalid Request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_forbidden" | "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/watches": {
         parameters: {
             query?: never;
@@ -6274,6 +6641,22 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -6419,6 +6802,22 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -6597,7 +6996,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `watch_not_found` (Watch Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `watch_not_found` (Watch Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6605,7 +7004,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "watch_not_found";
+                            error: "team_not_found" | "watch_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -6945,6 +7344,15 @@ export interface paths {
                 };
                 /** @description Error page for: `missing_url`, `invalid_url`, `url_too_long`, `unsupported_protocol`, `private_ip` */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Error page for: `team_not_found` */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

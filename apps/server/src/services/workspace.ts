@@ -1,7 +1,9 @@
 import type { TeamRole } from '@crawlwise/shared/api/teams';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
+import { requesterKey } from './requester.ts';
 
 /**
  * The workspace a request acts in (docs/teams.md › Workspaces): Personal (the account's own
@@ -15,6 +17,14 @@ export interface Workspace {
   teamId: string | null;
   /** The caller's role in the team (null in Personal). */
   role: TeamRole | null;
+}
+
+/** Whose items: the account (Personal) or the team. */
+export type WorkspaceOwner = Pick<Workspace, 'userId' | 'teamId'>;
+
+/** An account id alone means its Personal workspace (the services' callers before teams). */
+export function asOwner(owner: string | WorkspaceOwner): WorkspaceOwner {
+  return typeof owner === 'string' ? { userId: owner, teamId: null } : owner;
 }
 
 const teamGoneError = () =>
@@ -48,7 +58,7 @@ export function optionalTeam(request: FastifyRequest): string | null {
  * The SQL condition "belongs to this workspace" on a table with `user_id` and `team_id`
  * (`prefix` is a table alias such as `s.`). Personal: the account's items outside any team.
  */
-export function inWorkspace(workspace: Workspace, prefix = ''): SQL {
+export function inWorkspace(workspace: WorkspaceOwner, prefix = ''): SQL {
   const user = sql.raw(`${prefix}user_id`);
   const team = sql.raw(`${prefix}team_id`);
   return workspace.teamId === null
@@ -57,11 +67,36 @@ export function inWorkspace(workspace: Workspace, prefix = ''): SQL {
 }
 
 /** The key the daily allowances count a workspace by: the account, or the team (shared). */
-export function workspaceRequester(workspace: Pick<Workspace, 'userId' | 'teamId'>): string {
+export function workspaceRequester(workspace: WorkspaceOwner): string {
   return workspace.teamId === null ? `user:${workspace.userId}` : `team:${workspace.teamId}`;
 }
 
 /** A stable lock key for one workspace's creations (limits counted per workspace). */
-export function workspaceLockKey(workspace: Pick<Workspace, 'userId' | 'teamId'>): string {
+export function workspaceLockKey(workspace: WorkspaceOwner): string {
   return workspace.teamId === null ? workspace.userId : `team:${workspace.teamId}`;
+}
+
+/** The same condition with Drizzle's builders, for a table's `userId` and `teamId` columns. */
+export function workspaceFilter(
+  workspace: WorkspaceOwner,
+  columns: { userId: PgColumn; teamId: PgColumn },
+): SQL {
+  return workspace.teamId === null
+    ? (and(eq(columns.userId, workspace.userId), isNull(columns.teamId)) as SQL)
+    : eq(columns.teamId, workspace.teamId);
+}
+
+/**
+ * Who a report submission counts against: the team when made in a team's workspace (shared by
+ * its members), else the account or the client address (services/requester.ts).
+ */
+export function submissionOwner(request: FastifyRequest): {
+  teamId: string | null;
+  requesterKey: string;
+} {
+  const teamId = optionalTeam(request);
+  return {
+    teamId,
+    requesterKey: teamId === null ? requesterKey(request) : `team:${teamId}`,
+  };
 }
