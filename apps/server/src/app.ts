@@ -1,4 +1,5 @@
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
+import type { TeamRole } from '@crawlwise/shared/api/teams';
 import { ERROR_CATALOGUE } from '@crawlwise/shared/error-catalogue';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -26,6 +27,7 @@ import { reportRoutes } from './routes/reports.ts';
 import { siteAuditRoutes } from './routes/site-audit.ts';
 import { siteCheckRoutes } from './routes/site-checks.ts';
 import { siteVerificationRoutes } from './routes/site-verifications.ts';
+import { teamRoutes } from './routes/teams.ts';
 import { watchRoutes } from './routes/watches.ts';
 import { webRoutes } from './routes/web.ts';
 import type { AdmissionControl } from './services/admission.ts';
@@ -56,6 +58,14 @@ declare module 'fastify' {
      * plugins/auth.ts in an onRequest hook; owner checks and per-account limits read it here.
      */
     userId: string | null;
+    /** The active team (services/workspace.ts), when the session names one the caller is in. */
+    teamId: string | null;
+    teamRole: TeamRole | null;
+    /**
+     * The session names a team the caller is no longer a member of (removed, or the team was
+     * deleted): every workspace route answers 404 `team_not_found` (docs/teams.md).
+     */
+    teamGone: boolean;
   }
 }
 
@@ -99,6 +109,10 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   app.decorate('mailer', services.mailer);
   app.decorate('pdfs', services.pdfs);
   app.decorateRequest('userId', null);
+  // The active workspace (services/workspace.ts), resolved by plugins/auth.ts.
+  app.decorateRequest('teamId', null);
+  app.decorateRequest('teamRole', null);
+  app.decorateRequest('teamGone', false);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     // Error answers have one shape by construction (errorBody); the route's documented error
@@ -172,6 +186,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(siteAuditRoutes);
   await app.register(siteVerificationRoutes);
   await app.register(watchRoutes);
+  await app.register(teamRoutes);
   await app.register(apiTokenRoutes);
   await app.register(mcpRoutes);
   await app.register(webRoutes);

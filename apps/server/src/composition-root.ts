@@ -22,6 +22,7 @@ import { eraseUserReports } from './services/report-erase.ts';
 import { PdfRenderer } from './services/report-export/pdf-renderer.ts';
 import { ReportService } from './services/report-service.ts';
 import { SiteVerificationService } from './services/site-verifications.ts';
+import { TeamService } from './services/teams.ts';
 
 /**
  * The one place where the server's services are built from the validated configuration: the web
@@ -44,6 +45,8 @@ export interface Services {
   /** Site ownership verification (the proofs read through the engine's guarded fetch). */
   siteVerifications: SiteVerificationService;
   auth: Auth;
+  /** Teams: memberships behind each request's workspace, the trail, the ownership transfer. */
+  teams: TeamService;
   /** Whether `AUTH_SECRET` was missing and a random one is signing sessions. */
   authSecretGenerated: boolean;
   reports: ReportService;
@@ -90,6 +93,7 @@ export async function createServices(
   const reports = new ReportService(database, { finishedCacheMs: config.REPORT_READ_CACHE_MS });
   const { secret, generated } = authSecret(config);
   const attempts = new AttemptThrottle(config.RATE_LIMITS === 'on');
+  const teams = new TeamService(database);
   const auth = createAuth({
     config,
     database,
@@ -100,6 +104,10 @@ export async function createServices(
     beforeDeleteUser: async (userId) => {
       const tokens = await eraseUserReports(database.db, userId);
       reports.forgetCached(tokens);
+    },
+    teams,
+    beforeDeleteTeam: async (teamId) => {
+      reports.forgetCached(await teams.eraseTeamReports(teamId));
     },
   });
   const pdfs = new PdfRenderer({
@@ -119,6 +127,7 @@ export async function createServices(
     tokens: new ApiTokenService(database),
     siteVerifications: new SiteVerificationService(database, engine),
     auth,
+    teams,
     authSecretGenerated: generated,
     reports,
     queue: new JobQueue(database, {

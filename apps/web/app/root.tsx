@@ -1,5 +1,5 @@
 import { PUBLIC_ORIGIN_META } from '@crawlwise/shared/public-origin';
-import { type ReactNode, useContext, useEffect } from 'react';
+import { Fragment, type ReactNode, useContext, useEffect } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from 'react-router';
 import appStylesheet from './app.css?url';
 import { Container } from './components/ui/container.tsx';
@@ -7,6 +7,8 @@ import { Spinner } from './components/ui/spinner.tsx';
 import { publicOrigin } from './config/public-origin.ts';
 import { AccountControlIsland } from './features/auth/account-control.tsx';
 import { AppShell } from './features/layout/app-shell.tsx';
+import { useWorkspaceKey } from './features/teams/use-workspace-key.ts';
+import { WorkspaceControl } from './features/teams/workspace-control.tsx';
 import { markHydrated } from './islands/hydrated-mark.ts';
 import { IslandRendererContext } from './islands/island.tsx';
 import { ISLANDS_SCRIPT_PLACEHOLDER } from './islands/placeholder.ts';
@@ -43,9 +45,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useEffect(markHydrated, []);
+  // A switch of workspace remounts the screen, so it loads its data again for the new one.
+  const workspaceKey = useWorkspaceKey();
   return (
-    <AppShell account={<AccountControlIsland />}>
-      <Outlet />
+    <AppShell account={<AccountControlIsland />} workspace={<WorkspaceControl />}>
+      <Fragment key={workspaceKey}>
+        <Outlet />
+      </Fragment>
     </AppShell>
   );
 }

@@ -990,6 +990,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
                 /** @description Error codes: `internal_error` (Something Went Wrong) */
                 500: {
                     headers: {
@@ -1264,6 +1280,22 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -1976,6 +2008,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
                 /** @description Error codes: `invalid_request` (Invalid Request) */
                 413: {
                     headers: {
@@ -2271,7 +2319,7 @@ export interface paths {
         post?: never;
         /**
          * Delete one of your reports
-         * @description Owner only: the report must belong to the signed-in account. Later reads answer `report_deleted` (410). Without a session: 401 `invalid_request`.
+         * @description Owner only: the report must belong to the active workspace (your Personal reports, or any report of the active team). Later reads answer `report_deleted` (410). Without a session: 401 `invalid_request`.
          */
         delete: {
             parameters: {
@@ -2329,7 +2377,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `report_not_found` (Report Not Found) */
+                /** @description Error codes: `report_not_found` (Report Not Found), `team_not_found` (Team Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2337,7 +2385,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "report_not_found";
+                            error: "report_not_found" | "team_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -2933,6 +2981,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
                 /** @description Error codes: `internal_error` (Something Went Wrong) */
                 500: {
                     headers: {
@@ -3289,7 +3353,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3297,7 +3361,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3511,7 +3575,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3519,7 +3583,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3635,7 +3699,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3643,7 +3707,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3738,7 +3802,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3746,7 +3810,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3866,7 +3930,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found), `site_audit_page_not_found` (Page Not in This Check) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found), `site_audit_page_not_found` (Page Not in This Check) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3874,7 +3938,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found" | "site_audit_page_not_found";
+                            error: "team_not_found" | "site_check_not_found" | "site_audit_page_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -3986,7 +4050,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -3994,7 +4058,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4089,7 +4153,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4097,7 +4161,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4216,7 +4280,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4224,7 +4288,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4319,7 +4383,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4327,7 +4391,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4455,7 +4519,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4463,7 +4527,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4566,7 +4630,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4574,7 +4638,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4766,7 +4830,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4774,7 +4838,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -4907,7 +4971,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -4915,7 +4979,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -5019,7 +5083,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5027,7 +5091,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -5144,7 +5208,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5152,7 +5216,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -5289,7 +5353,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5297,7 +5361,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -5406,7 +5470,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5414,7 +5478,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -5625,7 +5689,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `site_check_not_found` (Site Check Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `site_check_not_found` (Site Check Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -5633,7 +5697,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "site_check_not_found";
+                            error: "team_not_found" | "site_check_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -6227,6 +6291,309 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/teams/{teamId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team’s activity: who made what and who changed the team (newest 100)
+         * @description Members only. Newest first: reports, site checks and watches made in the team, watches removed, and member events (invited, invitation cancelled, joined, removed, left, role changed, ownership transferred, team created).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team id */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            activity: {
+                                /** @enum {string} */
+                                action: "team.created" | "report.created" | "site-check.created" | "watch.created" | "watch.deleted" | "member.invited" | "invitation.cancelled" | "member.joined" | "member.removed" | "member.left" | "member.role-changed" | "ownership.transferred";
+                                actor: {
+                                    email: string;
+                                    id: string;
+                                    name: string;
+                                } | null;
+                                /** Format: date-time */
+                                at: string;
+                                href: string | null;
+                                id: string;
+                                subject: string;
+                            }[];
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/teams/{teamId}/transfer-ownership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the team to another member (owner only)
+         * @description The member named by `userId` becomes the owner; the former owner stays as an admin. One transaction. Another role than owner answers `team_forbidden`; a `userId` that is not another member of the team answers 400.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The team id */
+                    teamId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The account id of a member of the team */
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_forbidden` (Not Allowed in This Team), `invalid_request` (Invalid Request) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_forbidden" | "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `invalid_request` (Invalid Request) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `internal_error` (Something Went Wrong) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "internal_error";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `database_connection` (Database Unavailable) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "database_connection";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/watches": {
         parameters: {
             query?: never;
@@ -6282,6 +6649,22 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -6427,6 +6810,22 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             error: "invalid_request";
+                            field?: string;
+                            message: string;
+                            /** @enum {boolean} */
+                            ok: false;
+                        };
+                    };
+                };
+                /** @description Error codes: `team_not_found` (Team Not Found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            error: "team_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -6605,7 +7004,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `watch_not_found` (Watch Not Found) */
+                /** @description Error codes: `team_not_found` (Team Not Found), `watch_not_found` (Watch Not Found) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -6613,7 +7012,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "watch_not_found";
+                            error: "team_not_found" | "watch_not_found";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -6953,6 +7352,15 @@ export interface paths {
                 };
                 /** @description Error page for: `missing_url`, `invalid_url`, `url_too_long`, `unsupported_protocol`, `private_ip` */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Error page for: `team_not_found` */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -27,6 +27,9 @@ describe('route map', () => {
       '/history',
       '/compare',
       '/site-check',
+      '/teams',
+      '/team',
+      '/invitation',
     ]);
   });
 
@@ -49,6 +52,9 @@ describe('route map', () => {
       file: NOT_FOUND_HTML_PATH,
     });
     expect(resolvePageRoute('/404').status).toBe(404);
+    for (const path of ['/teams', '/team', '/invitation']) {
+      expect(resolvePageRoute(path).kind, path).toBe('client-only');
+    }
   });
 });
 

@@ -132,6 +132,9 @@ export const CLIENT_ONLY_ROUTES = [
   PATHS.history,
   PATHS.compare,
   PATHS.siteCheck,
+  PATHS.teams,
+  PATHS.team,
+  PATHS.invitation,
 ] as const;
 
 /**

@@ -46,6 +46,10 @@ export const siteChecks = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The team whose workspace it was made in (docs/teams.md); null: the maker's Personal one. */
+    teamId: text('team_id').references((): AnyPgColumn => organizations.id, {
+      onDelete: 'cascade',
+    }),
     /** The site's origin as entered (https://example.com/). */
     siteUrl: text('site_url').notNull(),
     /** Lower-cased host name: the pacing key shared by every site check of one host. */
@@ -104,6 +108,7 @@ export const siteChecks = pgTable(
   },
   (table) => [
     index('site_checks_user_created_idx').on(table.userId, table.createdAt),
+    index('site_checks_team_created_idx').on(table.teamId, table.createdAt),
     index('site_checks_active_idx')
       .on(table.nextPageAt)
       .where(sql`${table.status} in ('discovering', 'running')`),
@@ -162,6 +167,13 @@ export const reports = pgTable(
       .notNull()
       .references(() => urls.id),
     userId: text('user_id'),
+    /**
+     * The team whose workspace it was made in (docs/teams.md); null: Personal. Erased with the
+     * report; a team's deletion erases its reports first (services/team-erase.ts).
+     */
+    teamId: text('team_id').references((): AnyPgColumn => organizations.id, {
+      onDelete: 'set null',
+    }),
     /** Set for a page of a whole-site check; such pages are claimed with the site's pacing. */
     siteCheckId: uuid('site_check_id').references((): AnyPgColumn => siteChecks.id, {
       onDelete: 'cascade',
@@ -204,6 +216,7 @@ export const reports = pgTable(
       .where(sql`${table.status} in ('queued', 'analyzing')`),
     index('reports_requester_created_idx').on(table.requesterKey, table.createdAt),
     index('reports_user_created_idx').on(table.userId, table.createdAt),
+    index('reports_team_created_idx').on(table.teamId, table.createdAt),
     index('reports_site_check_idx').on(table.siteCheckId),
   ],
 );
@@ -549,6 +562,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The session's active workspace: a team (organization) id, or null for Personal. */
+    activeOrganizationId: text('active_organization_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -627,6 +642,10 @@ export const watches = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The team whose workspace it was made in (docs/teams.md); null: the maker's Personal one. */
+    teamId: text('team_id').references((): AnyPgColumn => organizations.id, {
+      onDelete: 'cascade',
+    }),
     /** The watched address, normalised (services/report-service.ts stores reports the same way). */
     url: text('url').notNull(),
     /** 'page' (a report per run) or 'site' (a whole-site check per run, sitemap source). */
@@ -645,7 +664,13 @@ export const watches = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('watches_user_url_kind_key').on(table.userId, table.url, table.kind),
+    // One watch per address and kind in each workspace: Personal per account, a team's per team.
+    uniqueIndex('watches_user_url_kind_key')
+      .on(table.userId, table.url, table.kind)
+      .where(sql`${table.teamId} is null`),
+    uniqueIndex('watches_team_url_kind_key')
+      .on(table.teamId, table.url, table.kind)
+      .where(sql`${table.teamId} is not null`),
     index('watches_next_run_idx').on(table.nextRunAt),
   ],
 );
@@ -743,4 +768,84 @@ export const siteVerifications = pgTable(
     uniqueIndex('site_verifications_user_site_key').on(table.userId, table.siteUrl),
     uniqueIndex('site_verifications_token_key').on(table.token),
   ],
+);
+
+/*
+ * Teams (docs/teams.md): Better Auth's organization plugin tables (organization, member,
+ * invitation; services/auth.ts maps its models onto these). A team is an organization; its
+ * reports, site checks and watches carry its id as `team_id`.
+ */
+
+export const organizations = pgTable('organizations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** The team's address (shared teamSlugSchema), unique. */
+  slug: text('slug').notNull().unique(),
+  logo: text('logo'),
+  metadata: text('metadata'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const members = pgTable(
+  'members',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** owner, admin or member (shared TEAM_ROLES). */
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('members_organization_user_key').on(table.organizationId, table.userId),
+    index('members_user_idx').on(table.userId),
+  ],
+);
+
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role'),
+    /** pending, accepted, rejected or canceled (Better Auth's words). */
+    status: text('status').notNull().default('pending'),
+    inviterId: text('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('invitations_organization_idx').on(table.organizationId),
+    index('invitations_email_idx').on(sql`lower(${table.email})`),
+  ],
+);
+
+/**
+ * A team's trail (GET /api/teams/:teamId/activity): who made what and who changed the team.
+ * The subject is kept as it read then; the actor link goes when that account is deleted.
+ */
+export const teamActivity = pgTable(
+  'team_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** One of the shared TEAM_ACTIONS. */
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    href: text('href'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('team_activity_team_at_idx').on(table.teamId, table.at)],
 );

@@ -8,6 +8,7 @@ import { ApiError } from '../errors.ts';
 import type { Mailer, MailMessage } from '../services/mailer.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { startSiteCheck } from '../services/site-checks.ts';
+import { workspaceRequester } from '../services/workspace.ts';
 import { judgeRegression } from './regression.ts';
 import { nextSlotAfter } from './schedule.ts';
 import { type JudgedSitePage, judgeSiteRegression } from './site-regression.ts';
@@ -96,6 +97,7 @@ export class WatchMonitor {
     return inTransaction(this.db, async (tx) => {
       const [claimed] = await queryRows<{
         user_id: string;
+        team_id: string | null;
         url: string;
         last_report_id: string | null;
       }>(
@@ -103,7 +105,7 @@ export class WatchMonitor {
         sql`update watches set next_run_at = ${next.toISOString()}::timestamptz
             where id = ${watch.id}
               and next_run_at = ${watch.slot.toISOString()}::timestamptz
-            returning user_id, url, last_report_id`,
+            returning user_id, team_id, url, last_report_id`,
       );
       if (!claimed) return false;
       // The address row is locked by its upsert, so the retention purge (which skips locked
@@ -114,7 +116,8 @@ export class WatchMonitor {
       const report = await insertQueuedReport(tx, {
         urlId,
         userId: claimed.user_id,
-        requesterKey: `user:${claimed.user_id}`,
+        teamId: claimed.team_id,
+        requesterKey: workspaceRequester({ userId: claimed.user_id, teamId: claimed.team_id }),
         fetchArtifact: null,
       });
       // The owner's account went while the slot was claimed: its watches go with it.
@@ -138,15 +141,20 @@ export class WatchMonitor {
     const next = nextSlotAfter(watch.slot, watch.frequency, now);
     const [target] = await queryRows<{
       user_id: string;
+      team_id: string | null;
       url: string;
       last_site_check_id: string | null;
-    }>(this.db, sql`select user_id, url, last_site_check_id from watches where id = ${watch.id}`);
+    }>(
+      this.db,
+      sql`select user_id, team_id, url, last_site_check_id from watches where id = ${watch.id}`,
+    );
     if (!target) return false;
     const deps = { database: this.options.database, limits: this.limits };
     try {
+      // A team's watch starts the team's site check (its allowance, its one active check).
       await startSiteCheck(
         deps,
-        target.user_id,
+        { userId: target.user_id, teamId: target.team_id },
         { site: new URL(target.url), source: 'sitemap' },
         {
           withinStart: async (tx, siteCheckId) => {

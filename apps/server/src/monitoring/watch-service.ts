@@ -10,13 +10,24 @@ import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import { isWellFormedAccessToken } from '../services/access-token.ts';
+import {
+  asOwner,
+  inWorkspace,
+  type WorkspaceOwner,
+  workspaceLockKey,
+} from '../services/workspace.ts';
 import { firstSlot } from './schedule.ts';
 import { hashStopToken, isWellFormedStopToken } from './stop-token.ts';
 
-/** The owner's side of monitoring: create, list and remove watches, and the mail's stop link. */
+/**
+ * The owner's side of monitoring: create, list and remove watches, and the mail's stop link.
+ * Watches belong to a workspace (docs/teams.md): the account's Personal one or a team's.
+ */
 
 export interface NewWatch {
   userId: string;
+  /** The team whose workspace it is made in (docs/teams.md); null or absent: Personal. */
+  teamId?: string | null;
   /** A valid http(s) address (the route validates it like a report submission). */
   url: string;
   /** A page (default), or a whole site: `url` is then the site's root address. */
@@ -41,16 +52,17 @@ export class WatchService {
   async create(input: NewWatch, now = new Date()): Promise<WatchView> {
     const kind = input.kind ?? 'page';
     const url = normalizeUrlForStorage(input.url);
+    const owner = { userId: input.userId, teamId: input.teamId ?? null };
     const id = await inTransaction(this.db, async (db) => {
       // Two creations at once must not both pass the count below.
       await db.execute(
-        sql`select pg_advisory_xact_lock(${WATCH_LOCK_NAMESPACE}, hashtext(${input.userId}))`,
+        sql`select pg_advisory_xact_lock(${WATCH_LOCK_NAMESPACE}, hashtext(${workspaceLockKey(owner)}))`,
       );
       const [counts] = await queryRows<{ total: number; same: number }>(
         db,
         sql`select count(*)::int as total,
               count(*) filter (where url = ${url} and kind = ${kind})::int as same
-            from watches where user_id = ${input.userId}`,
+            from watches where ${inWorkspace(owner)}`,
       );
       if ((counts?.same ?? 0) > 0) throw new ApiError('watch_exists');
       if ((counts?.total ?? 0) >= MAX_WATCHES_PER_ACCOUNT)
@@ -59,16 +71,16 @@ export class WatchService {
       const siteBaseline = kind === 'site' ? await this.baselineSiteCheck(db, input, url) : null;
       const [row] = await queryRows<{ id: string }>(
         db,
-        sql`insert into watches (user_id, url, kind, frequency, threshold_points, next_run_at,
-              last_report_id, last_site_check_id)
-            values (${input.userId}, ${url}, ${kind}, ${input.frequency}, ${input.threshold},
+        sql`insert into watches (user_id, team_id, url, kind, frequency, threshold_points,
+              next_run_at, last_report_id, last_site_check_id)
+            values (${input.userId}, ${owner.teamId}, ${url}, ${kind}, ${input.frequency}, ${input.threshold},
                     ${firstSlot(input.frequency, now).toISOString()}::timestamptz, ${baseline},
                     ${siteBaseline})
             returning id`,
       );
       return row!.id;
     });
-    const [view] = await this.list(input.userId, id);
+    const [view] = await this.list(owner, id);
     return view!;
   }
 
@@ -81,7 +93,8 @@ export class WatchService {
     const [row] = await queryRows<{ id: string }>(
       db,
       sql`select reports.id from reports join urls on urls.id = reports.url_id
-          where reports.access_token = ${input.reportToken} and reports.user_id = ${input.userId}
+          where reports.access_token = ${input.reportToken}
+            and ${inWorkspace({ userId: input.userId, teamId: input.teamId ?? null }, 'reports.')}
             and reports.status = 'completed' and reports.deleted_at is null
             and urls.normalized_url = ${url}`,
     );
@@ -94,7 +107,8 @@ export class WatchService {
     const [row] = await queryRows<{ id: string }>(
       db,
       sql`select id from site_checks where id = ${input.siteCheckId}
-            and user_id = ${input.userId} and status = 'completed' and site_url = ${url}`,
+            and ${inWorkspace({ userId: input.userId, teamId: input.teamId ?? null })}
+            and status = 'completed' and site_url = ${url}`,
     );
     return row?.id ?? null;
   }
@@ -103,7 +117,8 @@ export class WatchService {
    * The owner's watches, oldest first, with the latest judged score: a page watch's last report,
    * a site watch's last site check (the average of its analysed pages, as the site report shows).
    */
-  async list(userId: string, onlyId?: string): Promise<WatchView[]> {
+  async list(ownerOrAccount: string | WorkspaceOwner, onlyId?: string): Promise<WatchView[]> {
+    const owner = asOwner(ownerOrAccount);
     const rows = await queryRows<{
       id: string;
       url: string;
@@ -125,7 +140,7 @@ export class WatchService {
           from watches left join reports on reports.id = watches.last_report_id
             and reports.deleted_at is null
           left join site_checks on site_checks.id = watches.last_site_check_id
-          where watches.user_id = ${userId}
+          where ${inWorkspace(owner, 'watches.')}
             ${onlyId ? sql`and watches.id = ${onlyId}` : sql``}
           order by watches.created_at, watches.id`,
     );
@@ -142,13 +157,16 @@ export class WatchService {
     }));
   }
 
-  async remove(userId: string, id: string): Promise<void> {
+  /** Removes the workspace's watch; returns its address (the team's trail names it). */
+  async remove(ownerOrAccount: string | WorkspaceOwner, id: string): Promise<string> {
+    const owner = asOwner(ownerOrAccount);
     if (!isUuid(id)) throw new ApiError('watch_not_found');
-    const deleted = await queryRows(
+    const deleted = await queryRows<{ url: string }>(
       this.db,
-      sql`delete from watches where id = ${id} and user_id = ${userId} returning id`,
+      sql`delete from watches where id = ${id} and ${inWorkspace(owner)} returning url`,
     );
-    if (deleted.length === 0) throw new ApiError('watch_not_found');
+    if (!deleted[0]) throw new ApiError('watch_not_found');
+    return deleted[0].url;
   }
 
   /** The page a stop link names, without changing anything (the GET confirmation). */

@@ -36,6 +36,10 @@ export const apiTokenAuthPlugin = fp(
         });
       }
       request.userId = identity.userId;
+      // A token acts in its account's Personal workspace, whatever session came along (docs/teams.md).
+      request.teamId = null;
+      request.teamRole = null;
+      request.teamGone = false;
       request.apiToken = identity;
       const route = request.routeOptions.url ?? '';
       if (!tokenMayCall(identity.scope, request.method, route)) throw new ApiError('token_scope');

@@ -32,7 +32,7 @@ interface Throttled {
 
 export const authPlugin = fp(
   async (app) => {
-    const { config, auth, attempts, authSecretGenerated } = app.services;
+    const { config, auth, attempts, authSecretGenerated, teams } = app.services;
     if (authSecretGenerated && config.NODE_ENV === 'production') {
       app.log.warn(
         'AUTH_SECRET is not set: using a random one, so every session ends when the server restarts',
@@ -93,6 +93,18 @@ export const authPlugin = fp(
         returnHeaders: true,
       });
       request.userId = response?.user.id ?? null;
+      // The active workspace, looked up with its membership on every request: a member removed
+      // a moment ago is refused at once (services/workspace.ts), not at the next sign-in.
+      const activeTeam = response?.session.activeOrganizationId ?? null;
+      if (response && activeTeam) {
+        const role = await teams.roleOf(activeTeam, response.user.id);
+        if (role) {
+          request.teamId = activeTeam;
+          request.teamRole = role;
+        } else {
+          request.teamGone = true;
+        }
+      }
       // A session past its refresh age is extended; the renewed cookie goes back with the answer.
       const setCookies = headers.getSetCookie();
       if (setCookies.length > 0) reply.header('set-cookie', setCookies);

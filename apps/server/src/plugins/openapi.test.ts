@@ -100,6 +100,8 @@ describe('GET /api/docs/json', () => {
         'POST /api/site-verifications',
         'POST /api/site-verifications/{id}/check',
         'DELETE /api/site-verifications/{id}',
+        'GET /api/teams/{teamId}/activity',
+        'POST /api/teams/{teamId}/transfer-ownership',
       ].sort(),
     );
   });
@@ -128,7 +130,11 @@ describe('GET /api/docs/json', () => {
       'watch_limit_reached',
     ]);
     expect(codesAt(paths['/api/watches']?.post, 400)).toContain('unsupported_protocol');
-    expect(codesAt(paths['/api/watches/{id}']?.delete, 404)).toEqual(['watch_not_found']);
+    // A session whose team is no longer the caller's (docs/teams.md) answers team_not_found.
+    expect(codesAt(paths['/api/watches/{id}']?.delete, 404).sort()).toEqual([
+      'team_not_found',
+      'watch_not_found',
+    ]);
     expect(codesAt(paths['/readyz']?.get, 503)).toEqual([
       'database_connection',
       'service_unavailable',

@@ -82,6 +82,13 @@ export const openApiPlugin = fp<{ checkAnswers: boolean }>(
             description: 'Watches: scheduled re-checks of your pages, mailed when they get worse',
           },
           {
+            name: 'teams',
+            description:
+              'A team’s activity and its ownership transfer. Creating teams, invitations, ' +
+              'members and roles are Better Auth’s routes under /api/auth/organization/ ' +
+              '(docs/teams.md)',
+          },
+          {
             name: 'tokens',
             description: 'API tokens for scripts and agents (session cookie only)',
           },

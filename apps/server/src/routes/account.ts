@@ -20,6 +20,7 @@ import { throttleMessage } from '../services/attempt-throttle.ts';
 import { configuredProviders } from '../services/auth.ts';
 import { AvatarError, reencodeAvatar } from '../services/avatar-service.ts';
 import { listOwnReports } from '../services/report-history.ts';
+import { requireWorkspace } from '../services/workspace.ts';
 import { requireUser, signedIn } from './require-user.ts';
 
 /**
@@ -61,15 +62,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: myReportsQuerySchema,
         response: {
           200: myReportsResponseSchema,
-          ...errorResponses(['invalid_request', 400], ['invalid_request', 401]),
+          ...errorResponses(['invalid_request', 400], ['invalid_request', 401], 'team_not_found'),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       return {
         ok: true as const,
-        ...(await listOwnReports(app.database.db, userId, request.query.offset)),
+        ...(await listOwnReports(app.database.db, workspace, request.query.offset)),
       };
     },
   );

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../plugins/openapi.ts';
 import { listPageHistory } from '../services/page-history.ts';
 import { compareByTokens } from '../services/report-comparison.ts';
-import { requireUser, signedIn } from './require-user.ts';
+import { requireWorkspace } from '../services/workspace.ts';
+import { signedIn } from './require-user.ts';
 
 /**
  * A page's history (the signed-in owner's reports of one address) and the comparison of two
@@ -33,17 +34,25 @@ export const historyCompareRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: pageHistoryQuerySchema,
         response: {
           200: pageHistoryResponseSchema,
-          ...errorResponses('missing_url', 'invalid_url', 'url_too_long', 'unsupported_protocol', [
-            'invalid_request',
-            401,
-          ]),
+          ...errorResponses(
+            'missing_url',
+            'invalid_url',
+            'url_too_long',
+            'unsupported_protocol',
+            ['invalid_request', 401],
+            'team_not_found',
+          ),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const url = normalizeUrlForStorage(request.query.url);
-      return { ok: true as const, url, ...(await listPageHistory(app.database.db, userId, url)) };
+      return {
+        ok: true as const,
+        url,
+        ...(await listPageHistory(app.database.db, workspace, url)),
+      };
     },
   );
 

@@ -7,7 +7,7 @@ import { isDatabaseConnectionError } from '../db/connection-error.ts';
 import { ApiError } from '../errors.ts';
 import { errorPages, htmlResponse } from '../plugins/openapi.ts';
 import { REPORT_CREATION_ERRORS, submitReport } from '../services/report-intake.ts';
-import { requesterKey } from '../services/requester.ts';
+import { submissionOwner } from '../services/workspace.ts';
 import { sendPlainPage } from './html-page.ts';
 
 /**
@@ -136,11 +136,22 @@ export const noScriptRoutes: FastifyPluginAsync = async (app) => {
     try {
       const address = parseServerUrl(firstValue(body.url));
       if (!address.ok) throw new ApiError(address.code, address.message);
+      const { teamId, requesterKey } = submissionOwner(request);
       const created = await submitReport(app, {
         url: address.url,
-        requesterKey: requesterKey(request),
+        requesterKey,
         userId: request.userId,
+        teamId,
       });
+      if (teamId !== null) {
+        await app.services.teams.record({
+          teamId,
+          actorId: request.userId,
+          action: 'report.created',
+          subject: address.url.href,
+          href: PATHS.reportFor(created.accessToken),
+        });
+      }
       return reply.redirect(PATHS.reportFor(created.accessToken), 303);
     } catch (error) {
       if (error instanceof ApiError) {

@@ -6,12 +6,13 @@ import {
   reportTokenParamsSchema,
 } from '@crawlwise/shared/api/reports';
 import { FREE_TOP_ISSUES } from '@crawlwise/shared/report';
+import { PATHS } from '@crawlwise/shared/routes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import { BODY_ERRORS, errorResponses } from '../plugins/openapi.ts';
 import { REPORT_CREATION_ERRORS, submitReport } from '../services/report-intake.ts';
 import { presentReport } from '../services/report-presenter.ts';
-import { requesterKey } from '../services/requester.ts';
+import { submissionOwner } from '../services/workspace.ts';
 
 /**
  * POST /api/reports fetches the page while the visitor waits (services/report-intake.ts), so an
@@ -43,11 +44,22 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { teamId, requesterKey } = submissionOwner(request);
       const created = await submitReport(app, {
         url: request.body.url,
-        requesterKey: requesterKey(request),
+        requesterKey,
         userId: request.userId,
+        teamId,
       });
+      if (teamId !== null) {
+        await app.services.teams.record({
+          teamId,
+          actorId: request.userId,
+          action: 'report.created',
+          subject: request.body.url.href,
+          href: PATHS.reportFor(created.accessToken),
+        });
+      }
       return reply.code(201).send({
         ok: true,
         accessToken: created.accessToken,
@@ -106,12 +118,18 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Delete one of your reports',
         description:
-          'Owner only: the report must belong to the signed-in account. Later reads answer ' +
+          'Owner only: the report must belong to the active workspace (your Personal reports, ' +
+          'or any report of the active team). Later reads answer ' +
           '`report_deleted` (410). Without a session: 401 `invalid_request`.',
         params: reportTokenParamsSchema,
         response: {
           200: okSchema.describe('Deleted'),
-          ...errorResponses(['invalid_request', 401], ['invalid_request', 403], 'report_not_found'),
+          ...errorResponses(
+            ['invalid_request', 401],
+            ['invalid_request', 403],
+            'report_not_found',
+            'team_not_found',
+          ),
         },
       },
     },
@@ -122,7 +140,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           statusCode: 401,
         });
       }
-      const outcome = await app.reports.deleteOwned(request.params.token, request.userId);
+      if (request.teamGone) throw new ApiError('team_not_found');
+      const owner = { userId: request.userId, teamId: request.teamId };
+      const outcome = await app.reports.deleteOwned(request.params.token, owner);
       if (outcome === 'not_found') throw new ApiError('report_not_found');
       if (outcome === 'forbidden') {
         throw new ApiError('invalid_request', 'You can only delete your own reports.', {

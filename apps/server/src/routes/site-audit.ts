@@ -47,7 +47,8 @@ import {
   listAuditPages,
 } from '../services/site-audit-query.ts';
 import { getSiteCheck } from '../services/site-checks.ts';
-import { requireUser, signedIn } from './require-user.ts';
+import { requireWorkspace, type Workspace } from '../services/workspace.ts';
+import { signedIn } from './require-user.ts';
 
 /**
  * The site audit workspace's API (issue 20; contract: packages/shared/src/api/site-audit.ts;
@@ -61,8 +62,8 @@ const TAGS = ['site audit'];
 
 export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const ownCheck = async (userId: string, id: string) => {
-    const check = await getSiteCheck(db, userId, id);
+  const ownCheck = async (workspace: Workspace, id: string) => {
+    const check = await getSiteCheck(db, workspace, id);
     if (!check) throw new ApiError('site_check_not_found');
     return check;
   };
@@ -103,14 +104,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditPagesQuerySchema,
         response: {
           200: auditPagesResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id } = request.params;
-      await ownCheck(userId, id);
+      await ownCheck(workspace, id);
       const { page, pageSize, ...filter } = request.query;
       const builtAt = await auditBuiltAt(db, id);
       const { total, rows } = await listAuditPages(db, id, filter, { page, pageSize });
@@ -129,14 +130,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditPagesQuerySchema,
         response: {
           200: fileResponse('crawlwise-site-<host>-<date>-pages.csv', 'text/csv'),
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request, reply) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id } = request.params;
-      const siteCheck = await ownCheck(userId, id);
+      const siteCheck = await ownCheck(workspace, id);
       const { page: _page, pageSize: _pageSize, ...filter } = request.query;
       const rows = everyRow((paging) => listAuditPages(db, id, filter, paging));
       return sendCsv(reply, siteCheck, 'pages', auditPagesCsv(rows, reportLink()));
@@ -153,14 +154,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         params: siteCheckIdParamsSchema,
         response: {
           200: auditIssuesResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id } = request.params;
-      await ownCheck(userId, id);
+      await ownCheck(workspace, id);
       const builtAt = await auditBuiltAt(db, id);
       return { ok: true as const, builtAt, issues: await listAuditIssues(db, id) };
     },
@@ -176,14 +177,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         params: siteCheckIdParamsSchema,
         response: {
           200: fileResponse('crawlwise-site-<host>-<date>-issues.csv', 'text/csv'),
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request, reply) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id } = request.params;
-      const siteCheck = await ownCheck(userId, id);
+      const siteCheck = await ownCheck(workspace, id);
       return sendCsv(reply, siteCheck, 'issues', auditIssuesCsv(await listAuditIssues(db, id)));
     },
   );
@@ -202,14 +203,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditPagingQuerySchema,
         response: {
           200: auditIssueItemsResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id, issueId } = request.params;
-      await ownCheck(userId, id);
+      await ownCheck(workspace, id);
       const { page, pageSize } = request.query;
       const builtAt = await auditBuiltAt(db, id);
       const { total, rows } = await listAuditIssueItems(db, id, issueId, { page, pageSize });
@@ -227,14 +228,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         params: auditIssueParamsSchema,
         response: {
           200: fileResponse('crawlwise-site-<host>-<date>-<issue>.csv', 'text/csv'),
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request, reply) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id, issueId } = request.params;
-      const siteCheck = await ownCheck(userId, id);
+      const siteCheck = await ownCheck(workspace, id);
       const rows = everyRow((paging) => listAuditIssueItems(db, id, issueId, paging));
       const name = issueId.replace(/[^a-z0-9-]/gi, '_');
       return sendCsv(reply, siteCheck, name, auditIssueItemsCsv(rows, reportLink()));
@@ -255,15 +256,15 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         params: siteCheckIdParamsSchema,
         response: {
           200: auditOverviewResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
-      const siteCheck = await ownCheck(userId, request.params.id);
+      const workspace = requireWorkspace(request);
+      const siteCheck = await ownCheck(workspace, request.params.id);
       const builtAt = await auditBuiltAt(db, siteCheck.id);
-      const overview = await auditOverview(db, userId, siteCheck);
+      const overview = await auditOverview(db, workspace, siteCheck);
       return { ok: true as const, siteCheck, builtAt, overview };
     },
   );
@@ -282,14 +283,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditLinksQuerySchema,
         response: {
           200: auditLinksResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id } = request.params;
-      await ownCheck(userId, id);
+      await ownCheck(workspace, id);
       const { page, pageSize, ...filter } = request.query;
       const builtAt = await auditBuiltAt(db, id);
       const { total, rows } = await listAuditLinks(db, id, filter, { page, pageSize });
@@ -309,14 +310,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditLinksQuerySchema,
         response: {
           200: fileResponse('crawlwise-site-<host>-<date>-links-<kind>.csv', 'text/csv'),
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request, reply) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id } = request.params;
-      const siteCheck = await ownCheck(userId, id);
+      const siteCheck = await ownCheck(workspace, id);
       const { page: _page, pageSize: _pageSize, ...filter } = request.query;
       const rows = everyRow((paging) => listAuditLinks(db, id, filter, paging));
       return sendCsv(reply, siteCheck, `links-${filter.kind}`, auditLinksCsv(rows));
@@ -333,14 +334,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         params: siteCheckIdParamsSchema,
         response: {
           200: auditStructureResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id } = request.params;
-      await ownCheck(userId, id);
+      await ownCheck(workspace, id);
       const builtAt = await auditBuiltAt(db, id);
       return { ok: true as const, builtAt, ...(await auditStructure(db, id)) };
     },
@@ -357,14 +358,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditPagingQuerySchema,
         response: {
           200: auditDuplicatesResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id } = request.params;
-      await ownCheck(userId, id);
+      await ownCheck(workspace, id);
       const { page, pageSize } = request.query;
       const builtAt = await auditBuiltAt(db, id);
       const { total, rows } = await listAuditDuplicates(db, id, { page, pageSize });
@@ -382,14 +383,14 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         params: siteCheckIdParamsSchema,
         response: {
           200: fileResponse('crawlwise-site-<host>-<date>-duplicates.csv', 'text/csv'),
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request, reply) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id } = request.params;
-      const siteCheck = await ownCheck(userId, id);
+      const siteCheck = await ownCheck(workspace, id);
       const rows = everyRow((paging) => listAuditDuplicateMembers(db, id, paging));
       return sendCsv(reply, siteCheck, 'duplicates', auditDuplicatesCsv(rows));
     },
@@ -410,14 +411,19 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: auditDiffQuerySchema,
         response: {
           200: auditDiffResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found', 'site_audit_page_not_found'),
+          ...errorResponses(
+            SIGNED_OUT,
+            'team_not_found',
+            'site_check_not_found',
+            'site_audit_page_not_found',
+          ),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { id } = request.params;
-      await ownCheck(userId, id);
+      await ownCheck(workspace, id);
       const { a, b } = request.query;
       return { ok: true as const, ...(await auditDiff(db, id, a, b)) };
     },
@@ -437,14 +443,19 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         params: auditCompareParamsSchema,
         response: {
           200: auditCompareResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found', 'site_check_compare_mismatch'),
+          ...errorResponses(
+            SIGNED_OUT,
+            'team_not_found',
+            'site_check_not_found',
+            'site_check_compare_mismatch',
+          ),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
-      const one = await ownCheck(userId, request.params.id);
-      const other = await ownCheck(userId, request.params.otherId);
+      const workspace = requireWorkspace(request);
+      const one = await ownCheck(workspace, request.params.id);
+      const other = await ownCheck(workspace, request.params.otherId);
       const [before, after] = comparedPair(one, other);
       return { ok: true as const, ...(await compareAudits(db, before, after)) };
     },

@@ -7,6 +7,7 @@ import {
   siteReportResponseSchema,
   startSiteCheckBodySchema,
 } from '@crawlwise/shared/api/site-checks';
+import { PATHS } from '@crawlwise/shared/routes';
 import {
   DAILY_SITE_CHECK_PAGE_LIMIT,
   MAX_SITE_CHECK_LIST_CHARS,
@@ -29,12 +30,13 @@ import {
 import { siteReportCsv } from '../services/site-report-csv.ts';
 import { loadSiteReport } from '../services/site-report-source.ts';
 import { storedSiteReportJson } from '../services/site-report-store.ts';
-import { requireUser, signedIn } from './require-user.ts';
+import { requireWorkspace, type Workspace } from '../services/workspace.ts';
+import { signedIn } from './require-user.ts';
 
 /**
  * Whole-site checks (docs/site-checks.md): start one, follow its progress, read its site report,
- * download it as CSV. Signed-in owners only; another account's site check answers
- * `site_check_not_found`, as a missing one does.
+ * download it as CSV. Signed-in only, for the active workspace (docs/teams.md): another
+ * workspace's site check answers `site_check_not_found`, as a missing one does.
  */
 
 const SIGNED_OUT = ['invalid_request', 401] as const;
@@ -43,8 +45,8 @@ const SIGNED_OUT = ['invalid_request', 401] as const;
 let writeSiteCheck: ((siteCheck: unknown) => string) | undefined;
 
 export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ownCheck = async (userId: string, id: string) => {
-    const check = await getSiteCheck(app.database.db, userId, id);
+  const ownCheck = async (workspace: Workspace, id: string) => {
+    const check = await getSiteCheck(app.database.db, workspace, id);
     if (!check) throw new ApiError('site_check_not_found');
     return check;
   };
@@ -90,7 +92,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: MAX_SITE_CHECK_LIST_CHARS * 2,
     },
     async (request, reply) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const { siteUrl, source, list, crawl } = request.body;
       let input: StartSiteCheckInput;
       if (source === 'crawl') {
@@ -98,7 +100,8 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         // A verified site's proof is read again first (network I/O, before any transaction).
         const { verified } = await crawlAllowance(
           app.services.siteVerifications,
-          userId,
+          // Site verifications stay the maker's own (docs/teams.md).
+          workspace.userId,
           siteUrl,
           settings.maxPages,
           app.config.SITE_CRAWL_MAX_PAGES,
@@ -110,7 +113,16 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
             ? { site: siteUrl, source, list: list ?? '' }
             : { site: siteUrl, source };
       }
-      const siteCheck = await startSiteCheck(app, userId, input);
+      const siteCheck = await startSiteCheck(app, workspace, input);
+      if (workspace.teamId !== null) {
+        await app.services.teams.record({
+          teamId: workspace.teamId,
+          actorId: workspace.userId,
+          action: 'site-check.created',
+          subject: siteCheck.siteUrl,
+          href: PATHS.siteCheckFor(siteCheck.id),
+        });
+      }
       return reply.code(201).send({ ok: true as const, siteCheck });
     },
   );
@@ -124,13 +136,13 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Your site checks, newest first (the latest 20)',
         response: {
           200: siteCheckListResponseSchema,
-          ...errorResponses(SIGNED_OUT),
+          ...errorResponses(SIGNED_OUT, 'team_not_found'),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
-      return { ok: true as const, siteChecks: await listSiteChecks(app.database.db, userId) };
+      const workspace = requireWorkspace(request);
+      return { ok: true as const, siteChecks: await listSiteChecks(app.database.db, workspace) };
     },
   );
 
@@ -144,13 +156,13 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         params: siteCheckIdParamsSchema,
         response: {
           200: siteCheckResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
-      return { ok: true as const, siteCheck: await ownCheck(userId, request.params.id) };
+      const workspace = requireWorkspace(request);
+      return { ok: true as const, siteCheck: await ownCheck(workspace, request.params.id) };
     },
   );
 
@@ -170,15 +182,20 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         params: siteCheckIdParamsSchema,
         response: {
           200: siteCheckResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found', 'site_check_not_active'),
+          ...errorResponses(
+            SIGNED_OUT,
+            'team_not_found',
+            'site_check_not_found',
+            'site_check_not_active',
+          ),
         },
       },
     },
     async (request) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       return {
         ok: true as const,
-        siteCheck: await cancelSiteCheck(app, userId, request.params.id),
+        siteCheck: await cancelSiteCheck(app, workspace, request.params.id),
       };
     },
   );
@@ -197,13 +214,13 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         params: siteCheckIdParamsSchema,
         response: {
           200: siteReportResponseSchema,
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request, reply) => {
-      const userId = requireUser(request);
-      const siteCheck = await ownCheck(userId, request.params.id);
+      const workspace = requireWorkspace(request);
+      const siteCheck = await ownCheck(workspace, request.params.id);
       // An ended check's stored report is already the contract's JSON: sent as it is stored
       // (docs/site-checks.md "Stored site report"), with the check written as every answer is.
       const stored = await storedSiteReportJson(app.database.db, siteCheck.id);
@@ -234,13 +251,13 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         params: siteCheckIdParamsSchema,
         response: {
           200: fileResponse('A download named crawlwise-site-<host>-<date>.csv', 'text/csv'),
-          ...errorResponses(SIGNED_OUT, 'site_check_not_found'),
+          ...errorResponses(SIGNED_OUT, 'team_not_found', 'site_check_not_found'),
         },
       },
     },
     async (request, reply) => {
-      const userId = requireUser(request);
-      const siteCheck = await ownCheck(userId, request.params.id);
+      const workspace = requireWorkspace(request);
+      const siteCheck = await ownCheck(workspace, request.params.id);
       const report = await loadSiteReport(app.database.db, siteCheck);
       const origin = publicOrigin(app.config);
       const csv = siteReportCsv(

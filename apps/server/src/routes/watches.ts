@@ -16,8 +16,9 @@ import { ApiError } from '../errors.ts';
 import type { WatchService } from '../monitoring/watch-service.ts';
 import { BODY_ERRORS, errorResponses, htmlResponse, type ZodApp } from '../plugins/openapi.ts';
 import { type ThrottlePolicy, throwIfRefused } from '../services/rate-limit.ts';
+import { requireWorkspace, workspaceRequester } from '../services/workspace.ts';
 import { sendPlainPage } from './html-page.ts';
-import { requireUser, signedIn } from './require-user.ts';
+import { signedIn } from './require-user.ts';
 
 /**
  * Monitoring (docs/monitoring.md): the owner's watches (create, list, remove; signed-in only)
@@ -30,7 +31,7 @@ const WATCH_CREATE_POLICY: ThrottlePolicy = {
   rules: [{ windowSeconds: 60 * 60, limit: WATCH_CREATIONS_PER_HOUR, code: 'too_many_requests' }],
 };
 
-const SIGNED_IN_ERRORS = [['invalid_request', 401]] as const;
+const SIGNED_IN_ERRORS = [['invalid_request', 401], 'team_not_found'] as const;
 
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
   const { watches } = app.services;
@@ -130,7 +131,7 @@ const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
     },
     async (request) => ({
       ok: true as const,
-      watches: await watches.list(requireUser(request)),
+      watches: await watches.list(requireWorkspace(request)),
     }),
   );
 
@@ -173,17 +174,22 @@ const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
       },
     },
     async (request, reply) => {
-      const userId = requireUser(request);
+      const workspace = requireWorkspace(request);
       const input = request.body;
       const address =
         input.kind === 'site' ? parseSiteAddress(input.url) : parseServerUrl(input.url);
       if (!address.ok) throw new ApiError(address.code, address.message);
       const url = 'site' in address ? address.site.href : address.url.href;
       throwIfRefused(
-        await app.limits.reserve(app.database.db, WATCH_CREATE_POLICY, `user:${userId}`),
+        await app.limits.reserve(
+          app.database.db,
+          WATCH_CREATE_POLICY,
+          workspaceRequester(workspace),
+        ),
       );
       const watch = await watches.create({
-        userId,
+        userId: workspace.userId,
+        teamId: workspace.teamId,
         url,
         kind: input.kind,
         frequency: input.frequency,
@@ -191,6 +197,14 @@ const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
         reportToken: input.reportToken,
         siteCheckId: input.siteCheckId,
       });
+      if (workspace.teamId !== null) {
+        await app.services.teams.record({
+          teamId: workspace.teamId,
+          actorId: workspace.userId,
+          action: 'watch.created',
+          subject: watch.url,
+        });
+      }
       return reply.code(201).send({ ok: true as const, watch });
     },
   );
@@ -210,7 +224,16 @@ const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
       },
     },
     async (request) => {
-      await watches.remove(requireUser(request), request.params.id);
+      const workspace = requireWorkspace(request);
+      const url = await watches.remove(workspace, request.params.id);
+      if (workspace.teamId !== null) {
+        await app.services.teams.record({
+          teamId: workspace.teamId,
+          actorId: workspace.userId,
+          action: 'watch.deleted',
+          subject: url,
+        });
+      }
       return { ok: true as const };
     },
   );

@@ -8,6 +8,7 @@ const rules = {
   avatarUpload: { max: 1, windowMs: 1000 },
   verificationRequest: { max: 1, windowMs: 1000 },
   verificationMail: { max: 1, windowMs: 1000 },
+  invitationMail: { max: 1, windowMs: 1000 },
   apiRequest: { max: 1, windowMs: 1000 },
 };
 

@@ -31,6 +31,8 @@ export const THROTTLE_RULES = {
   verificationRequest: { max: 5, windowMs: 60 * MINUTE_MS },
   /** Confirmation mails sent to one address, whatever asked for them (sign-up, sign-in, resend). */
   verificationMail: { max: 5, windowMs: 60 * MINUTE_MS },
+  /** Team invitation mails sent to one address, whatever team or resend asked (issue 21). */
+  invitationMail: { max: 5, windowMs: 60 * MINUTE_MS },
   /** Requests per API token (scripts and agents; a browser session is not counted here). */
   apiRequest: { max: 120, windowMs: MINUTE_MS },
 } as const satisfies Record<string, ThrottleRule>;

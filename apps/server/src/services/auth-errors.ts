@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@crawlwise/shared/accounts';
-import type { ErrorCode } from '@crawlwise/shared/error-catalogue';
+import { ERROR_CATALOGUE, type ErrorCode } from '@crawlwise/shared/error-catalogue';
 import type { FastifyReply } from 'fastify';
 import { errorBody } from '../errors.ts';
 import { throttleMessage } from './attempt-throttle.ts';
@@ -42,7 +42,9 @@ export function presentAuthError(status: number, body: Buffer): Record<string, u
     (code && SPEC_MESSAGES[code]) ||
     (typeof parsed.message === 'string' && parsed.message) ||
     AUTH_MESSAGES.unexpected;
-  return { ...parsed, ...errorBody(catalogueCode(status), message) };
+  // Our own hooks refuse with a catalogue code (services/team-rules.ts, account_owns_team).
+  const error = code && code in ERROR_CATALOGUE ? (code as ErrorCode) : catalogueCode(status);
+  return { ...parsed, ...errorBody(error, message) };
 }
 
 /** 429 with the catalogue code, the wait in words and in Retry-After. */

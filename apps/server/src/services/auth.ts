@@ -1,16 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthProvider } from '@crawlwise/shared/accounts';
+import { INVITATION_VALID_DAYS } from '@crawlwise/shared/api/teams';
+import { ERROR_CATALOGUE } from '@crawlwise/shared/error-catalogue';
+import { PATHS } from '@crawlwise/shared/routes';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { organization } from 'better-auth/plugins/organization';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { accounts, sessions, users, verifications } from '../db/schema.ts';
+import {
+  accounts,
+  invitations,
+  members,
+  organizations,
+  sessions,
+  users,
+  verifications,
+} from '../db/schema.ts';
 import type { AttemptThrottle } from './attempt-throttle.ts';
 import { accountRulesHook } from './auth-rules.ts';
 import { type Mailer, mailSafeName } from './mailer.ts';
 import { publicOrigin } from './public-origin.ts';
+import { teamRulesPlugin } from './team-rules.ts';
+import type { TeamService } from './teams.ts';
 
 /**
  * Accounts: Better Auth on the app's own database (Drizzle adapter, tables in db/schema.ts).
@@ -39,6 +54,10 @@ export interface AuthDependencies {
   attempts: AttemptThrottle;
   /** Runs before and again after an account is deleted (erases its reports). */
   beforeDeleteUser: (userId: string) => Promise<void>;
+  /** Teams: memberships, the trail (services/teams.ts). */
+  teams: TeamService;
+  /** Runs before a team is deleted (erases its reports; its checks and watches go with it). */
+  beforeDeleteTeam: (teamId: string) => Promise<void>;
 }
 
 export function createAuth({
@@ -49,6 +68,8 @@ export function createAuth({
   mailer,
   attempts,
   beforeDeleteUser,
+  teams,
+  beforeDeleteTeam,
 }: AuthDependencies) {
   const baseURL = authBaseUrl(config);
   const confirmationRequired = config.SMTP_URL !== undefined;
@@ -59,7 +80,15 @@ export function createAuth({
     secret,
     database: drizzleAdapter(database.db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        organization: organizations,
+        member: members,
+        invitation: invitations,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -105,8 +134,66 @@ export function createAuth({
           }
         : {}),
     },
-    plugins:
-      config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+    plugins: [
+      // Teams (docs/teams.md): a team is an organization; its routes are /api/auth/organization/*.
+      organization({
+        invitationExpiresIn: INVITATION_VALID_DAYS * 24 * 60 * 60,
+        sendInvitationEmail: async ({ id, email, organization: team, inviter }) => {
+          // services/team-rules.ts has already counted this mail against the address's budget.
+          await mailer.deliver({
+            to: email,
+            subject: `${mailSafeName(inviter.user.name)} invited you to ${mailSafeName(team.name)} on Crawlwise`,
+            text: [
+              'Hello,',
+              '',
+              `${mailSafeName(inviter.user.name)} invited you to the team "${mailSafeName(team.name)}" on Crawlwise.`,
+              `Open this link to accept or decline (valid for ${INVITATION_VALID_DAYS} days):`,
+              '',
+              `${baseURL}${PATHS.invitationFor(id)}`,
+              '',
+              `You need a Crawlwise account with this address (${email}); the page lets you create one.`,
+              'If you do not know this team, ignore this email: nothing happens without the link.',
+            ].join('\n'),
+          });
+        },
+        organizationHooks: {
+          afterCreateOrganization: async ({ organization: team, user }) => {
+            await teams.record({
+              teamId: team.id,
+              actorId: user.id,
+              action: 'team.created',
+              subject: team.name,
+            });
+          },
+          afterCreateInvitation: async ({ invitation, inviter }) => {
+            await teams.record({
+              teamId: invitation.organizationId,
+              actorId: inviter.id,
+              action: 'member.invited',
+              subject: invitation.email,
+            });
+          },
+          afterCancelInvitation: async ({ invitation, cancelledBy }) => {
+            await teams.record({
+              teamId: invitation.organizationId,
+              actorId: cancelledBy.id,
+              action: 'invitation.cancelled',
+              subject: invitation.email,
+            });
+          },
+          afterAcceptInvitation: async ({ member, user }) => {
+            await teams.record({
+              teamId: member.organizationId,
+              actorId: user.id,
+              action: 'member.joined',
+              subject: user.email,
+            });
+          },
+          beforeDeleteOrganization: async ({ organization: team }) => beforeDeleteTeam(team.id),
+        },
+      }),
+      teamRulesPlugin({ teams, attempts }),
+      ...(config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
         ? [
             genericOAuth({
               config: [
@@ -121,11 +208,22 @@ export function createAuth({
               ],
             }),
           ]
-        : [],
+        : []),
+    ],
     user: {
       deleteUser: {
         enabled: true,
-        beforeDelete: async (user) => beforeDeleteUser(user.id),
+        beforeDelete: async (user) => {
+          // An owner first hands the team over or deletes it (docs/teams.md › Deleting).
+          if (await teams.ownsTeam(user.id)) {
+            throw new APIError('CONFLICT', {
+              code: 'account_owns_team',
+              message: `${ERROR_CATALOGUE.account_owns_team.description} ${ERROR_CATALOGUE.account_owns_team.action}`,
+            });
+          }
+          await teams.handOverToTeams(user.id);
+          await beforeDeleteUser(user.id);
+        },
         // Again once the account is gone: a report stored while the deletion ran is erased too.
         afterDelete: async (user) => beforeDeleteUser(user.id),
       },

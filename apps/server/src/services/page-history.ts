@@ -4,6 +4,7 @@ import { answeredReportStatus, type CategoryScore } from '@crawlwise/shared/repo
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reports, urls } from '../db/schema.ts';
+import { type Workspace, workspaceFilter } from './workspace.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,12 +16,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function listPageHistory(
   db: Db,
-  userId: string,
+  workspace: Workspace,
   normalizedUrl: string,
   now = new Date(),
 ): Promise<{ total: number; reports: PageHistoryEntry[] }> {
   const readable = and(
-    eq(reports.userId, userId),
+    workspaceFilter(workspace, reports),
     eq(urls.normalizedUrl, normalizedUrl),
     isNull(reports.deletedAt),
     gt(reports.createdAt, new Date(now.getTime() - REPORT_EXPIRY_DAYS * DAY_MS)),

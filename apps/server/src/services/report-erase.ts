@@ -4,9 +4,9 @@ import { dropStoredSiteReports } from './site-report-store.ts';
 
 /**
  * Erasing a report, as the privacy page promises on deletion: the analysis (summary, issues,
- * categories, score, messages), the final address, the fetched document and the owner link go at
- * once. The row stays, emptied, so its access token answers `report_deleted` instead of looking
- * like a typo; its address row (urls) is a shared dictionary entry, no longer linked to anyone.
+ * categories, score, messages), the final address, the fetched document and the owner and team
+ * links go at once. The row stays, emptied, so its access token answers `report_deleted` instead
+ * of looking like a typo; its address row (urls) is a shared dictionary entry, no longer linked to anyone.
  * The requester key goes too: the report limits count in throttle_events, which deleting does
  * not touch, so a deletion never resets a limit.
  *
@@ -14,12 +14,13 @@ import { dropStoredSiteReports } from './site-report-store.ts';
  * finishing it afterwards matches no row (its completion requires its own lease) and cannot
  * write the analysis back.
  */
-async function eraseWhere(db: Db, condition: SQL): Promise<string[]> {
+export async function eraseWhere(db: Db, condition: SQL): Promise<string[]> {
   const rows = await queryRows<{ access_token: string; site_check_id: string | null }>(
     db,
     sql`update reports set
           deleted_at = coalesce(deleted_at, now()),
           user_id = null,
+          team_id = null,
           requester_key = null,
           status = case when status in ('queued', 'analyzing') then 'failed' else status end,
           lease_owner = null,
@@ -57,7 +58,10 @@ export function eraseReport(db: Db, reportId: string): Promise<string[]> {
   return eraseWhere(db, sql`id = ${reportId}`);
 }
 
-/** Erases every report of an account (account deletion); returns their access tokens. */
+/**
+ * Erases every Personal report of an account (account deletion); returns their access tokens.
+ * The reports it made in a team stay the team's (services/teams.ts handOverToTeams).
+ */
 export function eraseUserReports(db: Db, userId: string): Promise<string[]> {
-  return eraseWhere(db, sql`user_id = ${userId}`);
+  return eraseWhere(db, sql`user_id = ${userId} and team_id is null`);
 }

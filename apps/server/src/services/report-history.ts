@@ -4,19 +4,24 @@ import { answeredReportStatus } from '@crawlwise/shared/report';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reports, urls } from '../db/schema.ts';
+import { type Workspace, workspaceFilter } from './workspace.ts';
 
 /**
- * "My SEO Reports" (spec points 3 and 7): the signed-in account's own reports, newest first, ten
+ * "My SEO Reports" (spec points 3 and 7): the active workspace's reports (docs/teams.md), newest first, ten
  * per page, with the exact total so the profile knows whether to offer Load More. Deleted
  * (erased) reports are gone from the list.
  */
 
 export type HistoryPage = Omit<MyReportsResponse, 'ok'>;
 
-export async function listOwnReports(db: Db, userId: string, offset: number): Promise<HistoryPage> {
+export async function listOwnReports(
+  db: Db,
+  workspace: Workspace,
+  offset: number,
+): Promise<HistoryPage> {
   // Pages of a whole-site check are listed with their site check, not one by one.
   const own = and(
-    eq(reports.userId, userId),
+    workspaceFilter(workspace, reports),
     isNull(reports.deletedAt),
     isNull(reports.siteCheckId),
   );

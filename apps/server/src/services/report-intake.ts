@@ -22,6 +22,8 @@ export const REPORT_CREATION_ERRORS: ErrorCode[] = [
   'rate_limit_exceeded',
   'too_many_requests',
   'service_unavailable',
+  // The signed-in caller's active team is no longer theirs (docs/teams.md).
+  'team_not_found',
 ];
 
 export interface IntakeServices {
@@ -37,6 +39,8 @@ export interface IntakeRequest {
   url: URL;
   requesterKey: string;
   userId: string | null;
+  /** The active team (docs/teams.md); null: Personal or anonymous. */
+  teamId?: string | null;
 }
 
 export interface IntakeResult {
@@ -73,6 +77,7 @@ async function intake(services: IntakeServices, request: IntakeRequest): Promise
     url: request.url.href,
     fetchArtifact: document,
     userId: request.userId,
+    teamId: request.teamId ?? null,
     requesterKey: request.requesterKey,
   });
   return { accessToken, rateLimitSoft: decision.allowed && decision.soft };

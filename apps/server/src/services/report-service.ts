@@ -10,6 +10,7 @@ import { ApiError } from '../errors.ts';
 import { isWellFormedAccessToken } from './access-token.ts';
 import { eraseReport } from './report-erase.ts';
 import { TtlCache } from './ttl-cache.ts';
+import { asOwner, type WorkspaceOwner } from './workspace.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,6 +49,8 @@ export interface CreateReportInput {
   url: string;
   fetchArtifact: FetchArtifact;
   userId?: string | null;
+  /** The team whose workspace it is made in (docs/teams.md); null or absent: Personal. */
+  teamId?: string | null;
   requesterKey?: string | null;
 }
 
@@ -93,11 +96,14 @@ export class ReportService {
       insertQueuedReport(tx, {
         urlId: await upsertUrlRow(tx, normalizeUrlForStorage(input.url)),
         userId: input.userId ?? null,
+        teamId: input.teamId ?? null,
         requesterKey: input.requesterKey ?? null,
         fetchArtifact: input.fetchArtifact,
       }),
     );
     if (created === null) {
+      // The team went (or the caller left it) while the page was being fetched.
+      if (input.teamId) throw new ApiError('team_not_found');
       throw new ApiError('invalid_request', 'Please sign in first.', { statusCode: 401 });
     }
     await this.database.notifyJobs();
@@ -136,14 +142,28 @@ export class ReportService {
    * Deletion by the owner erases the analysis at once (services/report-erase.ts); the emptied
    * row stays so later reads can answer report_deleted.
    */
-  async deleteOwned(token: string, userId: string): Promise<'deleted' | 'not_found' | 'forbidden'> {
+  async deleteOwned(
+    token: string,
+    ownerOrAccount: string | WorkspaceOwner,
+  ): Promise<'deleted' | 'not_found' | 'forbidden'> {
+    const owner = asOwner(ownerOrAccount);
     if (!isWellFormedAccessToken(token)) return 'not_found';
     const [row] = await this.db
-      .select({ id: reports.id, userId: reports.userId, deletedAt: reports.deletedAt })
+      .select({
+        id: reports.id,
+        userId: reports.userId,
+        teamId: reports.teamId,
+        deletedAt: reports.deletedAt,
+      })
       .from(reports)
       .where(eq(reports.accessToken, token));
     if (!row || row.deletedAt) return 'not_found';
-    if (row.userId !== userId) return 'forbidden';
+    // The active workspace's report: the account's Personal one, or any of the team's.
+    const owned =
+      owner.teamId === null
+        ? row.userId === owner.userId && row.teamId === null
+        : row.teamId === owner.teamId;
+    if (!owned) return 'forbidden';
     this.finished.delete(token);
     await eraseReport(this.db, row.id);
     return 'deleted';

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
 import { listAuditIssues } from './site-audit-query.ts';
 import { isRedirectedRow } from './site-report.ts';
+import { inWorkspace, type WorkspaceOwner } from './workspace.ts';
 
 /**
  * The audit's Overview: the site score and its ledger, pages by state and indexability, the top
@@ -98,17 +99,17 @@ export async function auditProgress(db: Db, siteCheck: SiteCheck): Promise<Audit
   };
 }
 
-/** The previous completed check of the same site (and source) by the same account. */
+/** The previous completed check of the same site (and source) in the same workspace. */
 async function previousCheck(
   db: Db,
-  ownerId: string,
+  owner: WorkspaceOwner,
   siteCheck: SiteCheck,
   score: number | null,
 ): Promise<AuditOverview['previous']> {
   const [row] = await queryRows(
     db,
     sql`select id, created_at, audit_score from site_checks
-        where user_id = ${ownerId} and site_url = ${siteCheck.siteUrl}
+        where ${inWorkspace(owner)} and site_url = ${siteCheck.siteUrl}
           and source = ${siteCheck.source} and status = 'completed' and id <> ${siteCheck.id}
           and created_at < ${siteCheck.createdAt}::timestamptz
         order by created_at desc, id desc limit 1`,
@@ -138,7 +139,7 @@ async function previousCheck(
 
 export async function auditOverview(
   db: Db,
-  ownerId: string,
+  owner: WorkspaceOwner,
   siteCheck: SiteCheck,
 ): Promise<AuditOverview> {
   const id = siteCheck.id;
@@ -183,6 +184,6 @@ export async function auditOverview(
     nonIndexable,
     topIssues: issues.slice(0, TOP_ISSUES),
     progress: await auditProgress(db, siteCheck),
-    previous: await previousCheck(db, ownerId, siteCheck, score),
+    previous: await previousCheck(db, owner, siteCheck, score),
   };
 }

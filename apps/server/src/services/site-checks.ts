@@ -18,6 +18,13 @@ import { crawlStartKey } from './crawl-frontier.ts';
 import { ensureHostPace } from './host-pace.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 import { settleSiteCheck } from './site-check-settle.ts';
+import {
+  asOwner,
+  inWorkspace,
+  type WorkspaceOwner,
+  workspaceLockKey,
+  workspaceRequester,
+} from './workspace.ts';
 
 /**
  * Whole-site checks (docs/site-checks.md). A site check is a row of `site_checks`; each of its
@@ -57,7 +64,8 @@ export type SiteCheckSummary = SiteCheck;
 /** Namespace of the per-owner advisory lock that serialises site-check starts. */
 const START_LOCK_NAMESPACE = 7_302;
 
-const requesterOf = (ownerId: string) => `user:${ownerId}`;
+/** Who a site check belongs to: the maker, and the team when made in a team's workspace. */
+export type SiteCheckOwner = WorkspaceOwner;
 
 export interface StartSiteCheckOptions {
   /**
@@ -69,17 +77,20 @@ export interface StartSiteCheckOptions {
 
 export async function startSiteCheck(
   deps: SiteCheckDeps,
-  ownerId: string,
+  ownerOrAccount: string | SiteCheckOwner,
   input: StartSiteCheckInput,
   options: StartSiteCheckOptions = {},
 ): Promise<SiteCheckSummary> {
+  const owner = asOwner(ownerOrAccount);
   const { site, source } = input;
   let list: ReturnType<typeof parseSiteAddressList> | null = null;
   if (input.source === 'list') {
     list = parseSiteAddressList(input.list, site);
     if (list.urls.length === 0) throw new ApiError('site_check_no_pages');
   }
-  const requesterKey = requesterOf(ownerId);
+  const ownerId = owner.userId;
+  // A team's checks share the team's daily page allowance (docs/teams.md › Allowances).
+  const requesterKey = workspaceRequester(owner);
   const crawl = input.source === 'crawl' ? input.crawl : null;
   const verified = input.source === 'crawl' && input.verified === true;
   if (crawl && crawl.maxPages > MAX_CRAWL_PAGES && !verified)
@@ -89,11 +100,12 @@ export async function startSiteCheck(
   const firstPages = list ? list.urls : crawl ? [crawlStartKey(site, crawl)] : null;
   const id = await inTransaction(deps.database.db, async (tx) => {
     await tx.execute(
-      sql`select pg_advisory_xact_lock(${START_LOCK_NAMESPACE}, hashtext(${ownerId}))`,
+      sql`select pg_advisory_xact_lock(${START_LOCK_NAMESPACE}, hashtext(${workspaceLockKey(owner)}))`,
     );
+    // One active check per workspace: the account's Personal one, or the team's.
     const [active] = await queryRows(
       tx,
-      sql`select id from site_checks where user_id = ${ownerId}
+      sql`select id from site_checks where ${inWorkspace(owner)}
           and status in ('discovering', 'running') limit 1`,
     );
     if (active) throw new ApiError('site_check_in_progress');
@@ -120,9 +132,9 @@ export async function startSiteCheck(
       : null;
     const [row] = await queryRows<{ id: string }>(
       tx,
-      sql`insert into site_checks (user_id, site_url, host, source, status, requester_key,
+      sql`insert into site_checks (user_id, team_id, site_url, host, source, status, requester_key,
             page_count, skipped, crawl, page_interval_ms)
-          values (${ownerId}, ${site.href}, ${site.hostname}, ${source},
+          values (${ownerId}, ${owner.teamId}, ${site.href}, ${site.hostname}, ${source},
             ${list ? 'running' : 'discovering'}, ${requesterKey}, ${firstPages?.length ?? 0},
             ${skipped ? JSON.stringify(skipped) : null}::jsonb,
             ${crawl ? JSON.stringify(crawl) : null}::jsonb,
@@ -145,7 +157,7 @@ export async function startSiteCheck(
     return row!.id;
   });
   await deps.database.notifyJobs();
-  const summary = await getSiteCheck(deps.database.db, ownerId, id);
+  const summary = await getSiteCheck(deps.database.db, owner, id);
   return summary!;
 }
 
@@ -174,9 +186,10 @@ export function insertPages(
  */
 export async function cancelSiteCheck(
   deps: SiteCheckDeps,
-  ownerId: string,
+  ownerOrAccount: string | SiteCheckOwner,
   id: string,
 ): Promise<SiteCheckSummary> {
+  const owner = asOwner(ownerOrAccount);
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError('site_check_not_found');
   // Pages finished outside a worker's transaction (an operator, the sweep) are settled first:
   // a check with nothing left to do is completed, not cancellable.
@@ -186,14 +199,15 @@ export async function cancelSiteCheck(
       tx,
       sql`update site_checks set status = 'cancelled', completed_at = now(),
             lease_owner = null, lease_expires_at = null
-          where id = ${id} and user_id = ${ownerId} and status in ('discovering', 'running')
+          where id = ${id} and ${inWorkspace(owner)}
+            and status in ('discovering', 'running')
           returning requester_key`,
     );
     if (!cancelled) return;
     const dropped = await cancelQueuedPages(tx, id);
     await deps.limits.giveBack(tx, SITE_PAGE_POLICY, cancelled.requester_key, dropped);
   });
-  const summary = await getSiteCheck(deps.database.db, ownerId, id);
+  const summary = await getSiteCheck(deps.database.db, owner, id);
   if (!summary) throw new ApiError('site_check_not_found');
   if (summary.status !== 'cancelled') throw new ApiError('site_check_not_active');
   return summary;
@@ -266,30 +280,32 @@ function summaryOf(row: Record<string, unknown>): SiteCheckSummary {
   };
 }
 
-/** The owner's site check with its progress, or null (missing, or another account's). */
+/** The workspace's site check with its progress, or null (missing, or another workspace's). */
 export async function getSiteCheck(
   db: Db,
-  ownerId: string,
+  ownerOrAccount: string | SiteCheckOwner,
   id: string,
 ): Promise<SiteCheckSummary | null> {
+  const owner = asOwner(ownerOrAccount);
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
   const [row] = await queryRows(
     db,
-    sql`select ${SUMMARY_COLUMNS} from site_checks s ${PAGE_COUNTS} where s.id = ${id} and s.user_id = ${ownerId}`,
+    sql`select ${SUMMARY_COLUMNS} from site_checks s ${PAGE_COUNTS} where s.id = ${id} and ${inWorkspace(owner, 's.')}`,
   );
   return row ? summaryOf(row) : null;
 }
 
-/** The owner's site checks, newest first (the profile lists the latest ones). */
+/** The workspace's site checks, newest first (the profile lists the latest ones). */
 export async function listSiteChecks(
   db: Db,
-  ownerId: string,
+  ownerOrAccount: string | SiteCheckOwner,
   limit = 20,
 ): Promise<SiteCheckSummary[]> {
+  const owner = asOwner(ownerOrAccount);
   const rows = await queryRows(
     db,
     sql`select ${SUMMARY_COLUMNS} from site_checks s ${PAGE_COUNTS}
-        where s.user_id = ${ownerId}
+        where ${inWorkspace(owner, 's.')}
         order by s.created_at desc, s.id desc limit ${limit}`,
   );
   return rows.map(summaryOf);

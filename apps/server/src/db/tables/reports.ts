@@ -2,7 +2,7 @@ import type { FetchArtifact } from '@crawlwise/analyzer/types';
 import { type SQL, sql } from 'drizzle-orm';
 import { newAccessToken } from '../../services/access-token.ts';
 import { col, type Db, queryRows } from '../database.ts';
-import { reports, urls, users } from '../schema.ts';
+import { members, reports, urls, users } from '../schema.ts';
 
 /**
  * The owner of the reports table's rows being created and dropped (issue 24): every kind of
@@ -30,6 +30,8 @@ export async function upsertUrl(tx: Db, normalizedUrl: string): Promise<string> 
 export interface NewReport {
   urlId: string;
   userId: string | null;
+  /** The team whose workspace it is made in (docs/teams.md); null or absent: Personal. */
+  teamId?: string | null;
   requesterKey: string | null;
   /** The document fetched while the visitor waited; null: the worker fetches it. */
   fetchArtifact: FetchArtifact | null;
@@ -37,23 +39,28 @@ export interface NewReport {
 
 /**
  * Inserts a queued report with a new access token. An owner's report is stored only while the
- * owner exists (issue 25): null when the account is gone.
+ * owner exists (issue 25), and a team's only while the owner is still a member of the team (a
+ * removal or the team's deletion in between): null otherwise.
  */
 export async function insertQueuedReport(
   tx: Db,
   report: NewReport,
 ): Promise<{ id: string; accessToken: string } | null> {
   const accessToken = newAccessToken();
+  const teamId = report.teamId ?? null;
   const artifact = report.fetchArtifact === null ? null : JSON.stringify(report.fetchArtifact);
   const [row] = await queryRows<{ id: string }>(
     tx,
     sql`insert into ${reports} (${col(reports.urlId)}, ${col(reports.accessToken)},
           ${col(reports.userId)}, ${col(reports.requesterKey)}, ${col(reports.fetchArtifact)},
-          ${col(reports.status)})
+          ${col(reports.status)}, ${col(reports.teamId)})
         select ${report.urlId}, ${accessToken}, ${report.userId}, ${report.requesterKey},
-          ${artifact}::jsonb, 'queued'
-        where ${report.userId}::text is null
-          or exists (select 1 from ${users} where ${users.id} = ${report.userId})
+          ${artifact}::jsonb, 'queued', ${teamId}::text
+        where (${report.userId}::text is null
+          or exists (select 1 from ${users} where ${users.id} = ${report.userId}))
+          and (${teamId}::text is null
+            or exists (select 1 from ${members} where ${members.organizationId} = ${teamId}
+                         and ${members.userId} = ${report.userId}))
         returning ${col(reports.id)} as id`,
   );
   return row ? { id: row.id, accessToken } : null;
@@ -88,10 +95,12 @@ export async function insertSitePages(tx: Db, pages: NewSitePages): Promise<void
   await tx.execute(
     sql`insert into ${reports} (${col(reports.urlId)}, ${col(reports.userId)},
           ${col(reports.accessToken)}, ${col(reports.requesterKey)}, ${col(reports.siteCheckId)},
-          ${col(reports.status)}, ${col(reports.runAfter)}, ${col(reports.crawlDepth)})
+          ${col(reports.status)}, ${col(reports.runAfter)}, ${col(reports.crawlDepth)},
+          ${col(reports.teamId)})
         select u.id, ${pages.ownerId}, v.token, ${pages.requesterKey}, ${pages.siteCheckId},
           'queued', now() + make_interval(secs => v.position / 1000000.0),
-          ${pages.crawlDepth ?? null}::int
+          ${pages.crawlDepth ?? null}::int,
+          (select team_id from site_checks where id = ${pages.siteCheckId})
         from (values ${values((url, index) => sql`(${url}, ${newAccessToken()}, ${index}::int)`)})
           as v(url, token, position)
         join ${urls} u on u.normalized_url = v.url`,

@@ -39,7 +39,10 @@ export function AuthScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('next'));
-  const [mode, setMode] = useState<Mode>('sign-in');
+  // ?mode=sign-up opens the sign-up form (an invitee without an account, issue 21).
+  const [mode, setMode] = useState<Mode>(() =>
+    params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in',
+  );
   const [values, setValues] = useState({ name: '', email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [providers, setProviders] = useState<AuthProvider[]>([]);

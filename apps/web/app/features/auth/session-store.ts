@@ -11,7 +11,8 @@ export type AuthState =
   | { status: 'loading' }
   /** `left`: the visitor signed out (or deleted the account) here, rather than never signed in. */
   | { status: 'signed-out'; left?: true }
-  | { status: 'signed-in'; user: SessionUser };
+  /** `activeTeamId`: the workspace the account works in (a team's id), null for Personal. */
+  | { status: 'signed-in'; user: SessionUser; activeTeamId: string | null };
 
 const LOADING: AuthState = { status: 'loading' };
 const SIGNED_OUT: AuthState = { status: 'signed-out' };
@@ -36,7 +37,7 @@ export const sessionStore = {
   /** Asks the server again; concurrent callers share one request. */
   refresh(): Promise<void> {
     inFlight ??= fetchSession()
-      .then((user) => set(user ? { status: 'signed-in', user } : SIGNED_OUT))
+      .then((session) => set(session ? { status: 'signed-in', ...session } : SIGNED_OUT))
       // Unreachable server: treat as signed out rather than loading forever.
       .catch(() => set(SIGNED_OUT))
       .finally(() => {

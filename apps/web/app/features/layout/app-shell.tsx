@@ -6,7 +6,15 @@ import { ScrollToTopOnNavigate } from './scroll-to-top-on-navigate.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-export function AppShell({ account, children }: { account: ReactNode; children: ReactNode }) {
+export function AppShell({
+  account,
+  workspace,
+  children,
+}: {
+  account: ReactNode;
+  workspace?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <>
       <a
@@ -17,7 +25,7 @@ export function AppShell({ account, children }: { account: ReactNode; children: 
       </a>
       <ScrollToTopOnNavigate />
       <BetaBanner />
-      <SiteHeader account={account} />
+      <SiteHeader account={account} workspace={workspace} />
       <main id="main" className="min-h-[60vh]">
         {children}
       </main>

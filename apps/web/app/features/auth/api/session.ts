@@ -12,10 +12,22 @@ export interface SessionUser {
   createdAt: string;
 }
 
-export async function fetchSession(): Promise<SessionUser | null> {
-  const result = await authRequest<{ user?: SessionUser } | null>('/api/auth/get-session');
+/**
+ * Who is signed in, and the workspace they work in: the session's active team (Better Auth's
+ * `activeOrganizationId`, issue 21), null for Personal.
+ */
+export async function fetchSession(): Promise<{
+  user: SessionUser;
+  activeTeamId: string | null;
+} | null> {
+  const result = await authRequest<{
+    user?: SessionUser;
+    session?: { activeOrganizationId?: string | null };
+  } | null>('/api/auth/get-session');
   if (!result.ok) throw new Error(`session check failed (${result.status})`);
-  return result.data?.user ?? null;
+  const user = result.data?.user;
+  if (!user) return null;
+  return { user, activeTeamId: result.data?.session?.activeOrganizationId ?? null };
 }
 
 /**

@@ -1,0 +1,186 @@
+import {
+  TEAM_ACTIVITY_LIMIT,
+  TEAM_ROLES,
+  type TeamAction,
+  type TeamActivityEntry,
+  type TeamRole,
+} from '@crawlwise/shared/api/teams';
+import { sql } from 'drizzle-orm';
+import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { ApiError } from '../errors.ts';
+import { eraseWhere } from './report-erase.ts';
+
+/**
+ * Teams beyond what Better Auth's organization plugin does (docs/teams.md): the membership
+ * lookup behind every request's workspace, the activity trail, the ownership transfer, and what
+ * deleting a team or a member's account does to the team's items.
+ */
+
+const isRole = (value: unknown): value is TeamRole =>
+  typeof value === 'string' && (TEAM_ROLES as readonly string[]).includes(value);
+
+export interface NewActivity {
+  teamId: string;
+  actorId: string | null;
+  action: TeamAction;
+  subject: string;
+  href?: string | null;
+}
+
+export class TeamService {
+  constructor(private readonly database: Database) {}
+
+  private get db(): Db {
+    return this.database.db;
+  }
+
+  /** The account's role in the team, or null when it is not a member (or the team is gone). */
+  async roleOf(teamId: string, userId: string): Promise<TeamRole | null> {
+    const [row] = await queryRows<{ role: string }>(
+      this.db,
+      sql`select role from members where organization_id = ${teamId} and user_id = ${userId}`,
+    );
+    if (!row) return null;
+    // Better Auth stores several roles comma-separated; ours are single, the strongest wins.
+    const roles = row.role.split(',').map((role) => role.trim());
+    return TEAM_ROLES.find((role) => roles.includes(role)) ?? (isRole(row.role) ? row.role : null);
+  }
+
+  /** The team's id by its address, or null. */
+  async teamIdBySlug(slug: string): Promise<string | null> {
+    const [row] = await queryRows<{ id: string }>(
+      this.db,
+      sql`select id from organizations where slug = ${slug}`,
+    );
+    return row?.id ?? null;
+  }
+
+  /** An account's email address (the trail's subject for member events), or null. */
+  async emailOf(userId: string): Promise<string | null> {
+    const [row] = await queryRows<{ email: string }>(
+      this.db,
+      sql`select email from users where id = ${userId}`,
+    );
+    return row?.email ?? null;
+  }
+
+  /** Writes one line of the team's trail. */
+  async record(entry: NewActivity, db: Db = this.db): Promise<void> {
+    await db.execute(
+      sql`insert into team_activity (team_id, actor_id, action, subject, href)
+          values (${entry.teamId}, ${entry.actorId}, ${entry.action}, ${entry.subject},
+                  ${entry.href ?? null})`,
+    );
+  }
+
+  /** The newest 100 lines of the trail, newest first, with the actor as the account reads now. */
+  async activity(teamId: string): Promise<TeamActivityEntry[]> {
+    const rows = await queryRows<{
+      id: string;
+      at: Date | string;
+      action: TeamAction;
+      subject: string;
+      href: string | null;
+      actor_id: string | null;
+      actor_name: string | null;
+      actor_email: string | null;
+    }>(
+      this.db,
+      sql`select a.id, a.at, a.action, a.subject, a.href, a.actor_id,
+                 u.name as actor_name, u.email as actor_email
+            from team_activity a left join users u on u.id = a.actor_id
+           where a.team_id = ${teamId}
+           order by a.at desc, a.id desc
+           limit ${TEAM_ACTIVITY_LIMIT}`,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      at: new Date(row.at).toISOString(),
+      actor:
+        row.actor_id && row.actor_email !== null
+          ? { id: row.actor_id, name: row.actor_name ?? '', email: row.actor_email }
+          : null,
+      action: row.action,
+      subject: row.subject,
+      href: row.href,
+    }));
+  }
+
+  /**
+   * The owner hands the team to another member in one transaction: the target becomes owner,
+   * the former owner an admin. Only the owner may; the target must be a member.
+   */
+  async transferOwnership(teamId: string, ownerId: string, targetId: string): Promise<void> {
+    await inTransaction(this.db, async (db) => {
+      const rows = await queryRows<{ user_id: string; role: string; email: string }>(
+        db,
+        sql`select m.user_id, m.role, u.email from members m join users u on u.id = m.user_id
+             where m.organization_id = ${teamId} and m.user_id in (${ownerId}, ${targetId})
+             for update of m`,
+      );
+      const owner = rows.find((row) => row.user_id === ownerId);
+      if (!owner) throw new ApiError('team_not_found');
+      if (!owner.role.split(',').includes('owner')) throw new ApiError('team_forbidden');
+      const target = rows.find((row) => row.user_id === targetId);
+      if (!target || targetId === ownerId) {
+        throw new ApiError('invalid_request', 'The new owner must be another member of the team.', {
+          statusCode: 400,
+        });
+      }
+      await db.execute(
+        sql`update members set role = 'owner'
+             where organization_id = ${teamId} and user_id = ${targetId}`,
+      );
+      await db.execute(
+        sql`update members set role = 'admin'
+             where organization_id = ${teamId} and user_id = ${ownerId}`,
+      );
+      await this.record(
+        { teamId, actorId: ownerId, action: 'ownership.transferred', subject: target.email },
+        db,
+      );
+    });
+  }
+
+  /** Whether the account owns a team (it cannot be deleted then). */
+  async ownsTeam(userId: string): Promise<boolean> {
+    const rows = await queryRows<{ one: number }>(
+      this.db,
+      sql`select 1 as one from members where user_id = ${userId}
+            and 'owner' = any(string_to_array(role, ',')) limit 1`,
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Deleting a team: its reports are erased like a deleted account's (the tombstone answers
+   * report_deleted; the 30-day purge does the rest); its site checks and watches go with the
+   * team row (foreign keys). Returns the erased reports' access tokens (to drop cached copies).
+   */
+  eraseTeamReports(teamId: string): Promise<string[]> {
+    return eraseWhere(this.db, sql`team_id = ${teamId}`);
+  }
+
+  /**
+   * A member deleting their account: the team keeps what they made in it. Its site checks and
+   * watches (whose maker link cascades) pass to the team's owner; its reports lose the maker link.
+   */
+  async handOverToTeams(userId: string): Promise<void> {
+    await inTransaction(this.db, async (db) => {
+      for (const table of ['site_checks', 'watches']) {
+        await db.execute(
+          sql`update ${sql.identifier(table)} t set user_id = (
+                select m.user_id from members m
+                 where m.organization_id = t.team_id and m.user_id <> ${userId}
+                 order by (m.role like '%owner%') desc, m.created_at limit 1)
+              where t.user_id = ${userId} and t.team_id is not null
+                and exists (select 1 from members m
+                             where m.organization_id = t.team_id and m.user_id <> ${userId})`,
+        );
+      }
+      await db.execute(
+        sql`update reports set user_id = null where user_id = ${userId} and team_id is not null`,
+      );
+    });
+  }
+}
