@@ -108,6 +108,7 @@ export async function createServices(
       ? { ...process.env, CHROMIUM_PATH: config.CHROMIUM_PATH }
       : process.env,
   });
+  const siteVerifications = new SiteVerificationService(database, engine);
   return {
     config,
     logger,
@@ -117,7 +118,7 @@ export async function createServices(
     limits,
     attempts,
     tokens: new ApiTokenService(database),
-    siteVerifications: new SiteVerificationService(database, engine),
+    siteVerifications,
     auth,
     authSecretGenerated: generated,
     reports,
@@ -142,6 +143,8 @@ export async function createServices(
       publicOrigin: publicOrigin(config),
       logger,
       limits,
+      verifications: siteVerifications,
+      siteCrawlMaxPages: config.SITE_CRAWL_MAX_PAGES,
     }),
     incidents: new IncidentNotifier(mailer, config.SUPPORT_EMAIL, logger),
     async close() {
