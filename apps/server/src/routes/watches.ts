@@ -10,7 +10,11 @@ import {
 import { PATHS } from '@crawlwise/shared/routes';
 import { MAX_CRAWL_PAGES, parseSiteAddress } from '@crawlwise/shared/site-check';
 import { parseServerUrl } from '@crawlwise/shared/url-input';
-import { MAX_WATCHES_PER_ACCOUNT, WATCH_CREATIONS_PER_HOUR } from '@crawlwise/shared/watches';
+import {
+  MAX_WATCHES_PER_ACCOUNT,
+  WATCH_CREATIONS_PER_HOUR,
+  type WatchKind,
+} from '@crawlwise/shared/watches';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import type { WatchService } from '../monitoring/watch-service.ts';
@@ -73,7 +77,7 @@ async function stopLinkRoutes(app: ZodApp, watches: WatchService) {
       const found = await watches.findByStopToken(token);
       if (!found) return sendInvalidLink(reply);
       return sendPlainPage(reply, 200, {
-        title: `Stop watching this ${found.kind}?`,
+        title: `Stop watching this ${watchedThing(found.kind)}?`,
         paragraphs: [`Crawlwise will stop checking ${found.url} and will not mail you about it.`],
         form: {
           action: `/api/watches/stop?${new URLSearchParams({ token }).toString()}`,
@@ -107,7 +111,7 @@ async function stopLinkRoutes(app: ZodApp, watches: WatchService) {
       const stopped = await watches.stopByToken(token);
       if (!stopped) return sendInvalidLink(reply);
       return sendPlainPage(reply, 200, {
-        title: `You stopped watching this ${stopped.kind}`,
+        title: `You stopped watching this ${watchedThing(stopped.kind)}`,
         paragraphs: [`Crawlwise will not check ${stopped.url} for you any more.`],
         link: { href: PATHS.profile, label: 'Manage your watches' },
       });
@@ -244,4 +248,9 @@ function sendInvalidLink(reply: Parameters<typeof sendPlainPage>[0]) {
     ],
     link: { href: PATHS.profile, label: 'Go to your profile' },
   });
+}
+
+/** What the stop page names: a page, or a site (a crawl watch watches a site too). */
+function watchedThing(kind: WatchKind): 'page' | 'site' {
+  return kind === 'page' ? 'page' : 'site';
 }
