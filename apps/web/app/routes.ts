@@ -25,6 +25,7 @@ export default [
   route('history', 'routes/history.tsx'),
   route('compare', 'routes/compare.tsx'),
   route('site-check', 'routes/site-check.tsx'),
+  route('sites', 'routes/sites.tsx'),
   // Any other path, including the /404 path the 404 page is prerendered from.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

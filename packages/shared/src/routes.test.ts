@@ -27,6 +27,7 @@ describe('route map', () => {
       '/history',
       '/compare',
       '/site-check',
+      '/sites',
     ]);
   });
 
