@@ -1,4 +1,3 @@
-import type { NonIndexableReason } from './api/site-audit.ts';
 import { COMPILING_FROM_PERCENT, SIMULATED_PROGRESS_MS } from './limits.ts';
 import type { ReportStatus } from './report.ts';
 import type { SiteCheckStatus } from './site-check.ts';
@@ -251,13 +250,3 @@ export function addressParts(
 export function siteFindingTone(severity: 'critical' | 'warning' | 'notice'): Tone {
   return severity === 'critical' ? 'red' : severity === 'warning' ? 'yellow' : 'blue';
 }
-
-/** Why a page cannot be indexed, as the audit screens and a crawl watch's mail say it. */
-export const NON_INDEXABLE_LABELS: Readonly<Record<NonIndexableReason, string>> = {
-  noindex: 'Marked noindex',
-  canonicalised: 'Canonical points elsewhere',
-  blocked: 'Blocked by robots.txt',
-  error: 'Answers with an error',
-  redirect: 'Redirects',
-  'not-analysed': 'Not analysed',
-};

@@ -107,7 +107,7 @@ describe('the sites screen in the browser', () => {
     const siteUrl = `http://${SITE_HOST}:${sitePort}/`;
     await page
       .getByLabel("The site's address")
-      .fill(`${SITE_HOST}:${sitePort}/about`.replace(/^/, 'http://'));
+      .fill(`${siteUrl}about`);
     await page.getByRole('button', { name: 'Add this site' }).click();
     const card = page.getByRole('region', { name: siteUrl });
     await card.waitFor();

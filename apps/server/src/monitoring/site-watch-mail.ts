@@ -1,4 +1,4 @@
-import { NON_INDEXABLE_LABELS } from '@crawlwise/shared/display';
+import { NON_INDEXABLE_LABELS } from '@crawlwise/shared/audit-labels';
 import { PATHS } from '@crawlwise/shared/routes';
 import type { MailMessage } from '../services/mailer.ts';
 import type { CrawlRegression } from './crawl-regression.ts';

@@ -3,7 +3,8 @@ import type {
   AuditPageState,
   NonIndexableReason,
 } from '@crawlwise/shared/api/site-audit';
-import { NON_INDEXABLE_LABELS, scoreTone, siteFindingTone } from '@crawlwise/shared/display';
+import { NON_INDEXABLE_LABELS } from '@crawlwise/shared/audit-labels';
+import { scoreTone, siteFindingTone } from '@crawlwise/shared/display';
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/app-link.tsx';

@@ -4,7 +4,8 @@ import {
   DEFAULT_AUDIT_PAGE_SIZE,
   MAX_AUDIT_SEARCH_CHARS,
 } from '@crawlwise/shared/api/site-audit';
-import { NON_INDEXABLE_LABELS, scoreTone } from '@crawlwise/shared/display';
+import { NON_INDEXABLE_LABELS } from '@crawlwise/shared/audit-labels';
+import { scoreTone } from '@crawlwise/shared/display';
 import { PATHS } from '@crawlwise/shared/routes';
 import { useEffect, useRef, useState } from 'react';
 import { AppLink } from '../../../components/app-link.tsx';
