@@ -105,9 +105,7 @@ describe('the sites screen in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/sites');
 
     const siteUrl = `http://${SITE_HOST}:${sitePort}/`;
-    await page
-      .getByLabel("The site's address")
-      .fill(`${siteUrl}about`);
+    await page.getByLabel("The site's address").fill(`${siteUrl}about`);
     await page.getByRole('button', { name: 'Add this site' }).click();
     const card = page.getByRole('region', { name: siteUrl });
     await card.waitFor();
