@@ -116,6 +116,7 @@ export async function createServices(
       ? { ...process.env, CHROMIUM_PATH: config.CHROMIUM_PATH }
       : process.env,
   });
+  const siteVerifications = new SiteVerificationService(database, engine);
   return {
     config,
     logger,
@@ -125,7 +126,7 @@ export async function createServices(
     limits,
     attempts,
     tokens: new ApiTokenService(database),
-    siteVerifications: new SiteVerificationService(database, engine),
+    siteVerifications,
     auth,
     teams,
     authSecretGenerated: generated,
@@ -151,6 +152,8 @@ export async function createServices(
       publicOrigin: publicOrigin(config),
       logger,
       limits,
+      verifications: siteVerifications,
+      siteCrawlMaxPages: config.SITE_CRAWL_MAX_PAGES,
     }),
     incidents: new IncidentNotifier(mailer, config.SUPPORT_EMAIL, logger),
     async close() {

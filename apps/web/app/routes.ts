@@ -28,6 +28,7 @@ export default [
   route('teams', 'routes/teams.tsx'),
   route('team', 'routes/team.tsx'),
   route('invitation', 'routes/invitation.tsx'),
+  route('sites', 'routes/sites.tsx'),
   // Any other path, including the /404 path the 404 page is prerendered from.
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

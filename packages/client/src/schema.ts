@@ -6628,7 +6628,7 @@ export interface paths {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "page" | "site";
+                                kind: "page" | "site" | "crawl";
                                 /** Format: date-time */
                                 last_checked_at: string | null;
                                 last_score: number | null;
@@ -6709,7 +6709,7 @@ export interface paths {
         put?: never;
         /**
          * Watch a page or a site: re-check it daily or weekly and mail you when it gets worse
-         * @description The first check runs one period after the watch is made; each check is a normal report of yours (not counted against the daily report limit). A mail goes out when the score drops by `threshold` points or more, or a check newly fails as critical. `reportToken` (a finished report of yours of the same address) is the first baseline. `kind: "site"` watches the site of `url` (its root address): each check is a whole-site check of its sitemap, counted against the daily site-page allowance and skipped to the next slot while another site check of yours runs; the mail compares the average score and new critical failures per page with the previous check (`siteCheckId`, a completed site check of yours of the same site, is the first). At most 10 watches per account (`watch_limit_reached`) and 20 creations per hour (`too_many_requests`).
+         * @description The first check runs one period after the watch is made; each check is a normal report of yours (not counted against the daily report limit). A mail goes out when the score drops by `threshold` points or more, or a check newly fails as critical. `reportToken` (a finished report of yours of the same address) is the first baseline. `kind: "site"` watches the site of `url` (its root address): each check is a whole-site check of its sitemap, counted against the daily site-page allowance and skipped to the next slot while another site check of yours runs; the mail compares the average score and new critical failures per page with the previous check (`siteCheckId`, a completed site check of yours of the same site, is the first). `kind: "crawl"` crawls the site again each time with `crawl` (the settings of a crawl; without them those of the `siteCheckId` crawl, else the defaults; over 500 pages the site must be verified) and the mail also names new broken internal links and pages that became non-indexable since the previous crawl. At most 10 watches per account (`watch_limit_reached`) and 20 creations per hour (`too_many_requests`).
          */
         post: {
             parameters: {
@@ -6721,6 +6721,24 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        crawl?: {
+                            /** @default false */
+                            checkExternal?: boolean;
+                            /** @default [] */
+                            exclude?: string[];
+                            /** @default false */
+                            followNofollow?: boolean;
+                            /** @default [] */
+                            include?: string[];
+                            /** @default false */
+                            includeSubdomains?: boolean;
+                            /** @default 10 */
+                            maxDepth?: number;
+                            /** @default 500 */
+                            maxExternal?: number;
+                            /** @default 200 */
+                            maxPages?: number;
+                        };
                         /**
                          * @default daily
                          * @enum {string}
@@ -6730,7 +6748,7 @@ export interface paths {
                          * @default page
                          * @enum {string}
                          */
-                        kind?: "page" | "site";
+                        kind?: "page" | "site" | "crawl";
                         reportToken?: string;
                         siteCheckId?: string;
                         /** @default 5 */
@@ -6757,7 +6775,7 @@ export interface paths {
                                 /** Format: uuid */
                                 id: string;
                                 /** @enum {string} */
-                                kind: "page" | "site";
+                                kind: "page" | "site" | "crawl";
                                 /** Format: date-time */
                                 last_checked_at: string | null;
                                 last_score: number | null;
@@ -6769,7 +6787,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `missing_url` (URL Required), `invalid_url` (Invalid URL Format), `url_too_long` (URL Too Long), `unsupported_protocol` (Only HTTP and HTTPS), `private_ip` (Private Address Not Allowed), `invalid_request` (Invalid Request) */
+                /** @description Error codes: `missing_url` (URL Required), `invalid_url` (Invalid URL Format), `url_too_long` (URL Too Long), `unsupported_protocol` (Only HTTP and HTTPS), `private_ip` (Private Address Not Allowed), `crawl_over_page_cap` (Crawl Too Large), `invalid_request` (Invalid Request) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6777,7 +6795,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "missing_url" | "invalid_url" | "url_too_long" | "unsupported_protocol" | "private_ip" | "invalid_request";
+                            error: "missing_url" | "invalid_url" | "url_too_long" | "unsupported_protocol" | "private_ip" | "crawl_over_page_cap" | "invalid_request";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -6801,7 +6819,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `invalid_request` (Invalid Request) */
+                /** @description Error codes: `site_not_verified` (Site Not Verified), `invalid_request` (Invalid Request) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6809,7 +6827,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "invalid_request";
+                            error: "site_not_verified" | "invalid_request";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */
@@ -6833,7 +6851,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Error codes: `watch_exists` (Already Watched), `watch_limit_reached` (Watch Limit Reached) */
+                /** @description Error codes: `watch_exists` (Already Watched), `watch_limit_reached` (Watch Limit Reached), `site_verification_lost` (Site Verification Lost) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6841,7 +6859,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             /** @enum {string} */
-                            error: "watch_exists" | "watch_limit_reached";
+                            error: "watch_exists" | "watch_limit_reached" | "site_verification_lost";
                             field?: string;
                             message: string;
                             /** @enum {boolean} */

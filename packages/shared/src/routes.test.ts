@@ -30,6 +30,7 @@ describe('route map', () => {
       '/teams',
       '/team',
       '/invitation',
+      '/sites',
     ]);
   });
 

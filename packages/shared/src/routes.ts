@@ -60,6 +60,8 @@ export const PATHS = {
   /** The invitation screen a mailed invitation links to (accept or decline). */
   invitation: '/invitation',
   invitationFor: (id: string) => `/invitation?id=${encodeURIComponent(id)}`,
+  /** The account's sites and their ownership verification (issue 20, item 5). */
+  sites: '/sites',
 } as const;
 
 /** The query flag the email confirmation link lands with, so the page can say it worked. */
@@ -135,6 +137,7 @@ export const CLIENT_ONLY_ROUTES = [
   PATHS.teams,
   PATHS.team,
   PATHS.invitation,
+  PATHS.sites,
 ] as const;
 
 /**

@@ -5,10 +5,11 @@
  */
 
 /**
- * What is watched: a page (each run is a report) or a whole site (each run is a site check of
- * its sitemap; the watched address is the site's root).
+ * What is watched: a page (each run is a report), a whole site (each run is a site check of
+ * its sitemap; the watched address is the site's root) or a crawl (each run crawls the site from
+ * its root again with the watch's stored crawl settings).
  */
-export const WATCH_KINDS = ['page', 'site'] as const;
+export const WATCH_KINDS = ['page', 'site', 'crawl'] as const;
 export type WatchKind = (typeof WATCH_KINDS)[number];
 
 export const WATCH_FREQUENCIES = ['daily', 'weekly'] as const;

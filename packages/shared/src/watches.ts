@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crawlOptionsSchema } from './api/site-checks.ts';
 import {
   DEFAULT_WATCH_THRESHOLD,
   MAX_WATCH_THRESHOLD,
@@ -42,6 +43,11 @@ export const watchInputSchema = z.object({
   reportToken: z.string().max(64).optional(),
   /** A site watch's first baseline: a completed site check of the caller of the same site. */
   siteCheckId: z.string().max(64).optional(),
+  /**
+   * A crawl watch's settings (the crawl's own schema). Without them the watch takes those of
+   * `siteCheckId` when it names a crawl of the caller, else the crawl defaults.
+   */
+  crawl: crawlOptionsSchema.optional(),
 });
 export type WatchInput = z.input<typeof watchInputSchema>;
 

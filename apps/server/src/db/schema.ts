@@ -648,8 +648,11 @@ export const watches = pgTable(
     }),
     /** The watched address, normalised (services/report-service.ts stores reports the same way). */
     url: text('url').notNull(),
-    /** 'page' (a report per run) or 'site' (a whole-site check per run, sitemap source). */
-    kind: text('kind').$type<'page' | 'site'>().notNull().default('page'),
+    /**
+     * 'page' (a report per run), 'site' (a whole-site check per run, sitemap source) or 'crawl'
+     * (a crawl per run, with the settings in `crawl`).
+     */
+    kind: text('kind').$type<'page' | 'site' | 'crawl'>().notNull().default('page'),
     frequency: text('frequency').$type<'daily' | 'weekly'>().notNull(),
     /** A score drop of at least this many points mails the owner. */
     thresholdPoints: integer('threshold_points').notNull(),
@@ -661,6 +664,8 @@ export const watches = pgTable(
     lastSiteCheckId: uuid('last_site_check_id').references(() => siteChecks.id, {
       onDelete: 'set null',
     }),
+    /** A crawl watch's crawl settings (CrawlOptions, the crawl's API schema); null otherwise. */
+    crawl: jsonb('crawl'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

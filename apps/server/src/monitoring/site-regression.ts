@@ -29,7 +29,7 @@ export function averageScore(pages: readonly JudgedSitePage[]): number | null {
   return Math.round(pages.reduce((sum, page) => sum + page.score, 0) / pages.length);
 }
 
-function scoreModels(pages: readonly JudgedSitePage[]): string {
+export function scoreModels(pages: readonly JudgedSitePage[]): string {
   return [...new Set(pages.map((page) => page.scoreModel))].sort().join(',');
 }
 

@@ -1,18 +1,24 @@
-import type { WatchFrequency } from '@crawlwise/shared/watches';
+import { type CrawlOptions, crawlOptionsSchema } from '@crawlwise/shared/api/site-checks';
+import type { WatchFrequency, WatchKind } from '@crawlwise/shared/watches';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { decodeStoredFindings } from '../db/stored-findings.ts';
 import { insertQueuedReport, upsertUrl } from '../db/tables/reports.ts';
 import { ApiError } from '../errors.ts';
+import { crawlAllowance } from '../services/crawl-allowance.ts';
+import { crawlSettingsOf } from '../services/crawl-frontier.ts';
 import type { Mailer, MailMessage } from '../services/mailer.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
-import { startSiteCheck } from '../services/site-checks.ts';
+import { crawlChanges } from '../services/site-audit-compare.ts';
+import { type StartSiteCheckInput, startSiteCheck } from '../services/site-checks.ts';
+import type { SiteVerificationService } from '../services/site-verifications.ts';
 import { workspaceRequester } from '../services/workspace.ts';
+import { judgeCrawlRegression } from './crawl-regression.ts';
 import { judgeRegression } from './regression.ts';
 import { nextSlotAfter } from './schedule.ts';
 import { type JudgedSitePage, judgeSiteRegression } from './site-regression.ts';
-import { siteRegressionMail } from './site-watch-mail.ts';
+import { crawlRegressionMail, siteRegressionMail } from './site-watch-mail.ts';
 import { newStopToken } from './stop-token.ts';
 import { regressionMail } from './watch-mail.ts';
 
@@ -26,12 +32,15 @@ import { regressionMail } from './watch-mail.ts';
  *   and the run row are one transaction: a crash leaves either all or nothing.
  * - judging runs: a finished run is claimed by setting `evaluated_at` where it is null; the one
  *   worker that set it compares the report with the baseline and, on a regression, mails once.
- * A site watch's run is a whole-site check instead of a report (startSiteCheck, sitemap source):
- * the claim and the run row are written in the transaction that creates the site check.
+ * A site watch's run is a whole-site check instead of a report (startSiteCheck, sitemap source),
+ * a crawl watch's a crawl with the watch's settings: the claim and the run row are written in the
+ * transaction that creates the site check.
  */
 
 /** Watches started, and finished runs judged, per pass; the rest waits for the next pass. */
 const BATCH_SIZE = 20;
+/** New broken links and newly non-indexable pages read for a crawl watch's mail (it lists 20). */
+const LISTED_CHANGES = 20;
 
 export interface WatchMonitorOptions {
   database: Database;
@@ -41,11 +50,19 @@ export interface WatchMonitorOptions {
   logger: FastifyBaseLogger;
   /** The daily site-page allowance a site watch's check counts against. */
   limits: RateLimiter;
+  /**
+   * A crawl watch of more than MAX_CRAWL_PAGES pages needs the site verified, its proof read
+   * again before each run as for any crawl (services/crawl-allowance.ts). Without these, such a
+   * run is refused (`site_not_verified`) and its slot skipped.
+   */
+  verifications?: SiteVerificationService;
+  /** SITE_CRAWL_MAX_PAGES: the most pages of a crawl, verified or not. */
+  siteCrawlMaxPages?: number;
 }
 
 interface DueWatch {
   id: string;
-  kind: 'page' | 'site';
+  kind: WatchKind;
   frequency: WatchFrequency;
   slot: Date;
 }
@@ -53,8 +70,14 @@ interface DueWatch {
 /** The slot was claimed by another worker between our read and our claim. */
 class SlotTaken extends Error {}
 
-/** Refusals of startSiteCheck that skip a site watch's slot (docs/monitoring.md). */
-const SKIPPING_REFUSALS = new Set(['site_check_in_progress', 'site_check_page_limit']);
+/** Refusals of a site or crawl watch's run that skip its slot (docs/monitoring.md). */
+const SKIPPING_REFUSALS = new Set([
+  'site_check_in_progress',
+  'site_check_page_limit',
+  'site_not_verified',
+  'site_verification_lost',
+  'crawl_over_page_cap',
+]);
 
 export class WatchMonitor {
   constructor(private readonly options: WatchMonitorOptions) {}
@@ -67,7 +90,7 @@ export class WatchMonitor {
   async startDueRuns(now: Date): Promise<number> {
     const due = await queryRows<{
       id: string;
-      kind: 'page' | 'site';
+      kind: WatchKind;
       frequency: WatchFrequency;
       next_run_at: Date;
     }>(
@@ -84,7 +107,7 @@ export class WatchMonitor {
         frequency: row.frequency,
         slot: new Date(row.next_run_at),
       };
-      const run = watch.kind === 'site' ? this.startSiteRun(watch, now) : this.startRun(watch, now);
+      const run = watch.kind === 'page' ? this.startRun(watch, now) : this.startSiteRun(watch, now);
       if (await run) started += 1;
     }
     if (started > 0) await this.options.database.notifyJobs();
@@ -132,9 +155,10 @@ export class WatchMonitor {
   }
 
   /**
-   * Claims one slot of a site watch and starts its site check (sitemap source) for the owner.
-   * The owner's one active site check and daily page allowance apply as to any site check: when
-   * startSiteCheck refuses for either, the slot is skipped (the schedule moves to the next one)
+   * Claims one slot of a site watch and starts its site check (sitemap source) for the owner, or
+   * of a crawl watch and starts its crawl. The owner's one active site check and daily page
+   * allowance apply as to any site check, and a crawl's verification as to any crawl: when the
+   * run is refused for one of these, the slot is skipped (the schedule moves to the next one)
    * and logged, so a long check or a spent allowance delays the watch instead of stacking runs.
    */
   private async startSiteRun(watch: DueWatch, now: Date): Promise<boolean> {
@@ -144,29 +168,30 @@ export class WatchMonitor {
       team_id: string | null;
       url: string;
       last_site_check_id: string | null;
+      crawl: unknown;
     }>(
       this.db,
-      sql`select user_id, team_id, url, last_site_check_id from watches where id = ${watch.id}`,
+      sql`select user_id, team_id, url, last_site_check_id, crawl from watches where id = ${watch.id}`,
     );
     if (!target) return false;
     const deps = { database: this.options.database, limits: this.limits };
     try {
+      const site = new URL(target.url);
+      const input: StartSiteCheckInput =
+        watch.kind === 'crawl'
+          ? await this.crawlInput(target.user_id, site, target.crawl)
+          : { site, source: 'sitemap' };
       // A team's watch starts the team's site check (its allowance, its one active check).
-      await startSiteCheck(
-        deps,
-        { userId: target.user_id, teamId: target.team_id },
-        { site: new URL(target.url), source: 'sitemap' },
-        {
-          withinStart: async (tx, siteCheckId) => {
-            if (!(await this.claimSlot(tx, watch, next))) throw new SlotTaken();
-            await tx.execute(
-              sql`insert into watch_runs (watch_id, slot, site_check_id, previous_site_check_id)
+      await startSiteCheck(deps, { userId: target.user_id, teamId: target.team_id }, input, {
+        withinStart: async (tx, siteCheckId) => {
+          if (!(await this.claimSlot(tx, watch, next))) throw new SlotTaken();
+          await tx.execute(
+            sql`insert into watch_runs (watch_id, slot, site_check_id, previous_site_check_id)
                   values (${watch.id}, ${watch.slot.toISOString()}::timestamptz, ${siteCheckId},
                           ${target.last_site_check_id})`,
-            );
-          },
+          );
         },
-      );
+      });
       return true;
     } catch (error) {
       if (error instanceof SlotTaken) return false;
@@ -181,6 +206,31 @@ export class WatchMonitor {
       }
       throw error;
     }
+  }
+
+  /**
+   * A crawl watch's run: its stored settings (read again by the crawl's schema) and, over
+   * MAX_CRAWL_PAGES pages, the site's verification re-checked as the start route does.
+   */
+  private async crawlInput(
+    ownerId: string,
+    site: URL,
+    stored: unknown,
+  ): Promise<StartSiteCheckInput> {
+    const parsed = crawlOptionsSchema.safeParse(stored ?? {});
+    const options: CrawlOptions = parsed.success ? parsed.data : crawlOptionsSchema.parse({});
+    const settings = crawlSettingsOf(options);
+    const { verifications, siteCrawlMaxPages } = this.options;
+    const { verified } = verifications
+      ? await crawlAllowance(
+          verifications,
+          ownerId,
+          site,
+          settings.maxPages,
+          siteCrawlMaxPages ?? settings.maxPages,
+        )
+      : { verified: false };
+    return { site, source: 'crawl', crawl: settings, verified };
   }
 
   /** Moves the schedule past the slot read, if no other worker did: true for the one that did. */
@@ -207,7 +257,11 @@ export class WatchMonitor {
           left join site_checks on site_checks.id = watch_runs.site_check_id
           where watch_runs.evaluated_at is null
             and (reports.status in ('completed', 'failed')
-              or site_checks.status in ('completed', 'failed', 'cancelled'))
+              or site_checks.status in ('failed', 'cancelled')
+              or (site_checks.status = 'completed'
+                -- a crawl is judged from its audit snapshot, built by the worker after its end
+                and (site_checks.source <> 'crawl'
+                  or site_checks.audit_built_at >= site_checks.completed_at)))
           order by watch_runs.created_at limit ${BATCH_SIZE}`,
     );
     let mailed = 0;
@@ -221,6 +275,7 @@ export class WatchMonitor {
   private async judgeSiteRun(runId: string): Promise<boolean> {
     const [run] = await queryRows<{
       watch_id: string;
+      kind: WatchKind;
       threshold_points: number;
       url: string;
       email: string;
@@ -233,7 +288,7 @@ export class WatchMonitor {
           from watches, site_checks as cur
           where watch_runs.id = ${runId} and watch_runs.evaluated_at is null
             and watches.id = watch_runs.watch_id and cur.id = watch_runs.site_check_id
-          returning watch_runs.watch_id, watches.threshold_points, watches.url,
+          returning watch_runs.watch_id, watches.kind, watches.threshold_points, watches.url,
             (select email from users where users.id = watches.user_id) as email,
             cur.id as cur_id, cur.status as cur_status,
             watch_runs.previous_site_check_id as prev_id`,
@@ -248,6 +303,8 @@ export class WatchMonitor {
     );
     const previous = run.prev_id ? await this.sitePages(run.prev_id) : [];
     if (!run.prev_id || previous.length === 0) return false;
+    if (run.kind === 'crawl')
+      return this.judgeCrawl(runId, { ...run, prev_id: run.prev_id }, previous, current);
     const regression = judgeSiteRegression(previous, current, run.threshold_points);
     if (!regression) return false;
     const prevId = run.prev_id;
@@ -273,7 +330,7 @@ export class WatchMonitor {
     runId: string,
     watchId: string,
     regression: { scoreDrop: number | null; newCritical: readonly unknown[] },
-    kind: 'watch' | 'site watch',
+    kind: 'watch' | 'site watch' | 'crawl watch',
     mail: (stopToken: string) => MailMessage,
   ): Promise<boolean> {
     const stopToken = await this.markNotified(runId);
@@ -284,6 +341,52 @@ export class WatchMonitor {
       `${kind} regression mailed`,
     );
     return true;
+  }
+
+  /**
+   * A crawl watch's run against the previous crawl: site scores and the changes between the two
+   * audit snapshots (services/site-audit-compare.ts), plus the per-page critical rule.
+   */
+  private async judgeCrawl(
+    runId: string,
+    run: {
+      watch_id: string;
+      threshold_points: number;
+      url: string;
+      email: string;
+      cur_id: string;
+      prev_id: string;
+    },
+    previousPages: JudgedSitePage[],
+    currentPages: JudgedSitePage[],
+  ): Promise<boolean> {
+    const scores = await queryRows<{ id: string; audit_score: number | null }>(
+      this.db,
+      sql`select id, audit_score from site_checks where id in (${run.prev_id}, ${run.cur_id})`,
+    );
+    const scoreOf = (id: string) => {
+      const value = scores.find((row) => String(row.id) === id)?.audit_score;
+      return value === null || value === undefined ? null : Number(value);
+    };
+    const changes = await crawlChanges(this.db, run.prev_id, run.cur_id, LISTED_CHANGES);
+    const regression = judgeCrawlRegression(
+      { siteScore: scoreOf(run.prev_id), pages: previousPages },
+      { siteScore: scoreOf(run.cur_id), pages: currentPages },
+      changes,
+      run.threshold_points,
+    );
+    if (!regression) return false;
+    return this.mailRegression(runId, run.watch_id, regression, 'crawl watch', (stopToken) =>
+      crawlRegressionMail({
+        to: run.email,
+        siteUrl: run.url,
+        previousSiteCheckId: run.prev_id,
+        currentSiteCheckId: run.cur_id,
+        regression,
+        publicOrigin: this.options.publicOrigin,
+        stopToken,
+      }),
+    );
   }
 
   /** The analysed pages of a site check, as the site regression reads them. */

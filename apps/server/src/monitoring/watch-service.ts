@@ -1,4 +1,6 @@
 import { isUuid } from '@crawlwise/shared/api/contract';
+import { type CrawlOptions, crawlOptionsSchema } from '@crawlwise/shared/api/site-checks';
+import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import {
   MAX_WATCHES_PER_ACCOUNT,
@@ -35,8 +37,13 @@ export interface NewWatch {
   frequency: NonNullable<WatchInput['frequency']>;
   threshold: number;
   reportToken?: string | undefined;
-  /** A site watch's first baseline: a completed site check of the caller of the same site. */
+  /**
+   * A site watch's first baseline: a completed site check of the caller of the same site (for a
+   * crawl watch, a crawl).
+   */
   siteCheckId?: string | undefined;
+  /** A crawl watch's settings; without them, those of the `siteCheckId` crawl, else defaults. */
+  crawl?: CrawlOptions | undefined;
 }
 
 /** Namespace of the advisory lock that serialises one account's watch creations (the limit). */
@@ -68,14 +75,17 @@ export class WatchService {
       if ((counts?.total ?? 0) >= MAX_WATCHES_PER_ACCOUNT)
         throw new ApiError('watch_limit_reached');
       const baseline = kind === 'page' ? await this.baselineReport(db, input, url) : null;
-      const siteBaseline = kind === 'site' ? await this.baselineSiteCheck(db, input, url) : null;
+      const siteBaseline =
+        kind === 'page' ? null : await this.baselineSiteCheck(db, input, url, kind);
+      const crawl =
+        kind === 'crawl' ? (input.crawl ?? siteBaseline?.crawl ?? defaultCrawl()) : null;
       const [row] = await queryRows<{ id: string }>(
         db,
         sql`insert into watches (user_id, team_id, url, kind, frequency, threshold_points,
-              next_run_at, last_report_id, last_site_check_id)
+              next_run_at, last_report_id, last_site_check_id, crawl)
             values (${input.userId}, ${owner.teamId}, ${url}, ${kind}, ${input.frequency}, ${input.threshold},
                     ${firstSlot(input.frequency, now).toISOString()}::timestamptz, ${baseline},
-                    ${siteBaseline})
+                    ${siteBaseline?.id ?? null}, ${crawl ? JSON.stringify(crawl) : null}::jsonb)
             returning id`,
       );
       return row!.id;
@@ -101,16 +111,26 @@ export class WatchService {
     return row?.id ?? null;
   }
 
-  /** A site watch's first baseline: the caller's completed site check of the same site. */
-  private async baselineSiteCheck(db: Db, input: NewWatch, url: string): Promise<string | null> {
+  /**
+   * A site watch's first baseline: the caller's completed site check of the same site; a crawl
+   * watch's: the caller's completed crawl of the site, with its settings.
+   */
+  private async baselineSiteCheck(
+    db: Db,
+    input: NewWatch,
+    url: string,
+    kind: WatchKind,
+  ): Promise<{ id: string; crawl: CrawlOptions | null } | null> {
     if (!input.siteCheckId || !isUuid(input.siteCheckId)) return null;
-    const [row] = await queryRows<{ id: string }>(
+    const [row] = await queryRows<{ id: string; crawl: CrawlSettings | null }>(
       db,
-      sql`select id from site_checks where id = ${input.siteCheckId}
+      sql`select id, crawl from site_checks where id = ${input.siteCheckId}
             and ${inWorkspace({ userId: input.userId, teamId: input.teamId ?? null })}
-            and status = 'completed' and site_url = ${url}`,
+            and status = 'completed' and site_url = ${url}
+            ${kind === 'crawl' ? sql`and source = 'crawl'` : sql``}`,
     );
-    return row?.id ?? null;
+    if (!row) return null;
+    return { id: row.id, crawl: row.crawl ? crawlOptionsOf(row.crawl) : null };
   }
 
   /**
@@ -133,7 +153,9 @@ export class WatchService {
       this.db,
       sql`select watches.id, watches.url, watches.kind, watches.frequency,
             watches.threshold_points, watches.next_run_at, watches.created_at,
-            coalesce(reports.score, (select round(avg(pages.score))::int from reports pages
+            coalesce(reports.score,
+              case when watches.kind = 'crawl' then site_checks.audit_score end,
+              (select round(avg(pages.score))::int from reports pages
               where pages.site_check_id = site_checks.id and pages.status = 'completed'
                 and pages.deleted_at is null)) as last_score,
             coalesce(reports.completed_at, site_checks.completed_at) as last_checked_at
@@ -190,6 +212,24 @@ export class WatchService {
     await this.db.execute(sql`delete from watches where id = ${found.watchId}`);
     return { url: found.url, kind: found.kind };
   }
+}
+
+/** The crawl defaults, as the crawl's schema gives them. */
+function defaultCrawl(): CrawlOptions {
+  return crawlOptionsSchema.parse({});
+}
+
+/** A crawl's stored settings back in the API's shape (crawlSettingsOf's inverse). */
+function crawlOptionsOf(settings: CrawlSettings): CrawlOptions | null {
+  const parsed = crawlOptionsSchema.safeParse({
+    maxPages: settings.maxPages,
+    maxDepth: settings.maxDepth,
+    followNofollow: settings.followNofollow,
+    includeSubdomains: settings.rules?.includeSubdomains,
+    include: settings.rules?.include,
+    exclude: settings.rules?.exclude,
+  });
+  return parsed.success ? parsed.data : null;
 }
 
 function iso(value: Date | string): string {

@@ -125,7 +125,9 @@ describe('GET /api/docs/json', () => {
     expect(codesAt(paths['/api/leads']?.post, 409)).toEqual(['duplicate_email']);
     expect(codesAt(paths['/api/leads']?.post, 400)).toContain('invalid_email');
     expect(codesAt(paths['/api/contact']?.post, 400)).toEqual(['invalid_request']);
+    // A crawl watch over 500 pages re-reads the site's proof, as a crawl's start does.
     expect(codesAt(paths['/api/watches']?.post, 409).sort()).toEqual([
+      'site_verification_lost',
       'watch_exists',
       'watch_limit_reached',
     ]);

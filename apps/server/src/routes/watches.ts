@@ -8,13 +8,18 @@ import {
   watchResponseSchema,
 } from '@crawlwise/shared/api/watches';
 import { PATHS } from '@crawlwise/shared/routes';
-import { parseSiteAddress } from '@crawlwise/shared/site-check';
+import { MAX_CRAWL_PAGES, parseSiteAddress } from '@crawlwise/shared/site-check';
 import { parseServerUrl } from '@crawlwise/shared/url-input';
-import { MAX_WATCHES_PER_ACCOUNT, WATCH_CREATIONS_PER_HOUR } from '@crawlwise/shared/watches';
+import {
+  MAX_WATCHES_PER_ACCOUNT,
+  WATCH_CREATIONS_PER_HOUR,
+  type WatchKind,
+} from '@crawlwise/shared/watches';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import type { WatchService } from '../monitoring/watch-service.ts';
 import { BODY_ERRORS, errorResponses, htmlResponse, type ZodApp } from '../plugins/openapi.ts';
+import { crawlAllowance } from '../services/crawl-allowance.ts';
 import { type ThrottlePolicy, throwIfRefused } from '../services/rate-limit.ts';
 import { requireWorkspace, workspaceRequester } from '../services/workspace.ts';
 import { sendPlainPage } from './html-page.ts';
@@ -73,7 +78,7 @@ async function stopLinkRoutes(app: ZodApp, watches: WatchService) {
       const found = await watches.findByStopToken(token);
       if (!found) return sendInvalidLink(reply);
       return sendPlainPage(reply, 200, {
-        title: `Stop watching this ${found.kind}?`,
+        title: `Stop watching this ${watchedThing(found.kind)}?`,
         paragraphs: [`Crawlwise will stop checking ${found.url} and will not mail you about it.`],
         form: {
           action: `/api/watches/stop?${new URLSearchParams({ token }).toString()}`,
@@ -107,7 +112,7 @@ async function stopLinkRoutes(app: ZodApp, watches: WatchService) {
       const stopped = await watches.stopByToken(token);
       if (!stopped) return sendInvalidLink(reply);
       return sendPlainPage(reply, 200, {
-        title: `You stopped watching this ${stopped.kind}`,
+        title: `You stopped watching this ${watchedThing(stopped.kind)}`,
         paragraphs: [`Crawlwise will not check ${stopped.url} for you any more.`],
         link: { href: PATHS.profile, label: 'Manage your watches' },
       });
@@ -153,6 +158,10 @@ const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
           'skipped to the next slot while another site check of yours runs; the mail compares ' +
           'the average score and new critical failures per page with the previous check ' +
           '(`siteCheckId`, a completed site check of yours of the same site, is the first). ' +
+          '`kind: "crawl"` crawls the site again each time with `crawl` (the settings of a crawl; ' +
+          'without them those of the `siteCheckId` crawl, else the defaults; over 500 pages the ' +
+          'site must be verified) and the mail also names new broken internal links and pages ' +
+          'that became non-indexable since the previous crawl. ' +
           `At most ${MAX_WATCHES_PER_ACCOUNT} watches per account (\`watch_limit_reached\`) and ` +
           `${WATCH_CREATIONS_PER_HOUR} creations per hour (\`too_many_requests\`).`,
         body: createWatchBodySchema,
@@ -168,6 +177,9 @@ const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
             'watch_exists',
             'watch_limit_reached',
             'too_many_requests',
+            'site_not_verified',
+            'site_verification_lost',
+            'crawl_over_page_cap',
             ...BODY_ERRORS,
           ),
         },
@@ -177,7 +189,7 @@ const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
       const workspace = requireWorkspace(request);
       const input = request.body;
       const address =
-        input.kind === 'site' ? parseSiteAddress(input.url) : parseServerUrl(input.url);
+        input.kind === 'page' ? parseServerUrl(input.url) : parseSiteAddress(input.url);
       if (!address.ok) throw new ApiError(address.code, address.message);
       const url = 'site' in address ? address.site.href : address.url.href;
       throwIfRefused(
@@ -187,6 +199,17 @@ const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
           workspaceRequester(workspace),
         ),
       );
+      // A crawl watch past the unverified page cap needs the site verified, as a crawl does
+      // (each run checks again: docs/monitoring.md › Crawl watches).
+      if (input.kind === 'crawl' && input.crawl && input.crawl.maxPages > MAX_CRAWL_PAGES) {
+        await crawlAllowance(
+          app.services.siteVerifications,
+          workspace.userId,
+          new URL(url),
+          input.crawl.maxPages,
+          app.config.SITE_CRAWL_MAX_PAGES,
+        );
+      }
       const watch = await watches.create({
         userId: workspace.userId,
         teamId: workspace.teamId,
@@ -196,6 +219,7 @@ const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
         threshold: input.threshold,
         reportToken: input.reportToken,
         siteCheckId: input.siteCheckId,
+        crawl: input.kind === 'crawl' ? input.crawl : undefined,
       });
       if (workspace.teamId !== null) {
         await app.services.teams.record({
@@ -247,4 +271,9 @@ function sendInvalidLink(reply: Parameters<typeof sendPlainPage>[0]) {
     ],
     link: { href: PATHS.profile, label: 'Go to your profile' },
   });
+}
+
+/** What the stop page names: a page, or a site (a crawl watch watches a site too). */
+function watchedThing(kind: WatchKind): 'page' | 'site' {
+  return kind === 'page' ? 'page' : 'site';
 }

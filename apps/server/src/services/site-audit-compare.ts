@@ -1,4 +1,4 @@
-import type { AuditCompareResponse } from '@crawlwise/shared/api/site-audit';
+import type { AuditCompareResponse, NonIndexableReason } from '@crawlwise/shared/api/site-audit';
 import type { SiteCheck } from '@crawlwise/shared/api/site-checks';
 import type { SiteFindingSeverity } from '@crawlwise/shared/site-findings';
 import { sql } from 'drizzle-orm';
@@ -122,5 +122,80 @@ export async function compareAudits(
       before: Number(row.before),
       after: Number(row.after),
     })),
+  };
+}
+
+/**
+ * What a crawl watch's mail names (docs/monitoring.md › Crawl watches), from the two crawls'
+ * snapshots like the rest of the compare: the internal links into broken targets that the
+ * baseline did not have (a source → target pair is new when the baseline had no broken link
+ * between them), and the pages indexable in the baseline that no longer are (a page not
+ * analysed this time, e.g. past the page cap, is not called non-indexable). The first `listed`
+ * of each in address order, with their totals.
+ */
+export interface CrawlChanges {
+  newBrokenLinks: {
+    total: number;
+    items: Array<{ source: string; target: string; status: number | null; error: string | null }>;
+  };
+  newlyNonIndexable: {
+    total: number;
+    items: Array<{ url: string; reason: NonIndexableReason }>;
+  };
+}
+
+export async function crawlChanges(
+  db: Db,
+  beforeId: string,
+  afterId: string,
+  listed: number,
+): Promise<CrawlChanges> {
+  const newLinks = sql`from site_audit_links a
+    where a.site_check_id = ${afterId} and a.kind = 'broken'
+      and not exists (select 1 from site_audit_links b where b.site_check_id = ${beforeId}
+        and b.kind = 'broken' and b.source = a.source and b.target = a.target)`;
+  const [linkCount] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from (select distinct a.source, a.target ${newLinks}) pairs`,
+  );
+  const links = await queryRows<{
+    source: string;
+    target: string;
+    status: number | null;
+    error: string | null;
+  }>(
+    db,
+    sql`select a.source, a.target, max(a.target_status) as status, max(a.target_error) as error
+        ${newLinks}
+        group by a.source, a.target
+        order by a.source collate "C", a.target collate "C" limit ${listed}`,
+  );
+  const newPages = sql`from site_audit_pages a
+    join site_audit_pages b on b.site_check_id = ${beforeId} and b.url = a.url and b.indexable
+    where a.site_check_id = ${afterId} and not a.indexable
+      and a.non_indexable_reason is distinct from 'not-analysed'`;
+  const [pageCount] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total ${newPages}`,
+  );
+  const pages = await queryRows<{ url: string; reason: NonIndexableReason }>(
+    db,
+    sql`select a.url, a.non_indexable_reason as reason ${newPages}
+        order by a.url collate "C" limit ${listed}`,
+  );
+  return {
+    newBrokenLinks: {
+      total: Number(linkCount?.total ?? 0),
+      items: links.map((row) => ({
+        source: String(row.source),
+        target: String(row.target),
+        status: row.status === null ? null : Number(row.status),
+        error: row.error === null ? null : String(row.error),
+      })),
+    },
+    newlyNonIndexable: {
+      total: Number(pageCount?.total ?? 0),
+      items: pages.map((row) => ({ url: String(row.url), reason: row.reason })),
+    },
   };
 }

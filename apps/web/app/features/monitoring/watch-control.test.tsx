@@ -152,11 +152,41 @@ describe('WatchSiteControl', () => {
   });
 });
 
+describe('WatchSiteControl on a crawl', () => {
+  it('creates a crawl watch, not mistaking the sitemap watch of the same site for it', async () => {
+    const api = fakeApi({
+      'GET /api/auth/get-session': { user: USER },
+      'GET /api/watches': { ok: true, watches: [SITE_WATCH] },
+      'POST /api/watches': () =>
+        jsonResponse({ ok: true, watch: { ...SITE_WATCH, kind: 'crawl', threshold: 5 } }, 201),
+    });
+    await signedIn();
+    const user = userEvent.setup();
+    renderRoute(<WatchSiteControl siteUrl={SITE} siteCheckId={SITE_CHECK_ID} crawl />);
+    const form = await screen.findByRole('form', { name: 'Watch this site' });
+    expect(form).toHaveTextContent('crawls this site again with the same settings');
+    await user.click(screen.getByRole('button', { name: 'Watch this site' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'when the site score drops by 5 points or more',
+    );
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      url: SITE,
+      kind: 'crawl',
+      frequency: 'daily',
+      threshold: 5,
+      siteCheckId: SITE_CHECK_ID,
+    });
+  });
+});
+
 describe('WatchList', () => {
   it('names the kind of each watch', async () => {
     fakeApi({
       'GET /api/auth/get-session': { user: USER },
-      'GET /api/watches': { ok: true, watches: [WATCH, SITE_WATCH] },
+      'GET /api/watches': {
+        ok: true,
+        watches: [WATCH, SITE_WATCH, { ...SITE_WATCH, id: SITE_CHECK_ID, kind: 'crawl' }],
+      },
     });
     await signedIn();
     renderRoute(<WatchList />);
@@ -165,6 +195,8 @@ describe('WatchList', () => {
     expect(rows[0]).toHaveTextContent('Last score: 80');
     expect(rows[1]).toHaveTextContent('Whole site');
     expect(rows[1]).toHaveTextContent('Last average score: 80');
+    expect(rows[2]).toHaveTextContent('Crawl');
+    expect(rows[2]).toHaveTextContent('Last site score: 80');
   });
 
   it('says so when the watches cannot be loaded', async () => {

@@ -30,10 +30,10 @@ type Submission =
   | { kind: 'refused'; error: string }
   | { kind: 'created'; watch: WatchView };
 
-/** What a control watches: a page from its report, or a site from its site report. */
+/** What a control watches: a page from its report, or a site (or its crawl) from its site report. */
 export type WatchTarget =
   | { kind: 'page'; url: string; accessToken: string }
-  | { kind: 'site'; url: string; siteCheckId: string };
+  | { kind: 'site' | 'crawl'; url: string; siteCheckId: string };
 
 /** The words and element ids that differ between "Watch this page" and "Watch this site". */
 const COPY: Readonly<
@@ -53,12 +53,20 @@ const COPY: Readonly<
       'Crawlwise checks this site again from its sitemap on a schedule and emails you when its average score drops or a page gets a new critical problem. Each check counts towards your daily page allowance.',
     drop: 'the average score drops',
   },
+  crawl: {
+    id: 'watch-this-crawl',
+    title: 'Watch this site',
+    intro:
+      'Crawlwise crawls this site again with the same settings on a schedule and emails you when its site score drops, an internal link breaks, a page stops being indexable or gets a new critical problem. Each crawl counts towards your daily page allowance.',
+    drop: 'the site score drops',
+  },
 };
 
 /** The control's element id on each screen (the e2e tests judge this part of the page). */
 export const WATCH_CONTROL_IDS = {
   page: COPY.page.id,
   site: COPY.site.id,
+  crawl: COPY.crawl.id,
 } as const;
 
 const SELECT_CLASSES =

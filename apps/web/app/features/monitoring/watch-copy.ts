@@ -10,4 +10,5 @@ export const FREQUENCY_LABEL: Readonly<Record<WatchFrequency, string>> = {
 export const KIND_LABEL: Readonly<Record<WatchKind, string>> = {
   page: 'Page',
   site: 'Whole site',
+  crawl: 'Crawl',
 };

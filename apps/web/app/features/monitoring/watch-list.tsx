@@ -64,8 +64,7 @@ export function WatchList() {
                   <span>Alert at −{watch.threshold} points</span>
                   {typeof watch.last_score === 'number' ? (
                     <span className={TONE_TEXT_SMALL[scoreTone(watch.last_score)]}>
-                      {watch.kind === 'site' ? 'Last average score' : 'Last score'}:{' '}
-                      {watch.last_score}
+                      {LAST_SCORE_LABEL[watch.kind]}: {watch.last_score}
                     </span>
                   ) : null}
                   <span>Next check {nextCheck(watch.next_run_at)}</span>
@@ -88,6 +87,13 @@ export function WatchList() {
     </Card>
   );
 }
+
+/** What a watch's last score is: a page's, a site's average, or a crawl's site score. */
+const LAST_SCORE_LABEL = {
+  page: 'Last score',
+  site: 'Last average score',
+  crawl: 'Last site score',
+} as const;
 
 function nextCheck(when: string): string {
   return new Date(when).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

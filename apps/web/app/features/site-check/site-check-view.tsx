@@ -74,7 +74,11 @@ export function SiteCheckView({ id }: { id: string }) {
         <SiteReportSections siteCheck={siteCheck} report={report} />
       )}
       {siteCheck.status === 'completed' && report.pagesAnalysed > 0 ? (
-        <WatchSiteControl siteUrl={siteCheck.siteUrl} siteCheckId={siteCheck.id} />
+        <WatchSiteControl
+          siteUrl={siteCheck.siteUrl}
+          siteCheckId={siteCheck.id}
+          crawl={siteCheck.source === 'crawl'}
+        />
       ) : null}
     </div>
   );

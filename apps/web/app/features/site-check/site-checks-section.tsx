@@ -1,7 +1,7 @@
 import { relativeTime, siteCheckTone } from '@crawlwise/shared/display';
 import { PATHS } from '@crawlwise/shared/routes';
 import { siteCheckProgressText } from '@crawlwise/shared/site-check';
-import { Globe } from 'lucide-react';
+import { Globe, ShieldCheck } from 'lucide-react';
 import { AppLink } from '../../components/app-link.tsx';
 import { Address } from '../../components/ui/address.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -24,10 +24,16 @@ export function SiteChecksSection() {
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 className="text-lg font-semibold text-slate-900">My Site Checks</h2>
-          <AppLink to={PATHS.siteCheck} className={buttonClasses('outline', 'sm')}>
-            <Globe className="size-4" aria-hidden />
-            Check a whole site
-          </AppLink>
+          <div className="flex flex-wrap gap-2">
+            <AppLink to={PATHS.sites} className={buttonClasses('outline', 'sm')}>
+              <ShieldCheck className="size-4" aria-hidden />
+              Your sites
+            </AppLink>
+            <AppLink to={PATHS.siteCheck} className={buttonClasses('outline', 'sm')}>
+              <Globe className="size-4" aria-hidden />
+              Check a whole site
+            </AppLink>
+          </div>
         </div>
         {checks === null ? (
           <div className="mt-4 h-16 animate-pulse rounded-xl bg-slate-100" aria-hidden />

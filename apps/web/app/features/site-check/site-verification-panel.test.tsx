@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-api.ts';
 import { jsonResponse } from '../../test/render.tsx';
@@ -47,12 +48,15 @@ describe('the site verification panel', () => {
     });
     const onLimit = vi.fn();
     const user = userEvent.setup();
-    render(<SiteVerificationPanel siteUrl={SITE} onLimit={onLimit} />);
+    render(<SiteVerificationPanel siteUrl={SITE} onLimit={onLimit} />, { wrapper: MemoryRouter });
 
     expect(
       await screen.findByRole('heading', { name: 'This site is not verified' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/at most 500 pages, one page a second/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'All your sites and their verification' }),
+    ).toHaveAttribute('href', '/sites');
     await user.click(screen.getByRole('button', { name: 'Verify this site' }));
 
     const instructions = await screen.findByRole('heading', {
@@ -93,7 +97,9 @@ describe('the panel after a reload', () => {
         verifiedLimits: LIMITS,
       },
     });
-    const { rerender } = render(<SiteVerificationPanel siteUrl={SITE} onLimit={() => {}} />);
+    const { rerender } = render(<SiteVerificationPanel siteUrl={SITE} onLimit={() => {}} />, {
+      wrapper: MemoryRouter,
+    });
     expect(
       await screen.findByText('Last check: Neither proof was found: the file is empty.'),
     ).toBeInTheDocument();
@@ -116,7 +122,7 @@ describe('the start form and a verified site', () => {
     });
     const onStarted = vi.fn();
     const user = userEvent.setup();
-    render(<StartSiteCheckForm onStarted={onStarted} />);
+    render(<StartSiteCheckForm onStarted={onStarted} />, { wrapper: MemoryRouter });
 
     const pages = screen.getByLabelText('Pages at most');
     expect(pages).toHaveAccessibleDescription(/From 1 to 500; verify the site/);

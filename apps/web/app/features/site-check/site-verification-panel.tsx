@@ -1,10 +1,10 @@
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
+import { PATHS } from '@crawlwise/shared/routes';
 import { DAILY_SITE_CHECK_PAGE_LIMIT, MAX_CRAWL_PAGES } from '@crawlwise/shared/site-check';
-import { VERIFICATION_FILE_PATH } from '@crawlwise/shared/site-verification';
 import { BadgeCheck, ShieldQuestion } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { AppLink } from '../../components/app-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { CodeSnippet } from '../../components/ui/copy-button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import {
   checkSiteVerification,
@@ -13,6 +13,7 @@ import {
   type SiteVerificationList,
   startSiteVerification,
 } from './api/site-verification-api.ts';
+import { checkOutcome, VerificationProofs } from './site-verification-proofs.tsx';
 
 /** What the start form needs to know: the crawl's page cap for this site. */
 export interface CrawlLimit {
@@ -106,21 +107,12 @@ export function SiteVerificationPanel({
     setOutcome(null);
     const result = await checkSiteVerification(verification.id);
     setBusy(null);
-    if (result.ok) {
-      replace(result.data.verification);
-      setOutcome({
-        site: siteUrl,
-        tone: 'success',
-        text: `Verified. Crawls of this site may now go up to ${list.verifiedLimits.maxPages.toLocaleString('en')} pages.`,
-      });
-      return;
+    if (result.ok) replace(result.data.verification);
+    else if (result.code === 'site_verification_failed') {
+      const lastError = result.message ?? catalogueEntry(result.code).description;
+      replace({ ...verification, verifiedAt: null, lastError });
     }
-    const entry = catalogueEntry(result.code);
-    const text = result.message ?? entry.description;
-    if (result.code === 'site_verification_failed') {
-      replace({ ...verification, verifiedAt: null, lastError: text });
-    }
-    setOutcome({ site: siteUrl, tone: 'error', text: `${entry.title}: ${text}` });
+    setOutcome({ site: siteUrl, ...checkOutcome(result, list.verifiedLimits.maxPages) });
   };
 
   const shown = outcome?.site === siteUrl ? outcome : null;
@@ -155,18 +147,7 @@ export function SiteVerificationPanel({
       ) : null}
       {current && !verified ? (
         <div className="space-y-2">
-          <h3 ref={instructionsRef} tabIndex={-1} className="font-medium text-slate-900">
-            Publish one of these two proofs, then check
-          </h3>
-          <p>
-            Your token: <code className="font-mono text-slate-900">{current.token}</code>
-          </p>
-          <CodeSnippet label="Meta tag for the head of your home page" code={current.metaTag} />
-          <CodeSnippet
-            label={`Or a file at ${VERIFICATION_FILE_PATH} whose whole content is the token`}
-            code={current.token}
-          />
-          <p className="text-xs text-slate-600">The file's address: {current.fileUrl}</p>
+          <VerificationProofs verification={current} headingRef={instructionsRef} />
           {current.lastError && !shown ? (
             <p className="text-slate-700">Last check: {current.lastError}</p>
           ) : null}
@@ -191,6 +172,11 @@ export function SiteVerificationPanel({
         className={shown?.tone === 'error' ? 'text-red-700' : shown ? 'text-green-800' : 'sr-only'}
       >
         {shown?.text ?? ''}
+      </p>
+      <p>
+        <AppLink to={PATHS.sites} className="font-medium text-brand-700 underline">
+          All your sites and their verification
+        </AppLink>
       </p>
     </section>
   );

@@ -30,3 +30,10 @@ export function checkSiteVerification(id: string) {
     { method: 'POST' },
   );
 }
+
+/** Removes one of the account's verifications (its crawls go back to the unverified limits). */
+export function removeSiteVerification(id: string) {
+  return apiRequest<{ ok: true }>(`/api/site-verifications/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+  });
+}

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../../test/fake-api.ts';
+import { fakeApi, USER } from '../../../test/fake-api.ts';
 import { jsonResponse, renderRoute } from '../../../test/render.tsx';
+import { sessionStore } from '../../auth/index.ts';
 import {
   AUDIT_ID,
   crawlCheck,
@@ -51,6 +52,7 @@ const requested = (api: ReturnType<typeof fakeApi>, path: string) =>
   api.calls.filter((call) => call.url.startsWith(`${API}/${path}`)).map((call) => call.url);
 
 afterEach(() => {
+  sessionStore.reset();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -84,6 +86,47 @@ describe('the site audit workspace', () => {
     expect(
       screen.getByRole('link', { name: 'See these pages in the table' }).getAttribute('href'),
     ).toBe(`/site-check?id=${AUDIT_ID}&tab=pages&issue=image-alt`);
+  });
+
+  it('offers to watch a finished crawl: the watch re-runs this crawl (kind crawl, this check)', async () => {
+    const api = routes({
+      'GET /api/auth/get-session': { user: USER },
+      'POST /api/watches': () =>
+        jsonResponse(
+          {
+            ok: true,
+            watch: {
+              id: 'b3f1c2d4-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+              url: 'https://shop.example/',
+              kind: 'crawl',
+              frequency: 'daily',
+              threshold: 5,
+              next_run_at: '2026-11-30T09:00:00.000Z',
+              last_score: 78,
+              last_checked_at: '2026-11-23T09:00:00.000Z',
+              created_at: '2026-11-23T09:00:00.000Z',
+            },
+          },
+          201,
+        ),
+    });
+    await sessionStore.refresh();
+    const user = userEvent.setup();
+    open('');
+    const form = await screen.findByRole('form', { name: 'Watch this site' });
+    expect(form).toHaveTextContent('crawls this site again with the same settings');
+    expect(form).toHaveTextContent('an internal link breaks, a page stops being indexable');
+    await user.click(within(form).getByRole('button', { name: 'Watch this site' }));
+    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent(
+      'Daily checks are on: you get an email when the site score drops by 5 points or more',
+    );
+    expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      url: 'https://shop.example/',
+      kind: 'crawl',
+      frequency: 'daily',
+      threshold: 5,
+      siteCheckId: AUDIT_ID,
+    });
   });
 
   it('follows a running crawl: counts, pace, time left, last pages, and Cancel', async () => {

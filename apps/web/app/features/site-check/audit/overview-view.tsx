@@ -3,6 +3,7 @@ import type {
   AuditPageState,
   NonIndexableReason,
 } from '@crawlwise/shared/api/site-audit';
+import { NON_INDEXABLE_LABELS } from '@crawlwise/shared/audit-labels';
 import { scoreTone, siteFindingTone } from '@crawlwise/shared/display';
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { useSearchParams } from 'react-router';
@@ -24,15 +25,6 @@ export const STATE_LABELS: Record<AuditPageState, string> = {
   cancelled: 'Not checked (cancelled)',
   pending: 'Waiting',
   redirected: 'Redirected',
-};
-
-export const NON_INDEXABLE_LABELS: Record<NonIndexableReason, string> = {
-  noindex: 'Marked noindex',
-  canonicalised: 'Canonical points elsewhere',
-  blocked: 'Blocked by robots.txt',
-  error: 'Answers with an error',
-  redirect: 'Redirects',
-  'not-analysed': 'Not analysed',
 };
 
 /** "about 3 min", "40 s" for an estimate of the time left. */
@@ -210,7 +202,11 @@ export function OverviewView({
         </Card>
       ) : null}
       {siteCheck.status === 'completed' && (overview.pagesByState.completed ?? 0) > 0 ? (
-        <WatchSiteControl siteUrl={siteCheck.siteUrl} siteCheckId={siteCheck.id} />
+        <WatchSiteControl
+          siteUrl={siteCheck.siteUrl}
+          siteCheckId={siteCheck.id}
+          crawl={siteCheck.source === 'crawl'}
+        />
       ) : null}
     </div>
   );

@@ -4,6 +4,7 @@ import {
   DEFAULT_AUDIT_PAGE_SIZE,
   MAX_AUDIT_SEARCH_CHARS,
 } from '@crawlwise/shared/api/site-audit';
+import { NON_INDEXABLE_LABELS } from '@crawlwise/shared/audit-labels';
 import { scoreTone } from '@crawlwise/shared/display';
 import { PATHS } from '@crawlwise/shared/routes';
 import { useEffect, useRef, useState } from 'react';
@@ -25,7 +26,7 @@ import {
   useAuditQuery,
   ViewHeading,
 } from './audit-ui.tsx';
-import { NON_INDEXABLE_LABELS, STATE_LABELS } from './overview-view.tsx';
+import { STATE_LABELS } from './overview-view.tsx';
 
 /** Typing waits this long before the search is asked for (one request per pause, not per key). */
 export const SEARCH_DEBOUNCE_MS = 350;
