@@ -1,4 +1,5 @@
 import { type ErrorCode, isErrorCode } from '@crawlwise/shared/error-catalogue';
+import { announceWorkspaceLost, losesWorkspace } from './workspace-lost.ts';
 
 /**
  * The one way the app talks to its API. Every failure, including a dropped connection or an HTML
@@ -65,5 +66,6 @@ export async function apiRequest<T extends JsonObject>(
   // The spec: a missing or unknown code falls back to unknown_error.
   const code = isErrorCode(payload.error) ? payload.error : 'unknown_error';
   const message = typeof payload.message === 'string' ? payload.message : undefined;
+  if (losesWorkspace(path, code)) announceWorkspaceLost();
   return { ok: false, status: response.status, code, ...(message ? { message } : {}) };
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { apiRequest } from '../../lib/api-client.ts';
 import { fakeApi, USER } from '../../test/fake-api.ts';
 import { renderRoute } from '../../test/render.tsx';
 import { sessionStore } from '../auth/index.ts';
@@ -82,5 +83,44 @@ describe('WorkspaceControl (header)', () => {
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(4));
     await user.selectOptions(select, 'manage-teams');
     expect(await screen.findByTestId('location')).toHaveTextContent('/teams');
+  });
+
+  it('goes back to Personal when a workspace route answers team_not_found (removed from the team)', async () => {
+    let active: string | null = 'org-1';
+    const api = fakeApi({
+      'GET /api/auth/get-session': () =>
+        new Response(JSON.stringify({ user: USER, session: { activeOrganizationId: active } })),
+      'GET /api/auth/organization/list': TEAMS,
+      'POST /api/auth/organization/set-active': ({
+        body,
+      }: {
+        body: { organizationId: string | null };
+      }) => {
+        active = body.organizationId;
+        return new Response(JSON.stringify(null));
+      },
+      'GET /api/me/reports': () =>
+        new Response(JSON.stringify({ ok: false, error: 'team_not_found' }), { status: 404 }),
+      'GET /api/teams/org-1/activity': () =>
+        new Response(JSON.stringify({ ok: false, error: 'team_not_found' }), { status: 404 }),
+    });
+    await sessionStore.refresh();
+    renderRoute(<WorkspaceControl />);
+    const select = await screen.findByRole('combobox', { name: 'Workspace' }, LAZY_CHUNK);
+    await waitFor(() => expect(select).toHaveValue('org-1'));
+
+    // A team page's own route answering so is about that team, not the active workspace.
+    await apiRequest('/api/teams/org-1/activity');
+    expect(api.calls.some((call) => call.url.endsWith('/set-active'))).toBe(false);
+
+    // Two workspace requests refused at once: one switch back to Personal.
+    await Promise.all([apiRequest('/api/me/reports'), apiRequest('/api/me/reports')]);
+    await waitFor(() =>
+      expect(sessionStore.get()).toMatchObject({ status: 'signed-in', activeTeamId: null }),
+    );
+    await waitFor(() => expect(select).toHaveValue('personal'));
+    expect(
+      api.calls.filter((call) => call.url.endsWith('/set-active')).map((call) => call.body),
+    ).toEqual([{ organizationId: null }]);
   });
 });

@@ -1,8 +1,9 @@
 import { PATHS } from '@crawlwise/shared/routes';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { notifyError } from '../../lib/notify.ts';
+import { notifyCatalogue, notifyError } from '../../lib/notify.ts';
 import { useApiQuery } from '../../lib/use-api-query.ts';
+import { onWorkspaceLost } from '../../lib/workspace-lost.ts';
 import { sessionStore } from '../auth/index.ts';
 import { listTeams, setActiveTeam } from './api/teams-api.ts';
 import { asTeamResult, failureText, teamFailure } from './team-errors.ts';
@@ -30,6 +31,22 @@ export default function WorkspaceSwitcher({
   const [switching, setSwitching] = useState(false);
   const { refetch } = teams;
   useEffect(() => teamsEvents.subscribe(refetch), [refetch]);
+  // Removed from the active team (or it was deleted): back to Personal, once however many
+  // requests answered so, and say why.
+  useEffect(() => {
+    let leaving = false;
+    return onWorkspaceLost(() => {
+      if (leaving) return;
+      leaving = true;
+      notifyCatalogue('team_not_found');
+      void setActiveTeam(null)
+        .then(() => sessionStore.refresh())
+        .then(() => teamsEvents.changed())
+        .finally(() => {
+          leaving = false;
+        });
+    });
+  }, []);
 
   const list = teams.status === 'success' ? teams.data : (teams.data ?? []);
   const current =
