@@ -307,4 +307,29 @@ describe('teams', () => {
     );
     expect(keys).toEqual([{ requester_key: `team:${team.id}`, n: 2 }]);
   });
+
+  it('lets an API token act in its account’s Personal workspace, whatever session comes along', async () => {
+    const owner = await person('Owner');
+    const team = await createTeam(owner);
+    await setActive(owner, team.id);
+    const made = await call(app, 'POST', '/api/reports', {
+      cookie: owner.cookie,
+      payload: { url: site.url('/') },
+    });
+    expect(made.statusCode).toBe(201);
+    const token = await call(app, 'POST', '/api/me/tokens', {
+      cookie: owner.cookie,
+      payload: { name: 'ci', scope: 'read' },
+    });
+    expect(token.statusCode).toBe(201);
+    const withBearer = await app.inject({
+      method: 'GET',
+      url: '/api/me/reports',
+      headers: { authorization: `Bearer ${token.json().secret}`, cookie: owner.cookie },
+    });
+    expect(withBearer.statusCode).toBe(200);
+    expect(withBearer.json().reports).toEqual([]);
+    const withSession = await call(app, 'GET', '/api/me/reports', { cookie: owner.cookie });
+    expect(withSession.json().reports).toHaveLength(1);
+  });
 });
