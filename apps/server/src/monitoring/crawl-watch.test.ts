@@ -132,6 +132,8 @@ describe('a crawl watch', () => {
           followNofollow: false,
           include: [],
           exclude: [],
+          checkExternal: false,
+          maxExternal: 500,
         },
         last_site_check_id: firstCrawl,
       });

@@ -7,13 +7,23 @@
  */
 
 const listeners = new Set<() => void>();
+/**
+ * Announced before anyone listened: the switcher is a lazily loaded chunk, and a screen's first
+ * request can be refused before it is mounted. The first listener then hears it.
+ */
+let unheard = false;
 
 export function onWorkspaceLost(listener: () => void): () => void {
   listeners.add(listener);
+  if (unheard) {
+    unheard = false;
+    queueMicrotask(listener);
+  }
   return () => listeners.delete(listener);
 }
 
 export function announceWorkspaceLost(): void {
+  if (listeners.size === 0) unheard = true;
   for (const listener of listeners) listener();
 }
 
