@@ -299,7 +299,8 @@ describe('accounts in the browser', () => {
     const ownedBefore = await fetch(`${server.baseUrl}/api/reports/${anonymousToken}`);
     expect(ownedBefore.status).toBe(200); // run anonymously: never the account's
     await context.close();
-  });
+    // The whole journey (25 reports among it) runs over a minute on this machine.
+  }, 180_000);
 
   it('keeps one account out of another’s history, profile and picture', async () => {
     const signUp = async (name: string) => {
