@@ -2,16 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type ReceivedMail,
-  startSmtpServer,
-  type TestSmtpServer,
-} from '@crawlwise/server/test-support/test-app';
+import { startSmtpServer, type TestSmtpServer } from '@crawlwise/server/test-support/test-app';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
   launchBrowser,
+  mailText,
   type RunningServer,
   startServer,
   startSite,
@@ -75,16 +72,6 @@ afterAll(async () => {
 });
 
 const siteUrl = () => `http://${SITE_HOST}:${site.port}/`;
-
-/** The mail's text with quoted-printable undone. */
-function mailText(mail: ReceivedMail): string {
-  const [head = '', ...body] = mail.raw.split('\r\n\r\n');
-  const text = body.join('\r\n\r\n');
-  if (!/content-transfer-encoding:\s*quoted-printable/i.test(head)) return text;
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 /** Context for a visitor: the axe script needs the page's CSP out of its way. */
 async function newVisitor(): Promise<{ context: BrowserContext; page: Page }> {

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findBrowser } from '@crawlwise/analyzer/gather/browser-path';
+import type { ReceivedMail } from '@crawlwise/server/test-support/test-app';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -200,4 +201,14 @@ export async function axeViolations(
   return violations.filter(
     (violation) => order.indexOf(violation.impact ?? 'minor') >= order.indexOf(minImpact),
   );
+}
+
+/** The mail's text with quoted-printable undone. */
+export function mailText(mail: ReceivedMail): string {
+  const [head = '', ...body] = mail.raw.split('\r\n\r\n');
+  const text = body.join('\r\n\r\n');
+  if (!/content-transfer-encoding:\s*quoted-printable/i.test(head)) return text;
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
