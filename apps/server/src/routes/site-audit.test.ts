@@ -30,6 +30,7 @@ import {
 } from '../services/site-audit-csv.ts';
 import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
 import { parseCsv } from '../test-support/csv.ts';
+import { waitForSiteCheckEnd } from '../test-support/site-check-end.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
 
 /**
@@ -86,19 +87,21 @@ async function crawlAndBuild(watchRunning: boolean): Promise<{ id: string; repor
   const worker = testWorker(app, { concurrency: 2, pollIntervalMs: 20, auditIntervalMs: 200 });
   await worker.start();
   try {
-    const ended = await waitUntil(
-      async () => {
-        const json = (await get(`/api/site-checks/${checkId}/report`)).json();
-        if (watchRunning && running === null && json.siteCheck.status === 'running') {
-          const overview = (await get(`/api/site-checks/${checkId}/audit/overview`)).json();
-          if (overview.builtAt !== null && overview.siteCheck.status === 'running') {
-            running = overview;
-          }
+    const ended = await waitForSiteCheckEnd<{
+      siteCheck: { status: string; completedAt: string };
+      report: SiteReport;
+    }>(app, owner.cookie, checkId, {
+      timeoutMs: 240_000,
+      intervalMs: 500,
+      what: 'the crawl of 300 pages to end',
+      whileRunning: async (status) => {
+        if (!watchRunning || running !== null || status !== 'running') return;
+        const overview = (await get(`/api/site-checks/${checkId}/audit/overview`)).json();
+        if (overview.builtAt !== null && overview.siteCheck.status === 'running') {
+          running = overview;
         }
-        return ['discovering', 'running'].includes(json.siteCheck.status) ? undefined : json;
       },
-      { timeoutMs: 240_000, intervalMs: 500, what: 'the crawl of 300 pages to end' },
-    );
+    });
     expect(ended.siteCheck.status).toBe('completed');
     // The worker builds the ended check's snapshot (never a GET): it is newer than the end.
     const completedAt = Date.parse(ended.siteCheck.completedAt);

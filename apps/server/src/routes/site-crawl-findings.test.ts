@@ -1,9 +1,9 @@
 import type { SiteReport } from '@crawlwise/shared/api/site-checks';
 import type { SiteFindingId } from '@crawlwise/shared/site-findings';
-import { waitUntil } from '@crawlwise/shared/wait-until';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
+import { waitForSiteCheckEnd } from '../test-support/site-check-end.ts';
 import {
   buildTestApp,
   startTestSite,
@@ -91,16 +91,11 @@ describe('the site report of a crawl', () => {
       report: SiteReport;
     };
     try {
-      body = await waitUntil(
-        async () => {
-          const response = await call(app, 'GET', `/api/site-checks/${id}/report`, {
-            cookie: owner.cookie,
-          });
-          const json = response.json();
-          return ['discovering', 'running'].includes(json.siteCheck.status) ? undefined : json;
-        },
-        { timeoutMs: 30_000, intervalMs: 100, what: 'the crawl to end' },
-      );
+      body = await waitForSiteCheckEnd(app, owner.cookie, id, {
+        timeoutMs: 30_000,
+        intervalMs: 100,
+        what: 'the crawl to end',
+      });
     } finally {
       await worker.stop();
     }

@@ -1,11 +1,11 @@
 import type { SiteReport } from '@crawlwise/shared/api/site-checks';
-import { waitUntil } from '@crawlwise/shared/wait-until';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSite } from '../../../../bench/site-generator/generate-site.ts';
 import type { FindingId } from '../../../../bench/site-generator/manifest.ts';
 import { type ServedSite, serveSite } from '../../../../bench/site-generator/serve-site.ts';
 import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
+import { waitForSiteCheckEnd } from '../test-support/site-check-end.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
 
 /**
@@ -45,16 +45,10 @@ describe('a crawl of the generated 300-page site', () => {
     await worker.start();
     let body: { siteCheck: { status: string }; report: SiteReport };
     try {
-      body = await waitUntil(
-        async () => {
-          const response = await call(app, 'GET', `/api/site-checks/${id}/report`, {
-            cookie: owner.cookie,
-          });
-          const json = response.json();
-          return ['discovering', 'running'].includes(json.siteCheck.status) ? undefined : json;
-        },
-        { timeoutMs: 170_000, intervalMs: 500, what: 'the crawl of 300 pages to end' },
-      );
+      body = await waitForSiteCheckEnd(app, owner.cookie, id, {
+        timeoutMs: 170_000,
+        what: 'the crawl of 300 pages to end',
+      });
     } finally {
       await worker.stop();
     }

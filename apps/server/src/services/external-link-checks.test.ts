@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { inTransaction, queryRows } from '../db/database.ts';
 import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
+import { waitForSiteCheckEnd } from '../test-support/site-check-end.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
 import { ExternalLinkChecks, recordExternalLinks } from './external-link-checks.ts';
 import { buildDueAuditSnapshots } from './site-audit-build.ts';
@@ -156,18 +157,12 @@ async function crawl(options: Record<string, unknown>): Promise<ReportBody> {
   const worker = testWorker(app, { concurrency: 3, pollIntervalMs: 50 });
   await worker.start();
   try {
-    return await waitUntil(
-      async () => {
-        const response = await call(app, 'GET', `/api/site-checks/${id}/report`, {
-          cookie: owner.cookie,
-        });
-        const json = response.json() as Omit<ReportBody, 'owner'>;
-        return ['discovering', 'running'].includes(json.siteCheck.status)
-          ? undefined
-          : { ...json, owner };
-      },
-      { timeoutMs: 30_000, intervalMs: 50, what: 'the crawl to end' },
-    );
+    const json = await waitForSiteCheckEnd<Omit<ReportBody, 'owner'>>(app, owner.cookie, id, {
+      timeoutMs: 30_000,
+      intervalMs: 50,
+      what: 'the crawl to end',
+    });
+    return { ...json, owner };
   } finally {
     await worker.stop(0);
   }
