@@ -21,6 +21,9 @@ import { RateLimiter } from './services/rate-limit.ts';
 import { eraseUserReports } from './services/report-erase.ts';
 import { PdfRenderer } from './services/report-export/pdf-renderer.ts';
 import { ReportService } from './services/report-service.ts';
+import { RunningSiteReports } from './services/running-site-reports.ts';
+import { loadSiteReport } from './services/site-report-source.ts';
+import { siteCheckErasureKey } from './services/site-report-store.ts';
 import { SiteVerificationService } from './services/site-verifications.ts';
 import { TeamService } from './services/teams.ts';
 
@@ -58,6 +61,8 @@ export interface Services {
   leads: LeadService;
   avatars: AvatarService;
   watches: WatchService;
+  /** A running check's site report, built at most every few seconds and shared meanwhile. */
+  runningSiteReports: RunningSiteReports;
   /** Runs due watches and judges finished runs (used by workers). */
   monitor: WatchMonitor;
   /** Tells the team about requests that failed unexpectedly (mail to SUPPORT_EMAIL, rate-limited). */
@@ -146,6 +151,13 @@ export async function createServices(
     leads: new LeadService(database),
     avatars: new AvatarService(database),
     watches: new WatchService(database),
+    runningSiteReports: new RunningSiteReports(
+      {
+        build: (siteCheck) => loadSiteReport(database.db, siteCheck),
+        erasureKey: (siteCheckId) => siteCheckErasureKey(database.db, siteCheckId),
+      },
+      overrides.now ? { now: overrides.now } : {},
+    ),
     monitor: new WatchMonitor({
       database,
       mailer,

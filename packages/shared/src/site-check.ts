@@ -72,6 +72,10 @@ export const SITE_CHECK_STATUSES = [
 ] as const;
 export type SiteCheckStatus = (typeof SITE_CHECK_STATUSES)[number];
 
+/** A site check still has work to do: its pages change, so screens keep asking. */
+export const isSiteCheckUnderWay = (status: SiteCheckStatus) =>
+  status === 'discovering' || status === 'running';
+
 /**
  * A page the site's robots.txt does not let Crawlwise request (a `failed` report with this code):
  * recorded as blocked, never fetched, and not a failure of the page.

@@ -10,6 +10,7 @@ import {
 import { PATHS } from '@crawlwise/shared/routes';
 import {
   DAILY_SITE_CHECK_PAGE_LIMIT,
+  isSiteCheckUnderWay,
   MAX_SITE_CHECK_LIST_CHARS,
   MAX_SITE_CHECK_PAGES,
 } from '@crawlwise/shared/site-check';
@@ -236,6 +237,11 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
             )
         );
       }
+      if (isSiteCheckUnderWay(siteCheck.status)) {
+        const report = await app.services.runningSiteReports.get(siteCheck);
+        return { ok: true as const, siteCheck, report };
+      }
+      app.services.runningSiteReports.forget(siteCheck.id);
       const report = await loadSiteReport(app.database.db, siteCheck);
       return { ok: true as const, siteCheck, report };
     },

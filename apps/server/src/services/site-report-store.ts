@@ -48,6 +48,20 @@ export async function siteReportChangeKey(db: Db, siteCheckId: string): Promise<
   return row?.key ?? null;
 }
 
+/**
+ * What erasure has done to a check's pages (how many, and the last moment): a running check's
+ * report built before a page was erased must not be sent again (services/running-site-reports.ts).
+ */
+export async function siteCheckErasureKey(db: Db, siteCheckId: string): Promise<string> {
+  const [row] = await queryRows<{ key: string }>(
+    db,
+    sql`select concat_ws('|', count(*),
+          coalesce(extract(epoch from max(deleted_at))::text, '-')) as key
+        from reports where site_check_id = ${siteCheckId} and deleted_at is not null`,
+  );
+  return row?.key ?? '';
+}
+
 /** Writes a report as the route does (the contract's writer), once, when it is stored. */
 let writeReport: ((report: SiteReport) => string) | undefined;
 const reportJson = (report: SiteReport) => {

@@ -1,8 +1,7 @@
+import { isSiteCheckUnderWay, type SiteCheckStatus } from '@crawlwise/shared/site-check';
 import { waitUntil } from '@crawlwise/shared/wait-until';
 import type { FastifyInstance } from 'fastify';
 import { call } from './accounts.ts';
-
-const UNDER_WAY = new Set(['discovering', 'running']);
 
 export interface SiteCheckEndOptions {
   timeoutMs: number;
@@ -32,8 +31,8 @@ export async function waitForSiteCheckEnd<Body = Record<string, unknown>>(
           `GET /api/site-checks/${id} answered ${response.statusCode}: ${response.body}`,
         );
       }
-      const status = response.json().siteCheck.status as string;
-      if (!UNDER_WAY.has(status)) return true;
+      const status = response.json().siteCheck.status as SiteCheckStatus;
+      if (!isSiteCheckUnderWay(status)) return true;
       await options.whileRunning?.(status);
       return undefined;
     },

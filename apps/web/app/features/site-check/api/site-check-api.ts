@@ -3,7 +3,7 @@ import type {
   SiteReportResponse,
   StartSiteCheckBody,
 } from '@crawlwise/shared/api/site-checks';
-import type { SiteCheckStatus } from '@crawlwise/shared/site-check';
+import { isSiteCheckUnderWay } from '@crawlwise/shared/site-check';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The site-check API (server: routes/site-checks.ts; contract: shared/src/api/site-checks.ts). */
@@ -43,8 +43,7 @@ export const siteReportCsvUrl = (id: string) =>
   `/api/site-checks/${encodeURIComponent(id)}/export.csv`;
 
 /** A site check still has work to do (the progress view keeps asking). */
-export const isActive = (status: SiteCheckStatus) =>
-  status === 'discovering' || status === 'running';
+export const isActive = isSiteCheckUnderWay;
 
 export function statusLabel(check: SiteCheck): string {
   switch (check.status) {
