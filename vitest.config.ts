@@ -21,9 +21,9 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
-          // On PostgreSQL every test file shares one database, and a worker started by one file
-          // would claim reports another file expects to stay queued: run the files one by one.
-          fileParallelism: !process.env.DATABASE_URL,
+          // On PostgreSQL each Vitest worker has a database of its own (a worker started by one
+          // file would claim the reports of a file beside it on a shared one).
+          setupFiles: ['./src/test-support/postgres-per-worker.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
