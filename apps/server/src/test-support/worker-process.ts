@@ -15,6 +15,12 @@ export interface WorkerProcess {
   log: () => string;
 }
 
+/** Every worker started here, killed when the test process exits whatever its tests did. */
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
@@ -29,6 +35,8 @@ export function startWorkerProcess(env: Record<string, string>): WorkerProcess {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
   child.stdout?.on('data', (chunk) => {
     log += chunk;
   });
