@@ -42,6 +42,11 @@ function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown): z.output
 /** The roles an invitation or a role change may give (the owner is made by the transfer). */
 const GRANTABLE: readonly TeamRole[] = ['admin', 'member'];
 
+/** The trail's subject of a role change: whose role, from → to (docs/teams.md › Trail). */
+export function roleChangeSubject(email: string, before: string | undefined, after: string) {
+  return before === undefined ? `${email}: ${after}` : `${email}: ${before} → ${after}`;
+}
+
 export interface TeamRulesDependencies {
   teams: TeamService;
   attempts: AttemptThrottle;
@@ -52,6 +57,12 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
     const id = await teams.teamIdBySlug(slug);
     return id !== null && id !== except;
   };
+
+  /**
+   * A role change's former role, from the before hook to the after hook of the same call (by
+   * the member's id; taken out by the after hook whatever the outcome, so it stays small).
+   */
+  const rolesBefore = new Map<string, string>();
 
   return {
     id: 'crawlwise-team-rules',
@@ -124,11 +135,14 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
                   context: { body: { ...body, email, role: invitedRole, organizationId: teamId } },
                 };
               }
-              case '/organization/remove-member':
-              case '/organization/cancel-invitation': {
-                if (ctx.path === '/organization/cancel-invitation') return;
+              case '/organization/remove-member': {
                 const { teamId, role } = await callerRole();
                 if (role !== 'owner' && role !== 'admin') throw catalogued('team_forbidden');
+                // Nobody removes the owner (Better Auth's own refusal speaks of "leaving as the
+                // only owner"); the owner transfers the team first.
+                const target = typeof body.memberIdOrEmail === 'string' ? body.memberIdOrEmail : '';
+                if ((await teams.roleOfMemberRef(teamId, target)) === 'owner')
+                  throw catalogued('team_forbidden', 'The owner cannot be removed from the team.');
                 return { context: { body: { ...body, organizationId: teamId } } };
               }
               case '/organization/update-member-role': {
@@ -139,6 +153,11 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
                     code: 'VALIDATION_ERROR',
                     message: 'A member is an admin or a member; transfer the ownership instead.',
                   });
+                }
+                // The trail says "from → to"; the member row only knows "to" afterwards.
+                if (typeof body.memberId === 'string') {
+                  const previous = await teams.memberRole(teamId, body.memberId);
+                  if (previous) rolesBefore.set(body.memberId, previous);
                 }
                 return { context: { body: { ...body, organizationId: teamId } } };
               }
@@ -160,6 +179,9 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
             ctx.path === '/organization/remove-member' ||
             ctx.path === '/organization/update-member-role',
           handler: createAuthMiddleware(async (ctx) => {
+            const memberId = asBody(ctx.body).memberId;
+            const roleBefore = typeof memberId === 'string' ? rolesBefore.get(memberId) : undefined;
+            if (typeof memberId === 'string') rolesBefore.delete(memberId);
             const returned = ctx.context.returned;
             if (returned instanceof Error || typeof returned !== 'object' || returned === null)
               return;
@@ -183,12 +205,12 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
             } else if (ctx.path === '/organization/remove-member') {
               await teams.record({ teamId, actorId, action: 'member.removed', subject: email });
             } else {
-              const role = Array.isArray(member.role) ? member.role.join(',') : member.role;
+              const role = Array.isArray(member.role) ? member.role.join(',') : String(member.role);
               await teams.record({
                 teamId,
                 actorId,
                 action: 'member.role-changed',
-                subject: `${email}: ${String(role)}`,
+                subject: roleChangeSubject(email, roleBefore, role),
               });
             }
           }),
