@@ -145,6 +145,19 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
                   throw catalogued('team_forbidden', 'The owner cannot be removed from the team.');
                 return { context: { body: { ...body, organizationId: teamId } } };
               }
+              case '/organization/cancel-invitation': {
+                // The invitation names its team (not necessarily the caller's active one).
+                const invitationId = typeof body.invitationId === 'string' ? body.invitationId : '';
+                const teamId = await teams.invitationTeam(invitationId);
+                if (teamId === null) return; // Better Auth answers an unknown invitation.
+                const session = await getSessionFromCtx(ctx);
+                if (!session)
+                  throw new APIError('UNAUTHORIZED', { message: 'Please sign in first.' });
+                const role = await teams.roleOf(teamId, session.user.id);
+                if (!role) throw catalogued('team_not_found');
+                if (role !== 'owner' && role !== 'admin') throw catalogued('team_forbidden');
+                return;
+              }
               case '/organization/update-member-role': {
                 const { teamId, role } = await callerRole();
                 if (role !== 'owner') throw catalogued('team_forbidden');

@@ -70,6 +70,15 @@ export class TeamService {
     return row ? this.roleOf(teamId, row.user_id) : null;
   }
 
+  /** The team an invitation is to, or null for an unknown invitation. */
+  async invitationTeam(invitationId: string): Promise<string | null> {
+    const [row] = await queryRows<{ organization_id: string }>(
+      this.db,
+      sql`select organization_id from invitations where id = ${invitationId}`,
+    );
+    return row?.organization_id ?? null;
+  }
+
   /** The team's id by its address, or null. */
   async teamIdBySlug(slug: string): Promise<string | null> {
     const [row] = await queryRows<{ id: string }>(
