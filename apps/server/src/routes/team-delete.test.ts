@@ -4,7 +4,7 @@ import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '../db/database.ts';
+import { type Database, inTransaction, queryRows } from '../db/database.ts';
 import { call } from '../test-support/accounts.ts';
 import { type Person, teamHelpers } from '../test-support/teams.ts';
 import {
@@ -171,4 +171,50 @@ describe('deleting a team with a report on its way', () => {
     const personal = await call(app, 'GET', '/api/me/reports', { cookie: owner.cookie });
     expect(personal.json().reports).toEqual([]);
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a report whose insert waits on the team row being deleted answers team_not_found (PostgreSQL)',
+    async () => {
+      // PostgreSQL only: the deletion and the insert on two connections at once. The insert
+      // still sees the membership (the deletion is not committed) and waits for the team row
+      // its foreign key names; when the deletion commits, the key fails.
+      const owner = await person('Owner');
+      const team = await createTeam(owner);
+      const before = slow.hits;
+      const fetching = app.engine.fetchDocument(slow.url);
+      await waitUntil(() => slow.hits > before || undefined, { what: 'the page fetch' });
+      slow.release();
+      const fetchArtifact = await fetching;
+
+      let creating: Promise<unknown> = Promise.resolve();
+      await inTransaction(database.db, async (tx) => {
+        await tx.execute(sql`delete from organizations where id = ${team.id}`);
+        creating = app.services.reports
+          .create({
+            url: slow.url,
+            fetchArtifact,
+            userId: owner.userId,
+            teamId: team.id,
+            requesterKey: `team:${team.id}`,
+          })
+          .then(
+            () => 'stored',
+            (error: unknown) => error,
+          );
+        await waitUntil(
+          async () => {
+            const [row] = await queryRows<{ n: number }>(
+              database.db,
+              sql`select count(*)::int as n from pg_stat_activity
+                   where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            return (row?.n ?? 0) > 0 || undefined;
+          },
+          { what: 'the insert to wait for the team row' },
+        );
+      });
+      expect(await creating).toMatchObject({ code: 'team_not_found', statusCode: 404 });
+      expect(await rowsOf(owner, team.id)).toEqual([]);
+    },
+  );
 });
