@@ -10,10 +10,11 @@ import type { TeamService } from './teams.ts';
 /**
  * The team rules on Better Auth's `/api/auth/organization/*` routes (docs/teams.md), as a small
  * plugin of before and after hooks: names and addresses by the shared schemas, a taken address
- * as `team_slug_taken`, who may invite, remove and change roles (owner and admin; roles only the
- * owner, and never to owner: that is the ownership transfer), a bound on the invitation mails one
- * address receives, and the trail lines of the member events the plugin's own hooks do not see
- * with their actor (removed, left, role changed).
+ * as `team_slug_taken`, who may invite, cancel an invitation, remove and change roles (owner and
+ * admin; roles only the owner, and never to owner: that is the ownership transfer; nobody removes
+ * the owner), a bound on the invitation mails one address receives, and the trail lines of the
+ * member events the plugin's own hooks do not see with their actor (removed, left, role changed
+ * from → to).
  */
 
 type Body = Record<string, unknown>;
@@ -43,7 +44,7 @@ function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown): z.output
 const GRANTABLE: readonly TeamRole[] = ['admin', 'member'];
 
 /** The trail's subject of a role change: whose role, from → to (docs/teams.md › Trail). */
-export function roleChangeSubject(email: string, before: string | undefined, after: string) {
+function roleChangeSubject(email: string, before: string | undefined, after: string) {
   return before === undefined ? `${email}: ${after}` : `${email}: ${before} → ${after}`;
 }
 
@@ -63,6 +64,11 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
    * the member's id; taken out by the after hook whatever the outcome, so it stays small).
    */
   const rolesBefore = new Map<string, string>();
+  /**
+   * An invitation mail counted by the before hook (by address), until the after hook of the same
+   * call knows whether the plugin sent it.
+   */
+  const mailReservations = new Map<string, () => void>();
 
   return {
     id: 'crawlwise-team-rules',
@@ -131,6 +137,8 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
                     message: throttleMessage(budget.retryAfterSeconds),
                   });
                 }
+                // Given back by the after hook if the plugin then refuses (nothing is mailed).
+                mailReservations.set(email, budget.release);
                 return {
                   context: { body: { ...body, email, role: invitedRole, organizationId: teamId } },
                 };
@@ -186,6 +194,17 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
         },
       ],
       after: [
+        {
+          matcher: (ctx) => ctx.path === '/organization/invite-member',
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = asBody(ctx.body).email;
+            const key = typeof email === 'string' ? email.trim().toLowerCase() : '';
+            const release = mailReservations.get(key);
+            mailReservations.delete(key);
+            // Refused by the plugin (already invited, already a member…): no mail went out.
+            if (ctx.context.returned instanceof Error) release?.();
+          }),
+        },
         {
           matcher: (ctx) =>
             ctx.path === '/organization/leave' ||
