@@ -35,6 +35,20 @@ export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL)
 export const col = (column: PgColumn) => sql.identifier(column.name);
 
 /**
+ * Whether an error is PostgreSQL's foreign-key violation (23503) of the named constraint, as the
+ * driver raises it or wrapped by Drizzle (its `cause`).
+ */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const fields = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (fields.code === '23503') return fields.constraint === constraint;
+    current = fields.cause;
+  }
+  return false;
+}
+
+/**
  * Runs `work` in one transaction, handing it the transaction as a Db. Drizzle types a PGlite
  * and a node-postgres transaction apart; this is the one place that bridges them (no cast at
  * the call sites).

@@ -169,10 +169,12 @@ export const reports = pgTable(
     userId: text('user_id'),
     /**
      * The team whose workspace it was made in (docs/teams.md); null: Personal. Erased with the
-     * report; a team's deletion erases its reports first (services/team-erase.ts).
+     * report; a team's deletion erases its reports first (services/teams.ts eraseTeamReports).
+     * A report still naming the team when its row goes (stored while the deletion ran) goes with
+     * it: "set null" would make it its maker's Personal report.
      */
     teamId: text('team_id').references((): AnyPgColumn => organizations.id, {
-      onDelete: 'set null',
+      onDelete: 'cascade',
     }),
     /** Set for a page of a whole-site check; such pages are claimed with the site's pacing. */
     siteCheckId: uuid('site_check_id').references((): AnyPgColumn => siteChecks.id, {

@@ -13,7 +13,7 @@ import type { RateLimiter } from '../services/rate-limit.ts';
 import { crawlChanges } from '../services/site-audit-compare.ts';
 import { type StartSiteCheckInput, startSiteCheck } from '../services/site-checks.ts';
 import type { SiteVerificationService } from '../services/site-verifications.ts';
-import { workspaceRequester } from '../services/workspace.ts';
+import { type WorkspaceOwner, workspaceRequester } from '../services/workspace.ts';
 import { judgeCrawlRegression } from './crawl-regression.ts';
 import { judgeRegression } from './regression.ts';
 import { nextSlotAfter } from './schedule.ts';
@@ -179,7 +179,11 @@ export class WatchMonitor {
       const site = new URL(target.url);
       const input: StartSiteCheckInput =
         watch.kind === 'crawl'
-          ? await this.crawlInput(target.user_id, site, target.crawl)
+          ? await this.crawlInput(
+              { userId: target.user_id, teamId: target.team_id },
+              site,
+              target.crawl,
+            )
           : { site, source: 'sitemap' };
       // A team's watch starts the team's site check (its allowance, its one active check).
       await startSiteCheck(deps, { userId: target.user_id, teamId: target.team_id }, input, {
@@ -213,7 +217,7 @@ export class WatchMonitor {
    * MAX_CRAWL_PAGES pages, the site's verification re-checked as the start route does.
    */
   private async crawlInput(
-    ownerId: string,
+    owner: WorkspaceOwner,
     site: URL,
     stored: unknown,
   ): Promise<StartSiteCheckInput> {
@@ -224,7 +228,7 @@ export class WatchMonitor {
     const { verified } = verifications
       ? await crawlAllowance(
           verifications,
-          ownerId,
+          owner,
           site,
           settings.maxPages,
           siteCrawlMaxPages ?? settings.maxPages,

@@ -102,7 +102,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         const { verified } = await crawlAllowance(
           app.services.siteVerifications,
           // Site verifications stay the maker's own (docs/teams.md).
-          workspace.userId,
+          workspace,
           siteUrl,
           settings.maxPages,
           app.config.SITE_CRAWL_MAX_PAGES,

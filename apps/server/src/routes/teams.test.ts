@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../db/database.ts';
-import { call, cookieHeader, signIn, TEST_PASSWORD } from '../test-support/accounts.ts';
+import { call, TEST_PASSWORD } from '../test-support/accounts.ts';
+import { teamHelpers } from '../test-support/teams.ts';
 import {
   buildTestApp,
   HEALTHY_PAGE,
-  mailText,
   startSmtpServer,
   startTestSite,
   type TestSite,
@@ -26,7 +26,6 @@ let app: FastifyInstance;
 let database: Database;
 
 const PUBLIC_URL = 'http://crawlwise.test:8080';
-const INVITATION_LINK = /http:\/\/crawlwise\.test:8080\/invitation\?id=[A-Za-z0-9_%-]+/;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
@@ -40,66 +39,12 @@ afterAll(async () => {
   await site.close();
 });
 
-interface Person {
-  userId: string;
-  email: string;
-  cookie: string;
-}
-
-/** A confirmed account, signed in (with SMTP a new address must be confirmed first). */
-async function person(name: string): Promise<Person> {
-  const email = `${name.toLowerCase()}-${randomUUID()}@example.com`;
-  const signUp = await call(app, 'POST', '/api/auth/sign-up/email', {
-    payload: { name, email, password: TEST_PASSWORD },
-  });
-  expect(signUp.statusCode).toBe(200);
-  await database.db.execute(sql`update users set email_verified = true where email = ${email}`);
-  const signedIn = await signIn(app, email);
-  expect(signedIn.statusCode).toBe(200);
-  return {
-    userId: signedIn.json().user.id,
-    email,
-    cookie: cookieHeader(signedIn.headers['set-cookie']),
-  };
-}
-
-const auth = (who: Person, path: string, payload: unknown) =>
-  call(app, 'POST', `/api/auth/organization/${path}`, { cookie: who.cookie, payload });
-
-async function invitationLinkFor(email: string): Promise<URL> {
-  const mail = await smtp.waitForMail(
-    (each) => each.to.includes(email) && /invited you to/.test(each.raw),
-  );
-  const found = mailText(mail).match(INVITATION_LINK);
-  if (!found) throw new Error(`no invitation link in:\n${mailText(mail)}`);
-  return new URL(found[0]);
-}
-
-async function join(team: { id: string }, inviter: Person, role: 'admin' | 'member') {
-  const invitee = await person(role === 'admin' ? 'Admin' : 'Member');
-  const invited = await auth(inviter, 'invite-member', {
-    email: invitee.email,
-    role,
-    organizationId: team.id,
-  });
-  expect(invited.statusCode).toBe(200);
-  const link = await invitationLinkFor(invitee.email);
-  const accepted = await auth(invitee, 'accept-invitation', {
-    invitationId: link.searchParams.get('id'),
-  });
-  expect(accepted.statusCode).toBe(200);
-  return invitee;
-}
-
-async function createTeam(owner: Person, name = 'Acme Web') {
-  const slug = `acme-${randomUUID().slice(0, 8)}`;
-  const created = await auth(owner, 'create', { name, slug });
-  expect(created.statusCode).toBe(200);
-  return created.json() as { id: string; slug: string };
-}
-
-const setActive = (who: Person, teamId: string | null) =>
-  auth(who, 'set-active', { organizationId: teamId });
+const { person, auth, join, createTeam, setActive } = teamHelpers(() => ({
+  app,
+  database,
+  smtp,
+  publicUrl: PUBLIC_URL,
+}));
 
 describe('teams', () => {
   it('checks the name and address with the shared rules; a taken address is team_slug_taken', async () => {

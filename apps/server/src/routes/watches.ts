@@ -204,7 +204,7 @@ const watchCrudRoutes = async (app: ZodApp, watches: WatchService) => {
       if (input.kind === 'crawl' && input.crawl && input.crawl.maxPages > MAX_CRAWL_PAGES) {
         await crawlAllowance(
           app.services.siteVerifications,
-          workspace.userId,
+          workspace,
           new URL(url),
           input.crawl.maxPages,
           app.config.SITE_CRAWL_MAX_PAGES,

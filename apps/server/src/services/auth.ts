@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthProvider } from '@crawlwise/shared/accounts';
-import { INVITATION_VALID_DAYS } from '@crawlwise/shared/api/teams';
+import { INVITATION_VALID_DAYS, type TeamAction } from '@crawlwise/shared/api/teams';
 import { ERROR_CATALOGUE } from '@crawlwise/shared/error-catalogue';
 import { PATHS } from '@crawlwise/shared/routes';
 import { betterAuth } from 'better-auth';
@@ -73,6 +73,9 @@ export function createAuth({
 }: AuthDependencies) {
   const baseURL = authBaseUrl(config);
   const confirmationRequired = config.SMTP_URL !== undefined;
+  /** One line of a team's trail from the plugin's hooks (docs/teams.md › Trail). */
+  const trail = (teamId: string, actorId: string, action: TeamAction, subject: string) =>
+    teams.record({ teamId, actorId, action, subject });
   return betterAuth({
     appName: 'Crawlwise',
     baseURL,
@@ -157,38 +160,19 @@ export function createAuth({
           });
         },
         organizationHooks: {
-          afterCreateOrganization: async ({ organization: team, user }) => {
-            await teams.record({
-              teamId: team.id,
-              actorId: user.id,
-              action: 'team.created',
-              subject: team.name,
-            });
-          },
-          afterCreateInvitation: async ({ invitation, inviter }) => {
-            await teams.record({
-              teamId: invitation.organizationId,
-              actorId: inviter.id,
-              action: 'member.invited',
-              subject: invitation.email,
-            });
-          },
-          afterCancelInvitation: async ({ invitation, cancelledBy }) => {
-            await teams.record({
-              teamId: invitation.organizationId,
-              actorId: cancelledBy.id,
-              action: 'invitation.cancelled',
-              subject: invitation.email,
-            });
-          },
-          afterAcceptInvitation: async ({ member, user }) => {
-            await teams.record({
-              teamId: member.organizationId,
-              actorId: user.id,
-              action: 'member.joined',
-              subject: user.email,
-            });
-          },
+          afterCreateOrganization: ({ organization: team, user }) =>
+            trail(team.id, user.id, 'team.created', team.name),
+          afterCreateInvitation: ({ invitation, inviter }) =>
+            trail(invitation.organizationId, inviter.id, 'member.invited', invitation.email),
+          afterCancelInvitation: ({ invitation, cancelledBy }) =>
+            trail(
+              invitation.organizationId,
+              cancelledBy.id,
+              'invitation.cancelled',
+              invitation.email,
+            ),
+          afterAcceptInvitation: ({ member, user }) =>
+            trail(member.organizationId, user.id, 'member.joined', user.email),
           beforeDeleteOrganization: async ({ organization: team }) => beforeDeleteTeam(team.id),
         },
       }),

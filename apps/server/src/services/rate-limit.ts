@@ -80,10 +80,16 @@ export function formPolicy(form: 'contact' | 'partner' | 'newsletter'): Throttle
   };
 }
 
-/** A refused decision as the API's 429, with the wait in Retry-After. */
-export function throwIfRefused(decision: LimitDecision): void {
+/**
+ * A refused decision as the API's 429, with the wait in Retry-After; `messages` words a code
+ * for this caller (a team's shared allowance), else the catalogue's.
+ */
+export function throwIfRefused(
+  decision: LimitDecision,
+  messages: Partial<Record<LimitCode, string>> = {},
+): void {
   if (decision.allowed) return;
-  throw new ApiError(decision.code, undefined, {
+  throw new ApiError(decision.code, messages[decision.code], {
     headers: { 'retry-after': String(decision.retryAfterSeconds) },
   });
 }

@@ -1,6 +1,7 @@
 import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import { ANALYSIS_ERROR_CODES, type ErrorCode } from '@crawlwise/shared/error-catalogue';
+import { DAILY_REPORT_LIMIT } from '@crawlwise/shared/limits';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../errors.ts';
 import type { AdmissionControl } from './admission.ts';
@@ -25,6 +26,9 @@ export const REPORT_CREATION_ERRORS: ErrorCode[] = [
   // The signed-in caller's active team is no longer theirs (docs/teams.md).
   'team_not_found',
 ];
+
+/** The daily refusal in a team's workspace (the catalogue's words say "you"). */
+export const TEAM_DAILY_LIMIT_MESSAGE = `Your team has run ${DAILY_REPORT_LIMIT} reports in the last 24 hours; its members share this allowance.`;
 
 export interface IntakeServices {
   database: Database;
@@ -63,7 +67,8 @@ async function intake(services: IntakeServices, request: IntakeRequest): Promise
     PAGE_FETCH_POLICY,
     request.requesterKey,
   );
-  throwIfRefused(decision);
+  // A team's members share its allowance: the refusal says whose it is (docs/teams.md).
+  throwIfRefused(decision, request.teamId ? { rate_limit_exceeded: TEAM_DAILY_LIMIT_MESSAGE } : {});
 
   let document: Awaited<ReturnType<AnalysisEngine['fetchDocument']>>;
   try {

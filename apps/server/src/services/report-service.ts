@@ -3,7 +3,7 @@ import { REPORT_EXPIRY_DAYS } from '@crawlwise/shared/limits';
 import { isSettledReportStatus } from '@crawlwise/shared/report';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import { eq } from 'drizzle-orm';
-import { type Database, inTransaction } from '../db/database.ts';
+import { type Database, inTransaction, isForeignKeyViolation } from '../db/database.ts';
 import { type ReportRow, reports, urls } from '../db/schema.ts';
 import { insertQueuedReport, upsertUrl as upsertUrlRow } from '../db/tables/reports.ts';
 import { ApiError } from '../errors.ts';
@@ -100,7 +100,14 @@ export class ReportService {
         requesterKey: input.requesterKey ?? null,
         fetchArtifact: input.fetchArtifact,
       }),
-    );
+    ).catch((error: unknown) => {
+      // The team row went while this insert waited for it (PostgreSQL: the membership was
+      // still visible, the team row's deletion not yet committed): the team is gone, not a 500.
+      if (input.teamId && isForeignKeyViolation(error, 'reports_team_id_organizations_id_fk')) {
+        return null;
+      }
+      throw error;
+    });
     if (created === null) {
       // The team went (or the caller left it) while the page was being fetched.
       if (input.teamId) throw new ApiError('team_not_found');

@@ -13,6 +13,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Database, inTransaction, queryRows } from '../db/database.ts';
 import { siteVerifications } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import type { WorkspaceOwner } from './workspace.ts';
 
 /**
  * Site ownership verification (docs/site-checks.md › Site ownership verification): the owner of
@@ -120,8 +121,14 @@ export class SiteVerificationService {
    * Before a crawl uses the larger limits: a site the account verified is checked again; a
    * proof that is gone makes the verification unverified (and says what was found).
    */
-  async recheck(userId: string, site: URL): Promise<RecheckOutcome> {
-    const row = await this.find(userId, site);
+  async recheck(owner: WorkspaceOwner, site: URL): Promise<RecheckOutcome> {
+    const row = await this.find(owner.userId, site);
+    // Verifications are the account's own (docs/teams.md › Site ownership): in a team it is the
+    // maker's, and only while the maker is a member (a team's crawl watch outlives its maker's
+    // membership; an ex-member's proof does not count for the team).
+    if (row && owner.teamId !== null && !(await this.isMember(owner))) {
+      return { status: 'unverified' };
+    }
     if (!row?.verifiedAt) return { status: 'unverified' };
     const outcome = await this.readProofs(row);
     await this.record(row.id, outcome);
@@ -158,6 +165,14 @@ export class SiteVerificationService {
       .from(siteVerifications)
       .where(and(eq(siteVerifications.id, id), eq(siteVerifications.userId, userId)));
     return row;
+  }
+
+  private async isMember(owner: WorkspaceOwner): Promise<boolean> {
+    const rows = await queryRows(
+      this.db,
+      sql`select 1 from members where organization_id = ${owner.teamId} and user_id = ${owner.userId}`,
+    );
+    return rows.length > 0;
   }
 
   private async find(userId: string, site: URL): Promise<VerificationRow | undefined> {

@@ -10,10 +10,11 @@ import type { TeamService } from './teams.ts';
 /**
  * The team rules on Better Auth's `/api/auth/organization/*` routes (docs/teams.md), as a small
  * plugin of before and after hooks: names and addresses by the shared schemas, a taken address
- * as `team_slug_taken`, who may invite, remove and change roles (owner and admin; roles only the
- * owner, and never to owner: that is the ownership transfer), a bound on the invitation mails one
- * address receives, and the trail lines of the member events the plugin's own hooks do not see
- * with their actor (removed, left, role changed).
+ * as `team_slug_taken`, who may invite, cancel an invitation, remove and change roles (owner and
+ * admin; roles only the owner, and never to owner: that is the ownership transfer; nobody removes
+ * the owner), a bound on the invitation mails one address receives, and the trail lines of the
+ * member events the plugin's own hooks do not see with their actor (removed, left, role changed
+ * from → to).
  */
 
 type Body = Record<string, unknown>;
@@ -42,6 +43,11 @@ function parseOrRefuse<T extends z.ZodType>(schema: T, value: unknown): z.output
 /** The roles an invitation or a role change may give (the owner is made by the transfer). */
 const GRANTABLE: readonly TeamRole[] = ['admin', 'member'];
 
+/** The trail's subject of a role change: whose role, from → to (docs/teams.md › Trail). */
+function roleChangeSubject(email: string, before: string | undefined, after: string) {
+  return before === undefined ? `${email}: ${after}` : `${email}: ${before} → ${after}`;
+}
+
 export interface TeamRulesDependencies {
   teams: TeamService;
   attempts: AttemptThrottle;
@@ -52,6 +58,17 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
     const id = await teams.teamIdBySlug(slug);
     return id !== null && id !== except;
   };
+
+  /**
+   * A role change's former role, from the before hook to the after hook of the same call (by
+   * the member's id; taken out by the after hook whatever the outcome, so it stays small).
+   */
+  const rolesBefore = new Map<string, string>();
+  /**
+   * An invitation mail counted by the before hook (by address), until the after hook of the same
+   * call knows whether the plugin sent it.
+   */
+  const mailReservations = new Map<string, () => void>();
 
   return {
     id: 'crawlwise-team-rules',
@@ -120,16 +137,34 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
                     message: throttleMessage(budget.retryAfterSeconds),
                   });
                 }
+                // Given back by the after hook if the plugin then refuses (nothing is mailed).
+                mailReservations.set(email, budget.release);
                 return {
                   context: { body: { ...body, email, role: invitedRole, organizationId: teamId } },
                 };
               }
-              case '/organization/remove-member':
-              case '/organization/cancel-invitation': {
-                if (ctx.path === '/organization/cancel-invitation') return;
+              case '/organization/remove-member': {
                 const { teamId, role } = await callerRole();
                 if (role !== 'owner' && role !== 'admin') throw catalogued('team_forbidden');
+                // Nobody removes the owner (Better Auth's own refusal speaks of "leaving as the
+                // only owner"); the owner transfers the team first.
+                const target = typeof body.memberIdOrEmail === 'string' ? body.memberIdOrEmail : '';
+                if ((await teams.roleOfMemberRef(teamId, target)) === 'owner')
+                  throw catalogued('team_forbidden', 'The owner cannot be removed from the team.');
                 return { context: { body: { ...body, organizationId: teamId } } };
+              }
+              case '/organization/cancel-invitation': {
+                // The invitation names its team (not necessarily the caller's active one).
+                const invitationId = typeof body.invitationId === 'string' ? body.invitationId : '';
+                const teamId = await teams.invitationTeam(invitationId);
+                if (teamId === null) return; // Better Auth answers an unknown invitation.
+                const session = await getSessionFromCtx(ctx);
+                if (!session)
+                  throw new APIError('UNAUTHORIZED', { message: 'Please sign in first.' });
+                const role = await teams.roleOf(teamId, session.user.id);
+                if (!role) throw catalogued('team_not_found');
+                if (role !== 'owner' && role !== 'admin') throw catalogued('team_forbidden');
+                return;
               }
               case '/organization/update-member-role': {
                 const { teamId, role } = await callerRole();
@@ -139,6 +174,11 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
                     code: 'VALIDATION_ERROR',
                     message: 'A member is an admin or a member; transfer the ownership instead.',
                   });
+                }
+                // The trail says "from → to"; the member row only knows "to" afterwards.
+                if (typeof body.memberId === 'string') {
+                  const previous = await teams.memberRole(teamId, body.memberId);
+                  if (previous) rolesBefore.set(body.memberId, previous);
                 }
                 return { context: { body: { ...body, organizationId: teamId } } };
               }
@@ -155,11 +195,25 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
       ],
       after: [
         {
+          matcher: (ctx) => ctx.path === '/organization/invite-member',
+          handler: createAuthMiddleware(async (ctx) => {
+            const email = asBody(ctx.body).email;
+            const key = typeof email === 'string' ? email.trim().toLowerCase() : '';
+            const release = mailReservations.get(key);
+            mailReservations.delete(key);
+            // Refused by the plugin (already invited, already a member…): no mail went out.
+            if (ctx.context.returned instanceof Error) release?.();
+          }),
+        },
+        {
           matcher: (ctx) =>
             ctx.path === '/organization/leave' ||
             ctx.path === '/organization/remove-member' ||
             ctx.path === '/organization/update-member-role',
           handler: createAuthMiddleware(async (ctx) => {
+            const memberId = asBody(ctx.body).memberId;
+            const roleBefore = typeof memberId === 'string' ? rolesBefore.get(memberId) : undefined;
+            if (typeof memberId === 'string') rolesBefore.delete(memberId);
             const returned = ctx.context.returned;
             if (returned instanceof Error || typeof returned !== 'object' || returned === null)
               return;
@@ -183,12 +237,12 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
             } else if (ctx.path === '/organization/remove-member') {
               await teams.record({ teamId, actorId, action: 'member.removed', subject: email });
             } else {
-              const role = Array.isArray(member.role) ? member.role.join(',') : member.role;
+              const role = Array.isArray(member.role) ? member.role.join(',') : String(member.role);
               await teams.record({
                 teamId,
                 actorId,
                 action: 'member.role-changed',
-                subject: `${email}: ${String(role)}`,
+                subject: roleChangeSubject(email, roleBefore, role),
               });
             }
           }),

@@ -46,6 +46,39 @@ export class TeamService {
     return TEAM_ROLES.find((role) => roles.includes(role)) ?? (isRole(row.role) ? row.role : null);
   }
 
+  /** A membership's role by the membership's id (Better Auth's member id), or null. */
+  async memberRole(teamId: string, memberId: string): Promise<string | null> {
+    const [row] = await queryRows<{ role: string }>(
+      this.db,
+      sql`select role from members where organization_id = ${teamId} and id = ${memberId}`,
+    );
+    return row?.role ?? null;
+  }
+
+  /**
+   * The role of the member a remove-member call names (its member id or its email address, as
+   * Better Auth accepts both), or null when it names nobody in the team.
+   */
+  async roleOfMemberRef(teamId: string, memberIdOrEmail: string): Promise<TeamRole | null> {
+    const [row] = await queryRows<{ user_id: string }>(
+      this.db,
+      sql`select m.user_id from members m join users u on u.id = m.user_id
+           where m.organization_id = ${teamId}
+             and (m.id = ${memberIdOrEmail} or lower(u.email) = lower(${memberIdOrEmail}))
+           limit 1`,
+    );
+    return row ? this.roleOf(teamId, row.user_id) : null;
+  }
+
+  /** The team an invitation is to, or null for an unknown invitation. */
+  async invitationTeam(invitationId: string): Promise<string | null> {
+    const [row] = await queryRows<{ organization_id: string }>(
+      this.db,
+      sql`select organization_id from invitations where id = ${invitationId}`,
+    );
+    return row?.organization_id ?? null;
+  }
+
   /** The team's id by its address, or null. */
   async teamIdBySlug(slug: string): Promise<string | null> {
     const [row] = await queryRows<{ id: string }>(

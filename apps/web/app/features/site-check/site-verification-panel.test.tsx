@@ -6,6 +6,7 @@ import { fakeApi } from '../../test/fake-api.ts';
 import { jsonResponse } from '../../test/render.tsx';
 import type { SiteVerification } from './api/site-verification-api.ts';
 import { SiteVerificationPanel } from './site-verification-panel.tsx';
+import { OWN_VERIFICATIONS } from './site-verification-proofs.tsx';
 import { StartSiteCheckForm } from './start-form.tsx';
 
 const SITE = 'https://shop.example/';
@@ -51,9 +52,11 @@ describe('the site verification panel', () => {
     render(<SiteVerificationPanel siteUrl={SITE} onLimit={onLimit} />, { wrapper: MemoryRouter });
 
     expect(
-      await screen.findByRole('heading', { name: 'This site is not verified' }),
+      await screen.findByRole('heading', { name: 'You have not verified this site' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/at most 500 pages, one page a second/)).toBeInTheDocument();
+    // Verifications are per account, in a team too: the panel does not let a teammate's count.
+    expect(screen.getByText(OWN_VERIFICATIONS)).toBeInTheDocument();
     expect(
       screen.getByRole('link', { name: 'All your sites and their verification' }),
     ).toHaveAttribute('href', '/sites');
@@ -105,7 +108,7 @@ describe('the panel after a reload', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Verify this site' })).toBeNull();
     rerender(<SiteVerificationPanel siteUrl={null} onLimit={() => {}} />);
-    expect(screen.queryByRole('heading', { name: 'This site is not verified' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'You have not verified this site' })).toBeNull();
   });
 });
 

@@ -13,7 +13,11 @@ import {
   type SiteVerificationList,
   startSiteVerification,
 } from './api/site-verification-api.ts';
-import { checkOutcome, VerificationProofs } from './site-verification-proofs.tsx';
+import {
+  checkOutcome,
+  OWN_VERIFICATIONS,
+  VerificationProofs,
+} from './site-verification-proofs.tsx';
 
 /** What the start form needs to know: the crawl's page cap for this site. */
 export interface CrawlLimit {
@@ -132,13 +136,14 @@ export function SiteVerificationPanel({
         ) : (
           <ShieldQuestion className="size-4 text-slate-500" aria-hidden />
         )}
-        {verified ? 'You have verified this site' : 'This site is not verified'}
+        {verified ? 'You have verified this site' : 'You have not verified this site'}
       </h2>
       <p>
         {verified
-          ? `A crawl may check up to ${maxPages.toLocaleString('en')} pages, up to ${perSecond} pages a second (slower if the site asks), within your daily allowance of ${DAILY_SITE_CHECK_PAGE_LIMIT} site-check pages. The proof is checked again before each crawl.`
+          ? `A crawl may check up to ${maxPages.toLocaleString('en')} pages, up to ${perSecond} pages a second (slower if the site asks), within the daily allowance of ${DAILY_SITE_CHECK_PAGE_LIMIT} site-check pages. The proof is checked again before each crawl.`
           : `A crawl checks at most ${MAX_CRAWL_PAGES} pages, one page a second. Prove that you own the site to crawl up to ${list.verifiedLimits.maxPages.toLocaleString('en')} pages, faster.`}
       </p>
+      <p>{OWN_VERIFICATIONS}</p>
       {!current ? (
         <Button type="button" variant="outline" size="sm" onClick={start} disabled={busy !== null}>
           {busy === 'start' ? <Spinner /> : null}

@@ -10,6 +10,14 @@ import type { SiteVerification } from './api/site-verification-api.ts';
  * what a check's answer says.
  */
 
+/**
+ * Verifications are each account's own, in a team too (docs/teams.md › Site ownership
+ * verification): the panel and the sites screen say so, since a teammate's verified site does
+ * not count for you.
+ */
+export const OWN_VERIFICATIONS =
+  'Verifications are your own: in a team, yours counts for the crawls you start, not for your teammates’ (each verifies with their own token).';
+
 /** The token and the two ways to place it, each with a Copy button. */
 export function VerificationProofs({
   verification,

@@ -17,7 +17,11 @@ import {
   type SiteVerificationList,
   startSiteVerification,
 } from './api/site-verification-api.ts';
-import { checkOutcome, VerificationProofs } from './site-verification-proofs.tsx';
+import {
+  checkOutcome,
+  OWN_VERIFICATIONS,
+  VerificationProofs,
+} from './site-verification-proofs.tsx';
 
 /**
  * The account's sites and their ownership verification (issue 20, item 5; docs/site-checks.md
@@ -159,7 +163,7 @@ export function SiteVerificationsScreen() {
         A crawl of a site you have not verified checks at most {MAX_CRAWL_PAGES} pages, one page a
         second. Prove that a site is yours to crawl up to{' '}
         {list.verifiedLimits.maxPages.toLocaleString('en')} pages of it, faster. The proof is
-        checked again before each large crawl.
+        checked again before each large crawl. {OWN_VERIFICATIONS}
       </p>
       <Card>
         <h2 className="text-lg font-semibold text-slate-900">Add a site</h2>
