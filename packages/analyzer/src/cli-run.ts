@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
 import { isAnalysisError } from './analysis-error.ts';
 import { type CliArgs, EXIT } from './cli-args.ts';
 import {
@@ -32,6 +33,11 @@ export async function runAnalysis(
     }
   }
 
+  // One page is one HTTP exchange of a few: undici's parser (WebAssembly) is worth V8's baseline
+  // compiler only. By default V8 also optimises its hot functions in the background, ~0.1 s of
+  // CPU that a one-page run then waits for on its way out (issue 23). Wasm flags are read at
+  // compile time, and the parser compiles at the first connection, after this line.
+  setFlagsFromString('--liftoff-only');
   const progress = startProgress(args.format !== 'summary' || args.output !== null);
   // One analysis per run: analysis threads would only add their start-up (~0.4 s).
   const engine = createEngine({
