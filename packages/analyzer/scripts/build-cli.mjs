@@ -55,6 +55,28 @@ const UNDICI_UNREACHED = [
   },
 ];
 
+/**
+ * whatwg-encoding requires iconv-lite (external, see above) at load, CommonJS resolution and all,
+ * for its decode() only, which charset.ts calls for a page that is not UTF-8: it gets a decode()
+ * that loads iconv-lite on its first call.
+ */
+const iconvOnFirstDecode = {
+  name: 'iconv-lite-on-first-decode',
+  setup(build) {
+    build.onResolve({ filter: /^iconv-lite$/ }, (args) =>
+      /whatwg-encoding[\\/]lib[\\/]whatwg-encoding\.js$/.test(args.importer)
+        ? { path: 'iconv-lite', namespace: 'iconv-lite-on-first-decode' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'iconv-lite-on-first-decode' }, () => ({
+      contents: `let iconv;
+module.exports = { decode: (bytes, encoding) => (iconv ??= require('iconv-lite')).decode(bytes, encoding) };`,
+      loader: 'js',
+      resolveDir: root,
+    }));
+  },
+};
+
 /** `undici` itself (not its subpaths) resolves to scripts/undici-client.cjs. */
 const undiciClientOnly = {
   name: 'undici-client-only',
@@ -131,7 +153,7 @@ const { metafile } = await build({
   platform: 'node',
   target: 'node20.19',
   external,
-  plugins: [undiciClientOnly],
+  plugins: [undiciClientOnly, iconvOnFirstDecode],
   // Bundled CommonJS code calls require() for Node's own modules: give ESM chunks one.
   banner: {
     js: [
