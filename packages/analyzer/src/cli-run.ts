@@ -15,7 +15,8 @@ import { renderReport } from './report-formats/render-report.ts';
 
 /**
  * The part of the CLI that analyses a page: loaded by cli.ts only once the URL is valid, since
- * it pulls in the engine (parser, checks, playwright-core).
+ * it pulls in the engine (parser, checks, playwright-core). cli.ts ends the process as soon as
+ * the answer is written, so the engine is left open (see the end).
  */
 export async function runAnalysis(
   args: CliArgs,
@@ -80,9 +81,10 @@ export async function runAnalysis(
       return EXIT.notAnalysable;
     }
     throw error;
-  } finally {
-    await engine.close();
   }
+  // No engine.close(): closing the browser gracefully took 0.1-0.5 s after the answer was out
+  // (issue 23). The process ends next (cli.ts), and playwright-core's exit handler then kills the
+  // browser's process group and removes its profile; an unrendered run has nothing to close.
 }
 
 /** A spinner on stderr (only on a terminal), so stdout stays clean for the machine formats. */
