@@ -599,6 +599,7 @@ interface Breakdown {
 function probedPool(pool: BrowserPool, probe: RenderProbe): BrowserPool {
   return {
     browserInfo: () => pool.browserInfo(),
+    warm: (options) => pool.warm(options),
     get egressStats() {
       return pool.egressStats;
     },

@@ -11,8 +11,13 @@
  * The page is the server-rendered page of median size of the generated corpus (bench/corpus),
  * or `--pages-dir=<folder> --page=<name>`: a saved page (corpus/serve-folder.ts).
  *
+ * With --compare=<folder>, another build's crawlwise.js (say main's, built and copied into a
+ * folder under node_modules/ so it finds the same dependencies) runs the one-page commands in the
+ * same rounds, the order alternating each round: before and after at one load.
+ *
  * Flags: --runs=<n> (40, the bare and invalid-url rounds) --page-runs=<n> (7, the one-page
- *        rounds) --no-render --pages-dir=<folder> --page=<name> --out=<name> --no-write
+ *        rounds) --no-render --pages-dir=<folder> --page=<name> --compare=<folder> --out=<name>
+ *        --no-write
  */
 import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -42,6 +47,9 @@ const flags = new Map(
 const RUNS = Number(flags.get('runs') ?? 40);
 const PAGE_RUNS = Number(flags.get('page-runs') ?? 7);
 const WITH_RENDER = !flags.has('no-render');
+const COMPARE_BIN = flags.has('compare')
+  ? path.resolve(flags.get('compare') as string, 'crawlwise.js')
+  : null;
 
 interface Timing {
   /** Spawn to the first complete line on stdout (null: none came). */
@@ -128,6 +136,7 @@ async function main() {
   const served = await servePage();
   const pageArgs = [BIN, served.url, '--json', '--allow-private', '--no-render'];
   const renderArgs = [BIN, served.url, '--json', '--allow-private'];
+  const otherArgs = (args: string[]) => (COMPARE_BIN ? [COMPARE_BIN, ...args.slice(1)] : null);
   const checked = async (args: string[]) => {
     const run = await timeRun(args);
     const report = JSON.parse(run.stdout) as { score?: number; issues?: unknown[] };
@@ -138,6 +147,10 @@ async function main() {
   };
   await checked(pageArgs);
   if (WITH_RENDER) await checked(renderArgs);
+  if (COMPARE_BIN) {
+    await checked(otherArgs(pageArgs) as string[]);
+    if (WITH_RENDER) await checked(otherArgs(renderArgs) as string[]);
+  }
   for (let i = 0; i < WARM_UP_RUNS; i++) {
     await timeRun(cliArgs);
     await timeRun(['-e', '0']);
@@ -157,14 +170,37 @@ async function main() {
   const pageExit: number[] = [];
   const pageRatio: number[] = [];
   const renderExit: number[] = [];
+  const comparePageExit: number[] = [];
+  const compareRatio: number[] = [];
+  const compareRenderExit: number[] = [];
   try {
     for (let i = 0; i < PAGE_RUNS; i++) {
       const floor = (await timeRun(['-e', '0'])).exitMs;
-      const page = (await checked(pageArgs)).exitMs;
       pageBare.push(floor);
-      pageExit.push(page);
-      pageRatio.push(page / floor);
-      if (WITH_RENDER) renderExit.push((await checked(renderArgs)).exitMs);
+      // With --compare, the two builds take turns going first.
+      const thisFirst = i % 2 === 0;
+      const runThis = async () => {
+        const page = (await checked(pageArgs)).exitMs;
+        pageExit.push(page);
+        pageRatio.push(page / floor);
+        if (WITH_RENDER) renderExit.push((await checked(renderArgs)).exitMs);
+      };
+      const runOther = async () => {
+        if (!COMPARE_BIN) return;
+        const page = (await checked(otherArgs(pageArgs) as string[])).exitMs;
+        comparePageExit.push(page);
+        compareRatio.push(page / floor);
+        if (WITH_RENDER) {
+          compareRenderExit.push((await checked(otherArgs(renderArgs) as string[])).exitMs);
+        }
+      };
+      if (thisFirst) {
+        await runThis();
+        await runOther();
+      } else {
+        await runOther();
+        await runThis();
+      }
     }
   } finally {
     served.close();
@@ -204,6 +240,14 @@ async function main() {
             target: { ms: TARGET_RENDER_MS, met: renderMs.median <= TARGET_RENDER_MS },
           }
         : null,
+      compare: COMPARE_BIN
+        ? {
+            bin: path.relative(REPO_ROOT, COMPARE_BIN),
+            noRenderToExitMs: stats(comparePageExit),
+            ratioToNodeAlone: stats(compareRatio),
+            renderToExitMs: WITH_RENDER ? stats(compareRenderExit) : null,
+          }
+        : null,
     },
   };
   console.log(JSON.stringify(result, null, 2));
@@ -233,6 +277,12 @@ type Result = {
       target: { ratio: number; met: boolean };
     };
     render: { toExitMs: ReturnType<typeof stats>; target: { ms: number; met: boolean } } | null;
+    compare: {
+      bin: string;
+      noRenderToExitMs: ReturnType<typeof stats>;
+      ratioToNodeAlone: ReturnType<typeof stats>;
+      renderToExitMs: ReturnType<typeof stats> | null;
+    } | null;
   };
 };
 
@@ -274,8 +324,22 @@ ${page.render ? row('`crawlwise <page> --json` (with render): spawn → exit', p
 
 Targets (issue 23): without render ≤ ${page.noRender.target.ratio} × \`node -e 0\` — ${verdict(page.noRender.target.met)} (median ratio ${page.noRender.ratioToNodeAlone.median});
 ${page.render ? `with render ≤ ${page.render.target.ms} ms — ${verdict(page.render.target.met)} (median ${page.render.toExitMs.median} ms).` : 'with render: not run.'}
-`;
+${page.compare ? compareSection(page.compare) : ''}`;
   writeFileSync(path.join(dir, `${name}.md`), md);
+}
+
+function compareSection(compare: NonNullable<Result['onePage']['compare']>): string {
+  const row = (label: string, s: ReturnType<typeof stats>) =>
+    `| ${label} | ${s.median} | ${s.p95} | ${s.min} | ${s.max} |`;
+  return `
+## The same rounds with another build (\`${compare.bin}\`)
+
+| ms | median | p95 | min | max |
+|---|---|---|---|---|
+${row('`crawlwise <page> --json --no-render`: spawn → exit', compare.noRenderToExitMs)}
+${row('ratio to the same `node -e 0` (×)', compare.ratioToNodeAlone)}
+${compare.renderToExitMs ? row('`crawlwise <page> --json` (with render): spawn → exit', compare.renderToExitMs) : ''}
+`;
 }
 
 main().catch((error) => {

@@ -46,7 +46,25 @@ async function main(argv: readonly string[]): Promise<number> {
     return EXIT.notAnalysable;
   }
   const { runAnalysis } = await import('./cli-run.ts');
-  return runAnalysis(args, parsed.url.href, cliVersion());
+  return exitOnceWritten(await runAnalysis(args, parsed.url.href, cliVersion()));
+}
+
+/**
+ * Ends a one-page run as soon as its answer is out (issue 23): stdout and stderr have taken
+ * everything, the engine is closed, and what else the process would wait for is work of no use
+ * to the answer (V8 finishing background compilations and collections). A crawl, a batch and
+ * the MCP server end on their own, as before.
+ */
+async function exitOnceWritten(code: number): Promise<never> {
+  await Promise.all([drained(process.stdout), drained(process.stderr)]);
+  process.exit(code);
+}
+
+/** Resolves once what was written to `stream` before has been handed to the system. */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    stream.write('', () => resolve());
+  });
 }
 
 /** `crawlwise mcp`: an MCP server over stdio with the local engine (docs/mcp.md › Local). */

@@ -181,9 +181,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
   });
 
   const fetchDocument = (url: string) => {
-    // The browser side loads while the page downloads (once): not at creation, so an engine
-    // that has not analysed anything yet holds no playwright-core (issue 23's idle footprint).
-    renderer?.prefetch();
+    // The browser side loads and the browser starts while the page downloads: not at creation,
+    // so an engine that has not analysed anything yet holds no playwright-core nor browser
+    // (issue 23's idle footprint).
+    renderer?.prefetch({ userAgent });
     return fetchPage(url, { guard, userAgent });
   };
 

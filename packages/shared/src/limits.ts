@@ -43,3 +43,8 @@ export const STORED_TEXT_MAX_CHARS = 2_100;
  * details are left out (the finding, its message and fix stay, and say so).
  */
 export const REPORT_MAX_STORED_KB = 1_024;
+
+/** A crawled page's main-text excerpt keeps at most this many bytes of UTF-8 (site-findings.ts). */
+export const MAX_TEXT_EXCERPT_BYTES = 8 * 1024;
+/** A block longer than this is cut (with an ellipsis), so one huge block cannot fill the excerpt. */
+export const MAX_TEXT_BLOCK_CHARS = 1000;

@@ -33,16 +33,16 @@ export const pageSignalsSchema = z.object({
 });
 export type PageSignals = z.infer<typeof pageSignalsSchema>;
 
+// The limits live in limits.ts (no zod there), so the analyzer's page path can use them without
+// loading zod (issue 23: the compiled CLI parsed its 700 KB on every page).
+export { MAX_TEXT_BLOCK_CHARS, MAX_TEXT_EXCERPT_BYTES } from './limits.ts';
+
 /**
  * A bounded excerpt of a crawled page's main text (the near-duplicate diff of the audit shows two
  * pages' blocks side by side): its blocks in order — paragraphs, headings, list items — up to
  * MAX_TEXT_EXCERPT_BYTES of UTF-8. Stored apart from the signals (reports.text_excerpt), so the
  * CLI, which keeps every page's signals, never holds it.
  */
-export const MAX_TEXT_EXCERPT_BYTES = 8 * 1024;
-/** A block longer than this is cut (with an ellipsis), so one huge block cannot fill the excerpt. */
-export const MAX_TEXT_BLOCK_CHARS = 1000;
-
 export const textExcerptSchema = z.object({
   blocks: z.array(z.string()),
   /** The page has more main text than the excerpt holds. */

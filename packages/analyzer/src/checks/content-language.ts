@@ -75,10 +75,13 @@ function selfHreflang(page: PageContext): string[] {
   });
 }
 
-const NAMES = new Intl.DisplayNames(['en'], { type: 'language' });
+// Made when a message first names a language: building it loads ICU's display names, ~10 ms that
+// every run of the CLI paid at start-up (issue 23), most of them for a page that names none.
+let names: Intl.DisplayNames | undefined;
 const nameOf = (code: string) => {
   try {
-    return NAMES.of(code) ?? code;
+    names ??= new Intl.DisplayNames(['en'], { type: 'language' });
+    return names.of(code) ?? code;
   } catch {
     return code;
   }

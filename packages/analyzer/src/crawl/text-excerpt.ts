@@ -1,8 +1,6 @@
-import {
-  MAX_TEXT_BLOCK_CHARS,
-  MAX_TEXT_EXCERPT_BYTES,
-  type TextExcerpt,
-} from '@crawlwise/shared/site-findings';
+import { MAX_TEXT_BLOCK_CHARS, MAX_TEXT_EXCERPT_BYTES } from '@crawlwise/shared/limits';
+// Type only: site-findings.ts holds zod schemas, which a page's analysis must not load.
+import type { TextExcerpt } from '@crawlwise/shared/site-findings';
 
 /**
  * The bounded excerpt of a page's main-text blocks stored for a crawled page (the audit's

@@ -199,6 +199,30 @@ describe.skipIf(!browser)('createBrowserPool with headless Chromium', () => {
     }
   });
 
+  it('warm() launches the browser before any render, once, and never leaves a second page open', async () => {
+    const own = createBrowserPool({ guard: allowOnly({}), findBrowser: async () => browser });
+    try {
+      const before = new Set(browserPids(browser?.path ?? ''));
+      own.warm({ userAgent: UA });
+      own.warm({ userAgent: UA });
+      const launched = () => browserPids(browser?.path ?? '').filter((pid) => !before.has(pid));
+      await expect.poll(launched, { timeout: 30_000 }).toHaveLength(1);
+      const [pid] = launched();
+      const first = await own.withPage({ userAgent: UA }, async (page) => {
+        const context = page.context();
+        // warm()'s spare page, or the render's own if the render came first: one context either way.
+        expect((context.browser() as Browser).contexts()).toEqual([context]);
+        expect(await page.evaluate(() => navigator.userAgent)).toBe(UA);
+        return context.browser() as Browser;
+      });
+      expect(first.isConnected()).toBe(true);
+      // One launch for the two warm() calls and the render.
+      expect(launched()).toEqual([pid]);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('closes an idle browser after idleCloseMs and launches a new one for the next page', async () => {
     const own = createBrowserPool({
       guard: allowOnly({}),

@@ -48,6 +48,12 @@ export interface BrowserPool {
    * Throws BrowserUnavailableError when there is no browser binary.
    */
   withPage<T>(options: PageOptions, fn: (page: Page) => Promise<T>): Promise<T>;
+  /**
+   * Launches the browser now, if it is not up, and opens a spare page for `options` while nothing
+   * renders, so a first render waits for neither (the CLI calls it while the page downloads).
+   * Never throws: a browser that cannot start is reported by the next withPage.
+   */
+  warm(options: PageOptions): void;
   /** The browser found (or null), without launching it. */
   browserInfo(): Promise<FoundBrowser | null>;
   /** Counters of the egress proxy; null before the first launch. */
@@ -363,6 +369,19 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
 
   return {
     browserInfo,
+    warm(pageOptions) {
+      if (closed) return;
+      getBrowser().then(
+        () => {
+          // A render that started meanwhile opens its own page: a spare now would be a second.
+          if (active > 0) return;
+          prepareSpare(pageOptions.userAgent);
+          // Warmed for a render that never came (the page failed): released like an idle one.
+          startIdleTimer();
+        },
+        () => undefined,
+      );
+    },
     get egressStats() {
       return proxyStats;
     },

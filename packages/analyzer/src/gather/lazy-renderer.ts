@@ -1,16 +1,21 @@
 import type { RenderArtifact } from '../types.ts';
-import type { BrowserPool, BrowserPoolOptions } from './browser-pool.ts';
+import type { BrowserPool, BrowserPoolOptions, PageOptions } from './browser-pool.ts';
 import type { RenderOptions } from './render-page.ts';
 
 /**
  * The engine's render side, loaded on demand: the browser pool and renderPage import
  * playwright-core, which alone took a quarter of a one-page CLI run's start-up (issue 23), so an
  * engine that never renders never loads them. When rendering is on, `prefetch` starts the import
- * while the page is still being fetched, so the first render does not wait for it.
+ * and the browser's launch while the page is still being fetched, so the first render waits for
+ * neither.
  */
 export interface LazyRenderer {
-  /** Starts loading the browser side now (once); its failure is reported by the next render. */
-  prefetch(): void;
+  /**
+   * Starts loading the browser side now (once), then launches the browser and opens a page for
+   * `page` (BrowserPool.warm), all while the page downloads; a failure is reported by the next
+   * render.
+   */
+  prefetch(page: PageOptions): void;
   render(options: RenderOptions): Promise<RenderArtifact>;
   /** Closes the pool if one was made; nothing is loaded for it. */
   close(): Promise<void>;
@@ -33,10 +38,13 @@ export function lazyRenderer(options: BrowserPoolOptions): LazyRenderer {
     return loading;
   };
   return {
-    prefetch() {
-      load().catch(() => {
-        // Reported by render(), which awaits the same promise.
-      });
+    prefetch(page) {
+      load().then(
+        ({ pool }) => pool.warm(page),
+        () => {
+          // Reported by render(), which awaits the same promise.
+        },
+      );
     },
     async render(renderOptions) {
       const { pool, renderPage } = await load();
