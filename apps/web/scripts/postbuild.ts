@@ -62,9 +62,13 @@ const shellScripts = new Set(scriptsOfPage(root, SPA_FALLBACK_FILE));
 const reportPreloads = clientRouteScripts(root, 'routes/report').filter(
   (script) => !shellScripts.has(script),
 );
+// And on /site-check (a crawl's audit workspace, issue 20.6): its route's chunks.
+const siteCheckPreloads = clientRouteScripts(root, 'routes/site-check').filter(
+  (script) => !shellScripts.has(script),
+);
 fs.writeFileSync(
   path.join(webDir, ROUTE_PRELOADS_FILE),
-  `${JSON.stringify({ '/report': reportPreloads }, null, 2)}\n`,
+  `${JSON.stringify({ '/report': reportPreloads, '/site-check': siteCheckPreloads }, null, 2)}\n`,
 );
 
 if (failed) {

@@ -4450,7 +4450,7 @@ export interface paths {
         };
         /**
          * Broken or redirected internal links, source → target, paged
-         * @description One row per linking page and target (the first link's anchor text). `section` keeps sources whose first path segment it is; `sections` lists them for the filter.
+         * @description One row per linking page and target (the first link's anchor text). `section` keeps sources whose first path segment it is; `sections` lists them for the filter. `status` keeps links whose target answered it (`none`: targets that never answered); `statuses` lists those present for the filter.
          */
         get: {
             parameters: {
@@ -4461,7 +4461,7 @@ export interface paths {
                     pageSize?: number;
                     section?: string;
                     sort?: "source" | "target" | "status";
-                    status?: number;
+                    status?: "none" | number;
                 };
                 header?: never;
                 path: {
@@ -4498,6 +4498,10 @@ export interface paths {
                             sections: {
                                 links: number;
                                 section: string;
+                            }[];
+                            statuses: {
+                                links: number;
+                                status: number | null;
                             }[];
                             total: number;
                         };
@@ -4594,7 +4598,7 @@ export interface paths {
                     pageSize?: number;
                     section?: string;
                     sort?: "source" | "target" | "status";
-                    status?: number;
+                    status?: "none" | number;
                 };
                 header?: never;
                 path: {

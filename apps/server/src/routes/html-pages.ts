@@ -52,6 +52,18 @@ export class HtmlPageStore {
   }
 }
 
+/** `page` with `tags` at the end of its head, under an ETag of its own. */
+export function withHeadTags(page: HtmlPage, tags: string): HtmlPage {
+  const headEnd = page.body.indexOf('</head>');
+  if (headEnd === -1) return page;
+  const body = page.body.slice(0, headEnd) + tags + page.body.slice(headEnd);
+  return {
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+    lastModified: page.lastModified,
+  };
+}
+
 /** True when the browser's cached copy (If-None-Match, else If-Modified-Since) is current. */
 export function isFresh(request: FastifyRequest, page: HtmlPage): boolean {
   const ifNoneMatch = request.headers['if-none-match'];

@@ -39,6 +39,7 @@ import { auditOverview } from '../services/site-audit-overview.ts';
 import {
   auditBuiltAt,
   auditLinkSections,
+  auditLinkStatuses,
   auditStructure,
   everyRow,
   listAuditIssueItems,
@@ -278,7 +279,9 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Broken or redirected internal links, source → target, paged',
         description:
           "One row per linking page and target (the first link's anchor text). `section` keeps " +
-          'sources whose first path segment it is; `sections` lists them for the filter.',
+          'sources whose first path segment it is; `sections` lists them for the filter. ' +
+          '`status` keeps links whose target answered it (`none`: targets that never answered); ' +
+          '`statuses` lists those present for the filter.',
         params: siteCheckIdParamsSchema,
         querystring: auditLinksQuerySchema,
         response: {
@@ -295,7 +298,8 @@ export const siteAuditRoutes: FastifyPluginAsyncZod = async (app) => {
       const builtAt = await auditBuiltAt(db, id);
       const { total, rows } = await listAuditLinks(db, id, filter, { page, pageSize });
       const sections = await auditLinkSections(db, id, filter.kind);
-      return { ok: true as const, total, page, pageSize, builtAt, rows, sections };
+      const statuses = await auditLinkStatuses(db, id, filter.kind);
+      return { ok: true as const, total, page, pageSize, builtAt, rows, sections, statuses };
     },
   );
 

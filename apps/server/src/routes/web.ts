@@ -14,7 +14,7 @@ import { errorBody } from '../errors.ts';
 import { publicOrigin } from '../services/public-origin.ts';
 import { presentReport } from '../services/report-presenter.ts';
 import { robotsTxt, sitemapXml } from './crawler-files.ts';
-import { HtmlPageStore, sendHtmlPage } from './html-pages.ts';
+import { type HtmlPage, HtmlPageStore, sendHtmlPage, withHeadTags } from './html-pages.ts';
 import { reportPreview, withReportPreview } from './report-preview.ts';
 import { modulePreloadTags, readRoutePreloads } from './route-preloads.ts';
 
@@ -45,7 +45,21 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   const notFoundPage = built && fs.existsSync(path.join(root, NOT_FOUND_HTML_PATH));
   const origin = publicOrigin(app.config);
   const pages = new HtmlPageStore(root, origin);
-  const reportPreloads = modulePreloadTags(readRoutePreloads(root)[PATHS.report] ?? []);
+  const routePreloads = readRoutePreloads(root);
+  const reportPreloads = modulePreloadTags(routePreloads[PATHS.report] ?? []);
+  /**
+   * /site-check (a crawl's audit workspace): the SPA fallback with the screen's scripts
+   * preloaded, so they load beside the app's entry instead of after it has run (issue 20.6).
+   * The same for every visitor and check: built once, cached like the fallback.
+   */
+  const siteCheckPage = (): HtmlPage | null => {
+    const fallback = pages.get(SPA_FALLBACK_FILE);
+    const tags = modulePreloadTags(routePreloads[PATHS.siteCheck] ?? []);
+    if (!fallback || tags === '') return fallback;
+    siteCheckPageCache ??= withHeadTags(fallback, tags);
+    return siteCheckPageCache;
+  };
+  let siteCheckPageCache: HtmlPage | undefined;
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply
@@ -107,6 +121,10 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     }
     const token = pathname === PATHS.report ? reportToken(request.url) : null;
     if (token !== null) return sendReportPage(request, reply, token);
+    if (pathname === PATHS.siteCheck) {
+      const page = siteCheckPage();
+      if (page) return sendHtmlPage(request, reply, page, 200);
+    }
     const route = resolvePageRoute(pathname);
     if (route.kind !== 'not-found') {
       const page = pages.get(route.file);

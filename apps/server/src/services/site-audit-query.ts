@@ -1,12 +1,13 @@
 import { ALL_CHECKS } from '@crawlwise/analyzer/checks/index';
-import type {
-  AuditIssue,
-  AuditIssueItem,
-  AuditLinkRow,
-  AuditLinksQuery,
-  AuditPageRow,
-  AuditPagesQuery,
-  AuditStructureResponse,
+import {
+  AUDIT_LINK_NO_ANSWER,
+  type AuditIssue,
+  type AuditIssueItem,
+  type AuditLinkRow,
+  type AuditLinksQuery,
+  type AuditPageRow,
+  type AuditPagesQuery,
+  type AuditStructureResponse,
 } from '@crawlwise/shared/api/site-audit';
 import {
   SITE_FINDINGS,
@@ -227,7 +228,8 @@ export type AuditLinksFilter = Omit<AuditLinksQuery, 'page' | 'pageSize'>;
 function linksWhere(siteCheckId: string, filter: AuditLinksFilter): SQL {
   const conditions = [sql`l.site_check_id = ${siteCheckId}`, sql`l.kind = ${filter.kind}`];
   if (filter.section) conditions.push(sql`l.section = ${filter.section}`);
-  if (filter.status !== undefined) conditions.push(sql`l.target_status = ${filter.status}`);
+  if (filter.status === AUDIT_LINK_NO_ANSWER) conditions.push(sql`l.target_status is null`);
+  else if (filter.status !== undefined) conditions.push(sql`l.target_status = ${filter.status}`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -279,6 +281,24 @@ export async function auditLinkSections(
         group by section order by links desc, section collate "C" limit 100`,
   );
   return rows.map((row) => ({ section: String(row.section), links: Number(row.links) }));
+}
+
+/**
+ * The target statuses of a kind's links with how many links each has, by status, targets that
+ * never answered (`null`) last (for the status filter: only what this crawl has).
+ */
+export async function auditLinkStatuses(
+  db: Db,
+  siteCheckId: string,
+  kind: AuditLinksQuery['kind'],
+): Promise<Array<{ status: number | null; links: number }>> {
+  const rows = await queryRows(
+    db,
+    sql`select target_status, count(*)::int as links from site_audit_links
+        where site_check_id = ${siteCheckId} and kind = ${kind}
+        group by target_status order by target_status nulls last`,
+  );
+  return rows.map((row) => ({ status: int(row.target_status), links: Number(row.links) }));
 }
 
 /* ---------- Structure ---------- */

@@ -6,9 +6,22 @@ import { buttonClasses } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { Container } from '../components/ui/container.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { sessionStore } from '../features/auth/session-store.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
+import { prefetchAuditOverview } from '../features/site-check/api/site-audit-api.ts';
 import { SiteAuditWorkspace } from '../features/site-check/audit/audit-workspace.tsx';
 import { StartSiteCheckForm } from '../features/site-check/start-form.tsx';
+
+// The workspace's first two requests, the session and the check's overview, start as soon as
+// this screen's code runs on its own address, before React renders it: neither waits for the
+// render nor for the other (the Overview of a 10,000-page crawl in 1.5 s, issue 20.6).
+if (typeof window !== 'undefined' && window.location.pathname === PATHS.siteCheck) {
+  const id = new URLSearchParams(window.location.search).get('id');
+  if (id) {
+    sessionStore.ensureLoaded();
+    prefetchAuditOverview(id);
+  }
+}
 
 export function meta() {
   return [{ title: 'Site Check | Crawlwise' }, { name: 'robots', content: 'noindex' }];

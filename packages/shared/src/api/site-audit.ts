@@ -174,13 +174,17 @@ export type AuditIssueItemsResponse = z.infer<typeof auditIssueItemsResponseSche
 export const AUDIT_LINK_KINDS = ['broken', 'redirected'] as const;
 export type AuditLinkKind = (typeof AUDIT_LINK_KINDS)[number];
 export const AUDIT_LINK_SORTS = ['source', 'target', 'status'] as const;
+/** The status filter's value for targets that gave no HTTP answer (`targetError` says why). */
+export const AUDIT_LINK_NO_ANSWER = 'none';
 
 export const auditLinksQuerySchema = auditPagingQuerySchema.extend({
   kind: z.enum(AUDIT_LINK_KINDS).default('broken'),
   /** First path segment of the source page (`/blog`); `/` for pages at the root. */
   section: z.string().max(200).optional(),
-  /** Only links whose target answered this status. */
-  status: z.coerce.number().int().min(100).max(599).optional(),
+  /** Only links whose target answered this status, or `none`: targets that never answered. */
+  status: z
+    .union([z.literal(AUDIT_LINK_NO_ANSWER), z.coerce.number().int().min(100).max(599)])
+    .optional(),
   sort: z.enum(AUDIT_LINK_SORTS).default('target'),
   dir: z.enum(SORT_DIRECTIONS).default('asc'),
 });
@@ -203,6 +207,11 @@ export type AuditLinkRow = z.infer<typeof auditLinkRowSchema>;
 export const auditLinksResponseSchema = pagedSchema(auditLinkRowSchema).extend({
   /** The source sections present for this kind, for the filter (most links first). */
   sections: z.array(z.object({ section: z.string(), links: z.number().int() })),
+  /**
+   * The target statuses present for this kind, for the filter (by status; `null`, targets that
+   * never answered, last): what `status` can be set to, with how many links each keeps.
+   */
+  statuses: z.array(z.object({ status: z.number().int().nullable(), links: z.number().int() })),
 });
 export type AuditLinksResponse = z.infer<typeof auditLinksResponseSchema>;
 

@@ -11,7 +11,7 @@ import type {
   AuditPagesResponse,
   AuditStructureResponse,
 } from '@crawlwise/shared/api/site-audit';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { type ApiResult, apiRequest } from '../../../lib/api-client.ts';
 
 /**
  * The site audit workspace's API (contract: shared/src/api/site-audit.ts): one function per
@@ -52,8 +52,41 @@ export function queryString(query: Query): string {
 const get = <T extends Record<string, unknown>>(path: string, signal?: AbortSignal) =>
   apiRequest<T>(path, signal ? { signal } : {});
 
-export const fetchAuditOverview = (id: string, signal?: AbortSignal) =>
-  get<AuditOverviewResponse>(`${base(id)}/overview`, signal);
+/**
+ * Overviews asked for before the workspace mounted (prefetchAuditOverview), by check id: the
+ * first fetch of that check's overview soon after takes the answer instead of asking again.
+ */
+const prefetched = new Map<
+  string,
+  { at: number; answer: Promise<ApiResult<AuditOverviewResponse>> }
+>();
+/** A prefetched answer older than this is not used (the screen asks again). */
+const PREFETCH_FRESH_MS = 10_000;
+
+/**
+ * Asks for a check's overview now, as the app starts on the workspace's address (its route
+ * module), so the request runs while the app renders and the session is checked instead of
+ * after them: the Overview is the screen's content (issue 20.6).
+ */
+export function prefetchAuditOverview(id: string): void {
+  if (prefetched.has(id)) return;
+  prefetched.set(id, {
+    at: Date.now(),
+    answer: get<AuditOverviewResponse>(`${base(id)}/overview`),
+  });
+}
+
+export function fetchAuditOverview(
+  id: string,
+  signal?: AbortSignal,
+): Promise<ApiResult<AuditOverviewResponse>> {
+  const early = prefetched.get(id);
+  prefetched.delete(id);
+  const ask = () => get<AuditOverviewResponse>(`${base(id)}/overview`, signal);
+  if (!early || Date.now() - early.at > PREFETCH_FRESH_MS) return ask();
+  // A failure (signed out then, a blip) is not kept: the screen's own request decides.
+  return early.answer.then((answer) => (answer.ok ? answer : ask()));
+}
 
 export const fetchAuditPages = (id: string, query: PagesQuery, signal?: AbortSignal) =>
   get<AuditPagesResponse>(`${base(id)}/pages${queryString(query)}`, signal);

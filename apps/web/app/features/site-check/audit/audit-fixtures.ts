@@ -183,6 +183,10 @@ export const links = (): AuditLinksResponse => ({
     { section: '/blog', links: 1 },
     { section: '/', links: 1 },
   ],
+  statuses: [
+    { status: 404, links: 1 },
+    { status: null, links: 1 },
+  ],
   rows: [
     {
       source: 'https://shop.example/blog/a',

@@ -300,6 +300,39 @@ describe('the site audit workspace', () => {
     expect(router.state.location.search).toBe(`?id=${AUDIT_ID}&tab=links&kind=redirected`);
   });
 
+  it('links: the status filter offers the statuses of this crawl, "no answer" among them', async () => {
+    const api = routes();
+    const { router } = open('&tab=links');
+    await screen.findByText('Showing 1–2 of 2');
+    const status = screen.getByLabelText('Status');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any', '404 (1)', 'No answer (1)']);
+    const user = userEvent.setup();
+    await user.selectOptions(status, 'No answer (1)');
+    expect(router.state.location.search).toBe(`?id=${AUDIT_ID}&tab=links&status=none`);
+    await vi.waitFor(() => expect(requested(api, 'links').at(-1)).toContain('status=none'));
+    await user.selectOptions(status, '404 (1)');
+    expect(router.state.location.search).toBe(`?id=${AUDIT_ID}&tab=links&status=404`);
+    await vi.waitFor(() => expect(requested(api, 'links').at(-1)).toContain('status=404'));
+    expect(screen.getByLabelText('Status')).toHaveValue('404');
+  });
+
+  it('links: a status from the address this crawl lacks stays selected, not dropped', async () => {
+    routes();
+    open('&tab=links&status=503');
+    await screen.findByText('Showing 1–2 of 2');
+    const status = screen.getByLabelText('Status');
+    expect(status).toHaveValue('503');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Any', '404 (1)', 'No answer (1)', '503']);
+  });
+
   it('structure: the depth histogram is a table; orphans link to their issue', async () => {
     routes();
     open('&tab=structure');

@@ -1,4 +1,4 @@
-import { AUDIT_LINK_KINDS } from '@crawlwise/shared/api/site-audit';
+import { AUDIT_LINK_KINDS, AUDIT_LINK_NO_ANSWER } from '@crawlwise/shared/api/site-audit';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -18,8 +18,14 @@ import {
 } from './audit-ui.tsx';
 
 const KIND_LABELS = { broken: 'Broken', redirected: 'Redirected' } as const;
+const NO_ANSWER = AUDIT_LINK_NO_ANSWER;
+/** A target status as the filter and the table say it: `null` is a target that never answered. */
+const statusText = (status: number | null) => (status === null ? 'No answer' : String(status));
 
-/** Internal links that fail or redirect, source → target, filtered by source section and status. */
+/**
+ * Internal links that fail or redirect, source → target, filtered by source section and by the
+ * target's status (the sections and statuses this crawl has, from the answer).
+ */
 export function LinksView({ id, live }: { id: string; live: boolean }) {
   const { update, params } = useAuditAddress();
   const query = linksQuery(params);
@@ -80,13 +86,17 @@ export function LinksView({ id, live }: { id: string; live: boolean }) {
             onChange={(event) => update({ status: event.target.value, page: 1 })}
           >
             <option value="">Any</option>
-            {(query.kind === 'broken' ? [404, 410, 500, 503] : [301, 302, 307, 308]).map(
-              (status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ),
-            )}
+            {(state.data?.statuses ?? []).map((each) => (
+              <option key={each.status ?? NO_ANSWER} value={each.status ?? NO_ANSWER}>
+                {statusText(each.status)} ({each.links})
+              </option>
+            ))}
+            {query.status !== undefined &&
+            !state.data?.statuses.some((s) => (s.status ?? NO_ANSWER) === query.status) ? (
+              <option value={query.status}>
+                {statusText(query.status === NO_ANSWER ? null : query.status)}
+              </option>
+            ) : null}
           </select>
         </label>
       </div>

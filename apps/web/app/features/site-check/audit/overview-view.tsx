@@ -54,7 +54,9 @@ export function OverviewView({
     number,
   ][];
   return (
-    <div className="space-y-6">
+    // data-audit-overview: the bench's mark that the Overview's content is on screen
+    // (bench/site-audit-screen.ts).
+    <div className="space-y-6" data-audit-overview>
       {active || siteCheck.status === 'discovering' ? (
         <CrawlProgress data={data} onCancelled={onCancelled} />
       ) : null}
