@@ -212,7 +212,7 @@ describe.skipIf(!browser)('createBrowserPool with headless Chromium', () => {
         const context = page.context();
         // warm()'s spare page, or the render's own if the render came first: one context either way.
         expect((context.browser() as Browser).contexts()).toEqual([context]);
-        expect(await page.evaluate(() => navigator.userAgent)).toBe(UA);
+        expect(await page.evaluate('navigator.userAgent')).toBe(UA);
         return context.browser() as Browser;
       });
       expect(first.isConnected()).toBe(true);
