@@ -1,0 +1,1 @@
+ALTER TABLE "host_pace" ADD COLUMN "turns_in_flight" integer DEFAULT 0 NOT NULL;
