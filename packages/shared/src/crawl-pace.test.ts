@@ -8,9 +8,7 @@ import {
   MAX_CRAWL_DELAY_MS,
   MAX_PACE_INTERVAL_MS,
   MAX_RETRY_AFTER_MS,
-  mayOverlap,
   nextPace,
-  OVERLAP_MIN_SAMPLES,
   type PaceLimits,
   type PaceSignal,
   type PaceState,
@@ -77,33 +75,6 @@ describe('the pace controller', () => {
   it('with a floor of 0 (tests, development) stays unpaced unless the site asks', () => {
     const none = { floorMs: 0, crawlDelayMs: 0 };
     expect(run([{ kind: 'throttled' }, answered(5)], none).intervalMs).toBe(0);
-  });
-});
-
-describe('requests in flight', () => {
-  it('overlaps only a host whose answers take well over its interval, once it has answered enough', () => {
-    const verified = { floorMs: 100, crawlDelayMs: 0 };
-    const unpaced = { floorMs: 0, crawlDelayMs: 0 };
-    const answers = (ms: number) => Array.from({ length: OVERLAP_MIN_SAMPLES }, () => answered(ms));
-    // Fewer answers than the baseline needs: one request at a time.
-    expect(mayOverlap(INITIAL_PACE, unpaced)).toBe(false);
-    expect(mayOverlap(run(answers(300).slice(1), verified), verified)).toBe(false);
-    // Answers of 300 ms against 100 ms: start to start, several in flight.
-    expect(mayOverlap(run(answers(300), verified), verified)).toBe(true);
-    // Answers of 150 ms (under twice the interval) or 30 ms: each waits for the previous answer.
-    expect(mayOverlap(run(answers(150), verified), verified)).toBe(false);
-    expect(mayOverlap(run(answers(30), verified), verified)).toBe(false);
-    // A Crawl-delay or a slowed-down interval keeps one in flight.
-    const withDelay = { floorMs: 100, crawlDelayMs: 2000 };
-    expect(mayOverlap(run(answers(300), withDelay), withDelay)).toBe(false);
-    const throttled = run(
-      [...answers(300), { kind: 'throttled' }, { kind: 'throttled' }],
-      verified,
-    );
-    expect(effectiveInterval(throttled, verified)).toBeGreaterThan(150);
-    expect(mayOverlap(throttled, verified)).toBe(false);
-    // Unpaced (floor 0): any host with a trusted baseline.
-    expect(mayOverlap(run(answers(2), unpaced), unpaced)).toBe(true);
   });
 });
 

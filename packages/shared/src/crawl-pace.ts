@@ -36,11 +36,6 @@ export const BASELINE_WEIGHT = 0.2;
 /** Answers needed before the baseline is trusted to call an answer slow. */
 export const BASELINE_MIN_SAMPLES = 5;
 /**
- * Page requests one host may have in flight at once, across every worker and check, when its
- * answers take longer than its interval (mayOverlap). Otherwise it has one at a time.
- */
-export const MAX_HOST_REQUESTS_IN_FLIGHT = 4;
-/**
  * How many times a page answered 429 / 503 is put back for later before it fails with
  * `http_error_503` (a page is requested at most this + 1 times for throttling).
  */
@@ -98,35 +93,6 @@ export function throttleDelayMs(
  */
 export function effectiveInterval(state: PaceState, limits: PaceLimits): number {
   return Math.max(state.intervalMs, limits.crawlDelayMs, limits.floorMs);
-}
-
-/**
- * A host's answers count as taking longer than its interval (mayOverlap) when its baseline is at
- * least this many times the interval: a margin, so that answers about as long as the interval —
- * or a loaded machine's slow clock — keep one request at a time.
- */
-export const OVERLAP_ANSWER_RATIO = 2;
-/**
- * Answers a host's baseline is built from before it may have several requests in flight: a
- * host is learnt one request at a time first (more than BASELINE_MIN_SAMPLES, which only judges
- * slow answers).
- */
-export const OVERLAP_MIN_SAMPLES = 10;
-
-/**
- * Whether a host may have more than one request in flight (up to MAX_HOST_REQUESTS_IN_FLIGHT):
- * when its recent answers take OVERLAP_ANSWER_RATIO times its interval or longer, so that
- * waiting for each answer before the next interval would hold it well below the pace it was
- * given. Requests then start one interval apart (start to start) instead of one interval after
- * the previous answer. Until OVERLAP_MIN_SAMPLES answers a host has one request at a time. The claim computes the same in SQL (services/job-queue.ts,
- * `claimSitePage`).
- */
-export function mayOverlap(state: PaceState, limits: PaceLimits): boolean {
-  return (
-    state.baselineTtfbMs !== null &&
-    state.samples >= OVERLAP_MIN_SAMPLES &&
-    state.baselineTtfbMs >= OVERLAP_ANSWER_RATIO * effectiveInterval(state, limits)
-  );
 }
 
 /** Whether an answer is far slower than the host's baseline (false until the baseline is trusted). */

@@ -144,12 +144,6 @@ export const hostPace = pgTable('host_pace', {
    * only that worker ends the turn. Null when no turn is held.
    */
   turnToken: uuid('turn_token'),
-  /**
-   * Page requests of the host in flight: turns taken and not ended yet (docs/site-checks.md ›
-   * Politeness, "Requests in flight"). Counts only while the last turn is younger than
-   * TURN_HOLD_SECONDS: turns a dead worker never ended stop counting then.
-   */
-  turnsInFlight: integer('turns_in_flight').notNull().default(0),
   /** The controller's adaptive interval, ms (the floor applies on top of it). */
   intervalMs: integer('interval_ms').notNull().default(0),
   /** The host's robots.txt Crawl-delay for our crawler, capped, ms (0: none). */

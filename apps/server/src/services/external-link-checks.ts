@@ -7,7 +7,7 @@ import { DEFAULT_CRAWL_MAX_EXTERNAL } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import type { HostPace, PaceTurn, TurnEnd } from './host-pace.ts';
-import { liveTurns, TURN_HOLD_SECONDS } from './job-queue.ts';
+import { TURN_HOLD_SECONDS } from './job-queue.ts';
 import { settleSiteCheck } from './site-check-settle.ts';
 
 /**
@@ -143,12 +143,10 @@ export class ExternalLinkChecks {
           update host_pace hp set
             next_at = now() + make_interval(secs => ${TURN_HOLD_SECONDS}),
             last_turn_at = now(),
-            turn_token = ${token}::uuid,
-            turns_in_flight = 1
+            turn_token = ${token}::uuid
           where hp.host = (
             select p.host from host_pace p
-            -- Held, as a site page's turn is when it is the host's only request in flight.
-            where p.next_at <= now() and ${liveTurns('p')} = 0 and ${pending}
+            where p.next_at <= now() and ${pending}
             order by p.next_at
             limit 1
             for update of p skip locked

@@ -2,11 +2,7 @@ import type http from 'node:http';
 import type { Engine } from '@crawlwise/analyzer/engine';
 import { isOriginProbe } from '@crawlwise/analyzer/gather/origin-probes';
 import { startHttpServer } from '@crawlwise/analyzer/test-support/local-server';
-import {
-  MAX_CRAWL_DELAY_MS,
-  MAX_HOST_REQUESTS_IN_FLIGHT,
-  MAX_RETRY_AFTER_MS,
-} from '@crawlwise/shared/crawl-pace';
+import { MAX_CRAWL_DELAY_MS, MAX_RETRY_AFTER_MS } from '@crawlwise/shared/crawl-pace';
 import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -34,7 +30,6 @@ const HOSTS = [
   'slow.test',
   'busy.test',
   'busy-cap.test',
-  'overlap.test',
 ];
 
 interface Hit {
@@ -206,58 +201,6 @@ describe('the per-host pace', () => {
       const gaps = pageGaps(host.hits);
       expect(gaps).toHaveLength(3);
       for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(intervalMs);
-    } finally {
-      await host.close();
-    }
-  });
-
-  it('lets a host that answers slower than its interval have a few requests in flight, one interval apart', async () => {
-    // Pages answer after 300 ms; the interval is 20 ms. One request at a time would crawl the
-    // host at about 3 pages a second whatever its interval; after its first OVERLAP_MIN_SAMPLES
-    // answers it gets several in flight, and the cap keeps it at 4.
-    let inFlight = 0;
-    let mostInFlight = 0;
-    const host = await startHost('overlap.test', (path, res) => {
-      if (path === '/robots.txt') return robots('User-agent: *\nAllow: /\n')(res);
-      // The engine's once-per-origin probes (favicon, soft-404 path) are not pages of the check.
-      if (isOriginProbe(path)) return page(res);
-      inFlight += 1;
-      mostInFlight = Math.max(mostInFlight, inFlight);
-      setTimeout(() => {
-        inFlight -= 1;
-        page(res);
-      }, 300);
-    });
-    try {
-      const intervalMs = 20;
-      const queue = new JobQueue(app.database, { leaseSeconds: 5, sitePageIntervalMs: intervalMs });
-      const paths = Array.from({ length: 20 }, (_, n) => `/o/${n + 1}`);
-      const check = await listCheck(host, paths);
-      const engine = await createEngine(app.services.config);
-      extraEngines.push(engine);
-      // Seven slots for site pages: more than the host may take at once.
-      const worker = testWorker(app, { queue, engine, concurrency: 8, pollIntervalMs: 10 });
-      await runUntilSettled([worker], [check]);
-
-      const pages = await pagesOf(check.id);
-      expect(pages.map((row) => row.status)).toEqual(Array(20).fill('completed'));
-      expect(mostInFlight).toBeGreaterThanOrEqual(2);
-      expect(mostInFlight).toBeLessThanOrEqual(MAX_HOST_REQUESTS_IN_FLIGHT);
-      // Claimed one interval apart at least, start to start.
-      const claims = await queryRows<{ ms: number }>(
-        app.database.db,
-        sql`select (extract(epoch from started_at) * 1000)::float8 as ms from reports
-            where site_check_id = ${check.id} order by started_at`,
-      );
-      const claimGaps = claims.slice(1).map((row, index) => row.ms - claims[index]!.ms);
-      expect(claimGaps).toHaveLength(19);
-      for (const gap of claimGaps) expect(gap).toBeGreaterThanOrEqual(intervalMs);
-      // Every turn ended: nothing is counted in flight once the check is over.
-      const [row] = await queryRows<{ n: number }>(
-        app.database.db,
-        sql`select turns_in_flight as n from host_pace where host = 'overlap.test'`,
-      );
-      expect(Number(row?.n)).toBe(0);
     } finally {
       await host.close();
     }

@@ -1,7 +1,6 @@
 import {
   crawlDelayMs,
   effectiveInterval,
-  mayOverlap,
   nextPace,
   type PaceSignal,
   type PaceState,
@@ -59,12 +58,6 @@ export interface PaceTurn {
    * server's floor (HostPace.floorMs).
    */
   floorMs?: number;
-  /**
-   * The turn holds the host (its only request in flight; the next waits for this answer). False
-   * for a turn of a host whose answers take longer than its interval, taken while others may be
-   * in flight (services/job-queue.ts, `claimSitePage`). Absent: held.
-   */
-  held?: boolean;
 }
 
 /** How a turn ended: no request was sent (robots.txt said no), or the page was requested. */
@@ -106,14 +99,11 @@ export class HostPace {
   }
 
   /**
-   * Ends a turn: feeds the answer into the controller and counts the request out of the host's
-   * requests in flight. A held turn lets the next page of the host be claimed one interval from
-   * now (the largest of the adaptive interval, the Crawl-delay and the floor; longer if the host
-   * asked to wait), or at once when nothing was requested. An overlapping turn's claim already
-   * set the next start one interval after its own; its end only pushes it back — by a requested
-   * wait, or by the interval when the host's answers no longer take longer than it (the host is
-   * back to one request at a time). If a held turn's hold ran out and another worker holds the
-   * host now, only the controller and the push apply: that worker ends its own turn.
+   * Ends a turn: feeds the answer into the controller, and lets the next page of the host be
+   * claimed one interval from now (the largest of the adaptive interval, the Crawl-delay and
+   * the floor; longer if the host asked to wait), or at once when nothing was requested. If the
+   * turn's hold ran out and another worker holds the host now, only the controller and a
+   * requested wait apply: that worker ends its own turn.
    */
   async endTurn(turn: PaceTurn, end: TurnEnd): Promise<void> {
     let nextTurnInMs: number | null = null;
@@ -124,37 +114,24 @@ export class HostPace {
       const next = end.requested && end.signal ? nextPace(state, end.signal, limits) : state;
       const holdOffMs = end.requested ? (end.holdOffMs ?? 0) : 0;
       const gapMs = end.requested ? Math.max(effectiveInterval(next, limits), holdOffMs) : 0;
-      // What any end pushes `next_at` to at least: a requested wait; the interval after this
-      // answer when the host is (back) to one request at a time.
-      const pushMs = end.requested && !mayOverlap(next, limits) ? gapMs : holdOffMs;
-      const held = turn.held !== false;
+      nextTurnInMs = gapMs;
       const ours = sql`${hostPace.turnToken} = ${turn.token}::uuid`;
-      const [after] = await queryRows<{ in_ms: number }>(
-        tx,
+      await tx.execute(
         sql`update ${hostPace} set
               ${col(hostPace.intervalMs)} = ${next.intervalMs},
               ${col(hostPace.baselineTtfbMs)} = ${next.baselineTtfbMs},
               ${col(hostPace.ttfbSamples)} = ${next.samples},
-              ${col(hostPace.nextAt)} = case when ${held} and ${ours}
+              ${col(hostPace.nextAt)} = case when ${ours}
                 then now() + make_interval(secs => ${seconds(gapMs)})
-                else greatest(${hostPace.nextAt}, now() + make_interval(secs => ${seconds(pushMs)}))
+                else greatest(${hostPace.nextAt}, now() + make_interval(secs => ${seconds(holdOffMs)}))
                 end,
               ${col(hostPace.turnToken)} = case when ${ours} then null else ${hostPace.turnToken} end,
-              ${col(hostPace.turnsInFlight)} = greatest(${hostPace.turnsInFlight} - 1, 0),
               ${col(hostPace.updatedAt)} = now()
-            where ${hostPace.host} = ${turn.host}
-            returning greatest(0, extract(epoch from ${hostPace.nextAt} - now()) * 1000)::float8
-              as in_ms`,
+            where ${hostPace.host} = ${turn.host}`,
       );
-      // An overlapping turn's host may be due before this answer's push: at its claim's start.
-      nextTurnInMs = after ? Number(after.in_ms) : null;
     });
-    if (nextTurnInMs !== null) this.announceNextTurn(nextTurnInMs);
-  }
-
-  /** Tells the listeners (onNextTurn) that a host may be asked again `inMs` from now. */
-  announceNextTurn(inMs: number): void {
-    for (const listener of this.#nextTurnListeners) listener(inMs);
+    if (nextTurnInMs !== null)
+      for (const listener of this.#nextTurnListeners) listener(nextTurnInMs);
   }
 
   /**

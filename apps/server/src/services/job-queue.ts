@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
-import {
-  MAX_HOST_REQUESTS_IN_FLIGHT,
-  OVERLAP_ANSWER_RATIO,
-  OVERLAP_MIN_SAMPLES,
-} from '@crawlwise/shared/crawl-pace';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
 import { HostPace, type PaceTurn } from './host-pace.ts';
@@ -38,14 +33,6 @@ export const SITE_PAGE_INTERVAL_MS = 1000;
  * died holding it keeps the host waiting this long, no longer.
  */
 export const TURN_HOLD_SECONDS = 30;
-/**
- * The requests in flight of the host_pace row `alias` (docs/site-checks.md › Politeness): its
- * turns count while the last one is younger than the hold, so the turns of a dead worker stop
- * counting then.
- */
-export const liveTurns = (alias: string) =>
-  sql.raw(`(case when ${alias}.last_turn_at > now() - make_interval(secs => ${TURN_HOLD_SECONDS})
-    then ${alias}.turns_in_flight else 0 end)`);
 /** A site-check page pending longer than this is failed by the sweep (pages wait their turn). */
 export const SITE_PAGE_STUCK_AFTER_SECONDS = 3 * 60 * 60;
 
@@ -129,61 +116,42 @@ export class JobQueue {
 
   /**
    * Per-host pacing (docs/site-checks.md › Politeness): `host_pace` holds one row per host, and
-   * the claim takes a turn on the host and one of its pages in one statement. It locks the pace
-   * row of a host whose `next_at` has come, that has a claimable page and room for one more
-   * request in flight (`for update skip locked`, so two workers never take the same turn), and
-   * takes a turn (a token of its own, `turns_in_flight` + 1). Then it picks, among the running
-   * checks of that host, the one whose turn is oldest (checks of one host take turns) and takes
-   * its next page. The worker ends the turn once the page's answer is in (HostPace.endTurn).
-   *
-   * A host has one request in flight at a time — the turn is *held*: `next_at` goes
-   * TURN_HOLD_SECONDS ahead, and its end sets it one interval after the answer — unless its
-   * answers take well over its interval (`mayOverlap`, packages/shared/src/crawl-pace.ts):
-   * then up to MAX_HOST_REQUESTS_IN_FLIGHT, each claimed one interval after the previous claim
-   * (`next_at` = now + the interval). So requests to a host start at least one interval apart,
-   * across every worker and every check. A turn whose page was taken by a cancel in between is
-   * given back at once.
+   * the claim takes the host's turn and one of its pages in one statement. It locks the pace row
+   * of a host whose `next_at` has come and that has a claimable page (`for update skip locked`,
+   * so two workers never take the same turn) and holds the turn: a token of its own, `next_at`
+   * TURN_HOLD_SECONDS ahead. Then it picks, among the running checks of that host, the one whose
+   * turn is oldest (checks of one host take turns) and takes its next page. The worker ends the
+   * turn once the page's answer is in (HostPace.endTurn), setting `next_at` one interval later.
+   * So a request to a host starts at least one interval after the previous one ended, across
+   * every worker and every check. A turn whose page was taken by a cancel in between is given
+   * back at once.
    */
   async claimSitePage(workerId: string): Promise<ClaimedJob | null> {
     const token = randomUUID();
-    const serverFloor = this.sitePageIntervalMs;
-    // The host's floor: the largest among its running checks. A check's own floor (a crawl of a
-    // verified site) only lowers the server's, never raises it past it.
-    const floorOf = (host: SQL) =>
-      sql`coalesce((select max(least(coalesce(s.page_interval_ms, ${serverFloor}), ${serverFloor}))
-        from site_checks s where s.host = ${host} and s.status = 'running'), ${serverFloor})`;
-    const gap = sql`greatest(p.interval_ms, p.crawl_delay_ms, ${floorOf(sql`p.host`)})`;
-    // mayOverlap (packages/shared/src/crawl-pace.ts): its answers take well over its interval.
-    const overlap = sql`coalesce(p.ttfb_samples >= ${OVERLAP_MIN_SAMPLES}
-      and p.baseline_ttfb_ms >= ${OVERLAP_ANSWER_RATIO} * ${gap}, false)`;
-    const live = liveTurns('p');
     const [row] = await queryRows(
       this.database.db,
       sql`
-        with host as (
-          select p.host, ${floorOf(sql`p.host`)} as floor_ms, ${live} as live,
-            ${overlap} as overlap, ${gap} as gap_ms
-          from host_pace p
-          where p.next_at <= now()
-            and ${live} < case when ${overlap} then ${MAX_HOST_REQUESTS_IN_FLIGHT} else 1 end
-            and p.host in (select s.host from site_checks s
-              where s.status = 'running'
-                and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')}))
-          order by p.next_at
-          limit 1
-          for update of p skip locked
-        ),
-        turn as (
+        with turn as (
           update host_pace hp set
-            next_at = now() + case when host.overlap
-              then make_interval(secs => host.gap_ms::double precision / 1000)
-              else make_interval(secs => ${TURN_HOLD_SECONDS}) end,
+            next_at = now() + make_interval(secs => ${TURN_HOLD_SECONDS}),
             last_turn_at = now(),
-            turn_token = ${token}::uuid,
-            turns_in_flight = host.live + 1
-          from host
-          where hp.host = host.host
-          returning hp.host, hp.crawl_delay_ms, host.floor_ms, host.overlap, host.gap_ms
+            turn_token = ${token}::uuid
+          where hp.host = (
+            select p.host from host_pace p
+            where p.next_at <= now()
+              and p.host in (select s.host from site_checks s
+                where s.status = 'running'
+                  and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')}))
+            order by p.next_at
+            limit 1
+            for update of p skip locked
+          )
+          -- The host's floor: the largest among its running checks. A check's own floor (a crawl
+          -- of a verified site) only lowers the server's, never raises it past it.
+          returning hp.host, hp.crawl_delay_ms,
+            (select max(least(coalesce(s.page_interval_ms, ${this.sitePageIntervalMs}),
+                ${this.sitePageIntervalMs}))
+              from site_checks s where s.host = hp.host and s.status = 'running') as floor_ms
         ),
         site as (
           update site_checks set next_page_at = now()
@@ -213,7 +181,7 @@ export class JobQueue {
           returning ${CLAIMED_COLUMNS}
         )
         select claimed.*, turn.host as pace_host, turn.crawl_delay_ms as pace_crawl_delay_ms,
-          turn.floor_ms as pace_floor_ms, turn.overlap as pace_overlap, turn.gap_ms as pace_gap_ms
+          turn.floor_ms as pace_floor_ms
         from turn left join claimed on true`,
     );
     if (!row) return null;
@@ -222,15 +190,11 @@ export class JobQueue {
       token,
       crawlDelayMs: Number(row.pace_crawl_delay_ms ?? 0),
       floorMs: Number(row.pace_floor_ms ?? this.sitePageIntervalMs),
-      held: !(row.pace_overlap === true || row.pace_overlap === 't'),
     };
     if (row.id === null || row.id === undefined) {
       await this.hostPace.endTurn(turn, { requested: false });
       return null;
     }
-    // Overlapping turns: the host's next page may be claimed one interval from now, before
-    // this answer is in; a worker with a free slot should ask then, not at its next poll.
-    if (!turn.held) this.hostPace.announceNextTurn(Number(row.pace_gap_ms ?? 0));
     return { ...claimedJob(row), pace: turn };
   }
 

@@ -1,1 +1,0 @@
-ALTER TABLE "host_pace" ADD COLUMN "turns_in_flight" integer DEFAULT 0 NOT NULL;
