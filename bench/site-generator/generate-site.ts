@@ -33,6 +33,11 @@ export interface GenerateOptions {
   seed: string | number;
   /** Scheme, host and port the site's absolute addresses use, without a trailing slash. */
   origin: string;
+  /**
+   * Entries per sitemap file (SITEMAP_CHUNK by default): past it `/sitemap.xml` is an index of
+   * children. A small value gives a small site the index of several children a large site has.
+   */
+  sitemapChunk?: number;
 }
 
 export interface GeneratedSite {
@@ -78,7 +83,7 @@ export function generateSite(options: GenerateOptions): GeneratedSite {
   }
 
   const sitemapEntries = [...plan.pages.values()].filter((p) => p.inSitemap).map((p) => p.path);
-  const sitemaps = sitemapFiles(plan, sitemapEntries, rng.fork('sitemap'));
+  const sitemaps = sitemapFiles(plan, sitemapEntries, rng.fork('sitemap'), options.sitemapChunk);
   const responses = new Map<string, SiteResponse>();
   responses.set('/robots.txt', {
     status: 200,

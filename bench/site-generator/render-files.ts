@@ -33,6 +33,7 @@ export function sitemapFiles(
   site: SitePlan,
   entries: readonly string[],
   rng: Rng,
+  chunk = SITEMAP_CHUNK,
 ): Map<string, string> {
   const urlset = (paths: readonly string[]) =>
     [
@@ -46,12 +47,12 @@ export function sitemapFiles(
       '',
     ].join('\n');
   const files = new Map<string, string>();
-  if (entries.length <= SITEMAP_CHUNK) {
+  if (entries.length <= chunk) {
     files.set(SITEMAP_PATH, urlset(entries));
     return files;
   }
   const children: string[] = [];
-  for (let start = 0; start < entries.length; start += SITEMAP_CHUNK) {
+  for (let start = 0; start < entries.length; start += chunk) {
     children.push(`/sitemaps/pages-${children.length + 1}.xml`);
   }
   files.set(
@@ -65,7 +66,7 @@ export function sitemapFiles(
     ].join('\n'),
   );
   children.forEach((path, index) => {
-    files.set(path, urlset(entries.slice(index * SITEMAP_CHUNK, (index + 1) * SITEMAP_CHUNK)));
+    files.set(path, urlset(entries.slice(index * chunk, (index + 1) * chunk)));
   });
   return files;
 }

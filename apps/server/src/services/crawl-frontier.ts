@@ -154,6 +154,16 @@ export async function expandCrawl(
   );
 }
 
+/**
+ * Keys bound per statement (two parameters each): a statement takes at most 65,535 parameters,
+ * and a verified crawl reads up to 50,000 sitemap addresses (sitemapUrlBudget).
+ */
+const KEYS_PER_STATEMENT = 10_000;
+
+function* batches<T>(items: readonly T[], size: number): Generator<readonly T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
 interface CrawlOwner {
   siteCheckId: string;
   ownerId: string;
@@ -172,26 +182,33 @@ async function queueNewPages(
   keys: readonly string[],
   depth: number | null,
 ): Promise<number> {
-  const fresh = await queryRows<{ url: string }>(
-    tx,
-    sql`select v.url from (values ${sql.join(
-      keys.map((key, index) => sql`(${key}, ${index}::int)`),
-      sql`, `,
-    )}) as v(url, position)
-        where not exists (select 1 from ${reports} r join ${urls} u on u.id = r.url_id
-          where r.site_check_id = ${crawl.siteCheckId} and u.normalized_url = v.url)
-        order by v.position`,
-  );
   const [counted] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from ${reports}
         where ${reports.siteCheckId} = ${crawl.siteCheckId} and ${reports.deletedAt} is null`,
   );
-  const wanted = Math.min(Math.max(0, crawl.maxPages - Number(counted?.n ?? 0)), fresh.length);
+  const room = Math.max(0, crawl.maxPages - Number(counted?.n ?? 0));
+  // The keys not queued yet, in their order, read a batch at a time until the limit is filled.
+  const fresh: string[] = [];
+  for (const batch of batches(keys, KEYS_PER_STATEMENT)) {
+    if (fresh.length >= room) break;
+    const rows = await queryRows<{ url: string }>(
+      tx,
+      sql`select v.url from (values ${sql.join(
+        batch.map((key, index) => sql`(${key}, ${index}::int)`),
+        sql`, `,
+      )}) as v(url, position)
+          where not exists (select 1 from ${reports} r join ${urls} u on u.id = r.url_id
+            where r.site_check_id = ${crawl.siteCheckId} and u.normalized_url = v.url)
+          order by v.position`,
+    );
+    fresh.push(...rows.map((row) => row.url));
+  }
+  const wanted = Math.min(room, fresh.length);
   if (wanted === 0) return 0;
   const granted = await limits.admitMany(tx, SITE_PAGE_POLICY, crawl.requesterKey, wanted, true);
   if (granted === 0) return 0;
-  const queued = fresh.slice(0, granted).map((row) => row.url);
+  const queued = fresh.slice(0, granted);
   await insertSitePages(tx, {
     siteCheckId: crawl.siteCheckId,
     ownerId: crawl.ownerId,
@@ -239,15 +256,17 @@ export async function seedCrawlFromSitemap(
     ),
   ];
   if (keys.length === 0) return 0;
-  await tx.execute(
-    sql`insert into ${siteSitemapEntries} (${col(siteSitemapEntries.siteCheckId)},
-          ${col(siteSitemapEntries.url)})
-        values ${sql.join(
-          keys.map((key) => sql`(${seeds.siteCheckId}::uuid, ${key})`),
-          sql`, `,
-        )}
-        on conflict do nothing`,
-  );
+  for (const batch of batches(keys, KEYS_PER_STATEMENT)) {
+    await tx.execute(
+      sql`insert into ${siteSitemapEntries} (${col(siteSitemapEntries.siteCheckId)},
+            ${col(siteSitemapEntries.url)})
+          values ${sql.join(
+            batch.map((key) => sql`(${seeds.siteCheckId}::uuid, ${key})`),
+            sql`, `,
+          )}
+          on conflict do nothing`,
+    );
+  }
   const included = keys.filter((key) => scope.isIncluded(key));
   if (included.length === 0) return 0;
   return queueNewPages(
