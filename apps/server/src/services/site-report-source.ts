@@ -24,7 +24,6 @@ export async function loadSiteReport(db: Db, siteCheck: SiteCheck): Promise<Site
   return buildSiteReport(rows, crawl);
 }
 
-
 /** Source pages per query when reading a crawl's links. */
 const LINK_READ_PAGES = 500;
 
