@@ -1,10 +1,24 @@
-import { type CrawlOptions, crawlOptionsSchema } from '@crawlwise/shared/api/site-checks';
-import type { WatchFrequency, WatchKind } from '@crawlwise/shared/watches';
+import type { CrawlOptions } from '@crawlwise/shared/api/site-checks';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { decodeStoredFindings } from '../db/stored-findings.ts';
 import { insertQueuedReport, upsertUrl } from '../db/tables/reports.ts';
+import { auditScores } from '../db/tables/site-checks.ts';
+import {
+  claimPageRunJudgement,
+  claimSiteRunJudgement,
+  claimWatchSlot,
+  type DueWatch,
+  dueWatches,
+  finishedUnjudgedRuns,
+  insertWatchRun,
+  markRunNotified,
+  type SiteRunToJudge,
+  setWatchBaseline,
+  storedCrawlOptions,
+  watchTarget,
+} from '../db/tables/watches.ts';
 import { ApiError } from '../errors.ts';
 import { crawlAllowance } from '../services/crawl-allowance.ts';
 import { crawlSettingsOf } from '../services/crawl-frontier.ts';
@@ -60,13 +74,6 @@ export interface WatchMonitorOptions {
   siteCrawlMaxPages?: number;
 }
 
-interface DueWatch {
-  id: string;
-  kind: WatchKind;
-  frequency: WatchFrequency;
-  slot: Date;
-}
-
 /** The slot was claimed by another worker between our read and our claim. */
 class SlotTaken extends Error {}
 
@@ -88,25 +95,9 @@ export class WatchMonitor {
 
   /** Starts a run of every watch due at `now`; returns how many this worker started. */
   async startDueRuns(now: Date): Promise<number> {
-    const due = await queryRows<{
-      id: string;
-      kind: WatchKind;
-      frequency: WatchFrequency;
-      next_run_at: Date;
-    }>(
-      this.db,
-      sql`select id, kind, frequency, next_run_at from watches
-          where next_run_at <= ${now.toISOString()}::timestamptz
-          order by next_run_at limit ${BATCH_SIZE}`,
-    );
+    const due = await dueWatches(this.db, now, BATCH_SIZE);
     let started = 0;
-    for (const row of due) {
-      const watch = {
-        id: row.id,
-        kind: row.kind,
-        frequency: row.frequency,
-        slot: new Date(row.next_run_at),
-      };
+    for (const watch of due) {
       const run = watch.kind === 'page' ? this.startRun(watch, now) : this.startSiteRun(watch, now);
       if (await run) started += 1;
     }
@@ -118,18 +109,7 @@ export class WatchMonitor {
   private async startRun(watch: DueWatch, now: Date): Promise<boolean> {
     const next = nextSlotAfter(watch.slot, watch.frequency, now);
     return inTransaction(this.db, async (tx) => {
-      const [claimed] = await queryRows<{
-        user_id: string;
-        team_id: string | null;
-        url: string;
-        last_report_id: string | null;
-      }>(
-        tx,
-        sql`update watches set next_run_at = ${next.toISOString()}::timestamptz
-            where id = ${watch.id}
-              and next_run_at = ${watch.slot.toISOString()}::timestamptz
-            returning user_id, team_id, url, last_report_id`,
-      );
+      const claimed = await claimWatchSlot(tx, watch, next);
       if (!claimed) return false;
       // The address row is locked by its upsert, so the retention purge (which skips locked
       // rows) cannot delete it before the report points to it.
@@ -138,18 +118,19 @@ export class WatchMonitor {
       // It is not counted against the owner's daily report limit: see docs/monitoring.md.
       const report = await insertQueuedReport(tx, {
         urlId,
-        userId: claimed.user_id,
-        teamId: claimed.team_id,
-        requesterKey: workspaceRequester({ userId: claimed.user_id, teamId: claimed.team_id }),
+        userId: claimed.userId,
+        teamId: claimed.teamId,
+        requesterKey: workspaceRequester({ userId: claimed.userId, teamId: claimed.teamId }),
         fetchArtifact: null,
       });
       // The owner's account went while the slot was claimed: its watches go with it.
       if (!report) return false;
-      await tx.execute(
-        sql`insert into watch_runs (watch_id, slot, report_id, previous_report_id)
-            values (${watch.id}, ${watch.slot.toISOString()}::timestamptz, ${report.id},
-                    ${claimed.last_report_id})`,
-      );
+      await insertWatchRun(tx, {
+        watchId: watch.id,
+        slot: watch.slot,
+        reportId: report.id,
+        previousReportId: claimed.lastReportId,
+      });
       return true;
     });
   }
@@ -163,16 +144,7 @@ export class WatchMonitor {
    */
   private async startSiteRun(watch: DueWatch, now: Date): Promise<boolean> {
     const next = nextSlotAfter(watch.slot, watch.frequency, now);
-    const [target] = await queryRows<{
-      user_id: string;
-      team_id: string | null;
-      url: string;
-      last_site_check_id: string | null;
-      crawl: unknown;
-    }>(
-      this.db,
-      sql`select user_id, team_id, url, last_site_check_id, crawl from watches where id = ${watch.id}`,
-    );
+    const target = await watchTarget(this.db, watch.id);
     if (!target) return false;
     const deps = { database: this.options.database, limits: this.limits };
     try {
@@ -180,20 +152,21 @@ export class WatchMonitor {
       const input: StartSiteCheckInput =
         watch.kind === 'crawl'
           ? await this.crawlInput(
-              { userId: target.user_id, teamId: target.team_id },
+              { userId: target.userId, teamId: target.teamId },
               site,
               target.crawl,
             )
           : { site, source: 'sitemap' };
       // A team's watch starts the team's site check (its allowance, its one active check).
-      await startSiteCheck(deps, { userId: target.user_id, teamId: target.team_id }, input, {
+      await startSiteCheck(deps, { userId: target.userId, teamId: target.teamId }, input, {
         withinStart: async (tx, siteCheckId) => {
           if (!(await this.claimSlot(tx, watch, next))) throw new SlotTaken();
-          await tx.execute(
-            sql`insert into watch_runs (watch_id, slot, site_check_id, previous_site_check_id)
-                  values (${watch.id}, ${watch.slot.toISOString()}::timestamptz, ${siteCheckId},
-                          ${target.last_site_check_id})`,
-          );
+          await insertWatchRun(tx, {
+            watchId: watch.id,
+            slot: watch.slot,
+            siteCheckId,
+            previousSiteCheckId: target.lastSiteCheckId,
+          });
         },
       });
       return true;
@@ -219,10 +192,9 @@ export class WatchMonitor {
   private async crawlInput(
     owner: WorkspaceOwner,
     site: URL,
-    stored: unknown,
+    stored: CrawlOptions | null,
   ): Promise<StartSiteCheckInput> {
-    const parsed = crawlOptionsSchema.safeParse(stored ?? {});
-    const options: CrawlOptions = parsed.success ? parsed.data : crawlOptionsSchema.parse({});
+    const options = stored ?? storedCrawlOptions(null);
     const settings = crawlSettingsOf(options);
     const { verifications, siteCrawlMaxPages } = this.options;
     const { verified } = verifications
@@ -239,13 +211,7 @@ export class WatchMonitor {
 
   /** Moves the schedule past the slot read, if no other worker did: true for the one that did. */
   private async claimSlot(db: Db, watch: DueWatch, next: Date): Promise<boolean> {
-    const claimed = await queryRows(
-      db,
-      sql`update watches set next_run_at = ${next.toISOString()}::timestamptz
-          where id = ${watch.id} and next_run_at = ${watch.slot.toISOString()}::timestamptz
-          returning id`,
-    );
-    return claimed.length > 0;
+    return (await claimWatchSlot(db, watch, next)) !== null;
   }
 
   private get limits(): RateLimiter {
@@ -254,70 +220,36 @@ export class WatchMonitor {
 
   /** Judges every finished run nobody judged yet; returns how many mails this worker sent. */
   async judgeFinishedRuns(): Promise<number> {
-    const finished = await queryRows<{ id: string; site_check_id: string | null }>(
-      this.db,
-      sql`select watch_runs.id, watch_runs.site_check_id from watch_runs
-          left join reports on reports.id = watch_runs.report_id
-          left join site_checks on site_checks.id = watch_runs.site_check_id
-          where watch_runs.evaluated_at is null
-            and (reports.status in ('completed', 'failed')
-              or site_checks.status in ('failed', 'cancelled')
-              or (site_checks.status = 'completed'
-                -- a crawl is judged from its audit snapshot, built by the worker after its end
-                and (site_checks.source <> 'crawl'
-                  or site_checks.audit_built_at >= site_checks.completed_at)))
-          order by watch_runs.created_at limit ${BATCH_SIZE}`,
-    );
+    const finished = await finishedUnjudgedRuns(this.db, BATCH_SIZE);
     let mailed = 0;
-    for (const { id, site_check_id } of finished) {
-      const judged = site_check_id ? this.judgeSiteRun(id) : this.judgeRun(id);
+    for (const { id, siteCheckId } of finished) {
+      const judged = siteCheckId ? this.judgeSiteRun(id) : this.judgeRun(id);
       if (await judged) mailed += 1;
     }
     return mailed;
   }
 
   private async judgeSiteRun(runId: string): Promise<boolean> {
-    const [run] = await queryRows<{
-      watch_id: string;
-      kind: WatchKind;
-      threshold_points: number;
-      url: string;
-      email: string;
-      cur_id: string;
-      cur_status: string;
-      prev_id: string | null;
-    }>(
-      this.db,
-      sql`update watch_runs set evaluated_at = now()
-          from watches, site_checks as cur
-          where watch_runs.id = ${runId} and watch_runs.evaluated_at is null
-            and watches.id = watch_runs.watch_id and cur.id = watch_runs.site_check_id
-          returning watch_runs.watch_id, watches.kind, watches.threshold_points, watches.url,
-            (select email from users where users.id = watches.user_id) as email,
-            cur.id as cur_id, cur.status as cur_status,
-            watch_runs.previous_site_check_id as prev_id`,
-    );
+    const run = await claimSiteRunJudgement(this.db, runId);
     if (!run) return false; // another worker judged it
-    if (run.cur_status !== 'completed') return false;
-    const current = await this.sitePages(run.cur_id);
+    if (run.currentStatus !== 'completed') return false;
+    const current = await this.sitePages(run.currentId);
     // A check that analysed no page (the sitemap failed) is not a baseline to compare with.
     if (current.length === 0) return false;
-    await this.db.execute(
-      sql`update watches set last_site_check_id = ${run.cur_id} where id = ${run.watch_id}`,
-    );
-    const previous = run.prev_id ? await this.sitePages(run.prev_id) : [];
-    if (!run.prev_id || previous.length === 0) return false;
+    await setWatchBaseline(this.db, run.watchId, { siteCheckId: run.currentId });
+    const previous = run.previousId ? await this.sitePages(run.previousId) : [];
+    if (!run.previousId || previous.length === 0) return false;
     if (run.kind === 'crawl')
-      return this.judgeCrawl(runId, { ...run, prev_id: run.prev_id }, previous, current);
-    const regression = judgeSiteRegression(previous, current, run.threshold_points);
+      return this.judgeCrawl(runId, { ...run, previousId: run.previousId }, previous, current);
+    const regression = judgeSiteRegression(previous, current, run.thresholdPoints);
     if (!regression) return false;
-    const prevId = run.prev_id;
-    return this.mailRegression(runId, run.watch_id, regression, 'site watch', (stopToken) =>
+    const prevId = run.previousId;
+    return this.mailRegression(runId, run.watchId, regression, 'site watch', (stopToken) =>
       siteRegressionMail({
         to: run.email,
         siteUrl: run.url,
         previousSiteCheckId: prevId,
-        currentSiteCheckId: run.cur_id,
+        currentSiteCheckId: run.currentId,
         regression,
         publicOrigin: this.options.publicOrigin,
         stopToken,
@@ -353,39 +285,26 @@ export class WatchMonitor {
    */
   private async judgeCrawl(
     runId: string,
-    run: {
-      watch_id: string;
-      threshold_points: number;
-      url: string;
-      email: string;
-      cur_id: string;
-      prev_id: string;
-    },
+    run: SiteRunToJudge & { previousId: string },
     previousPages: JudgedSitePage[],
     currentPages: JudgedSitePage[],
   ): Promise<boolean> {
-    const scores = await queryRows<{ id: string; audit_score: number | null }>(
-      this.db,
-      sql`select id, audit_score from site_checks where id in (${run.prev_id}, ${run.cur_id})`,
-    );
-    const scoreOf = (id: string) => {
-      const value = scores.find((row) => String(row.id) === id)?.audit_score;
-      return value === null || value === undefined ? null : Number(value);
-    };
-    const changes = await crawlChanges(this.db, run.prev_id, run.cur_id, LISTED_CHANGES);
+    const scores = await auditScores(this.db, [run.previousId, run.currentId]);
+    const scoreOf = (id: string) => scores.get(id)?.score ?? null;
+    const changes = await crawlChanges(this.db, run.previousId, run.currentId, LISTED_CHANGES);
     const regression = judgeCrawlRegression(
-      { siteScore: scoreOf(run.prev_id), pages: previousPages },
-      { siteScore: scoreOf(run.cur_id), pages: currentPages },
+      { siteScore: scoreOf(run.previousId), pages: previousPages },
+      { siteScore: scoreOf(run.currentId), pages: currentPages },
       changes,
-      run.threshold_points,
+      run.thresholdPoints,
     );
     if (!regression) return false;
-    return this.mailRegression(runId, run.watch_id, regression, 'crawl watch', (stopToken) =>
+    return this.mailRegression(runId, run.watchId, regression, 'crawl watch', (stopToken) =>
       crawlRegressionMail({
         to: run.email,
         siteUrl: run.url,
-        previousSiteCheckId: run.prev_id,
-        currentSiteCheckId: run.cur_id,
+        previousSiteCheckId: run.previousId,
+        currentSiteCheckId: run.currentId,
         regression,
         publicOrigin: this.options.publicOrigin,
         stopToken,
@@ -418,41 +337,22 @@ export class WatchMonitor {
   /** One mail per run: the one worker whose update sets notified_at gets the stop token. */
   private async markNotified(runId: string): Promise<string | null> {
     const stop = newStopToken();
-    const marked = await queryRows(
-      this.db,
-      sql`update watch_runs set stop_token_hash = ${stop.hash}, notified_at = now()
-          where id = ${runId} and notified_at is null returning id`,
-    );
-    return marked.length === 0 ? null : stop.token;
+    return (await markRunNotified(this.db, runId, stop.hash)) ? stop.token : null;
   }
 
   private async judgeRun(runId: string): Promise<boolean> {
-    const [run] = await queryRows<RunToJudge>(
-      this.db,
-      sql`update watch_runs set evaluated_at = now()
-          from watches, reports as cur
-          where watch_runs.id = ${runId} and watch_runs.evaluated_at is null
-            and watches.id = watch_runs.watch_id and cur.id = watch_runs.report_id
-          returning watch_runs.watch_id, watches.threshold_points, watches.url,
-            (select email from users where users.id = watches.user_id) as email,
-            cur.id as cur_id, cur.status as cur_status, cur.score as cur_score,
-            cur.score_model as cur_model, cur.issues as cur_issues,
-            cur.access_token as cur_token, cur.deleted_at as cur_deleted,
-            watch_runs.previous_report_id as prev_id`,
-    );
+    const run = await claimPageRunJudgement(this.db, runId);
     if (!run) return false; // another worker judged it
-    if (run.cur_status !== 'completed' || run.cur_deleted) return false;
-    await this.db.execute(
-      sql`update watches set last_report_id = ${run.cur_id} where id = ${run.watch_id}`,
-    );
-    const [previous] = run.prev_id
+    if (run.currentStatus !== 'completed' || run.currentDeleted) return false;
+    await setWatchBaseline(this.db, run.watchId, { reportId: run.currentId });
+    const [previous] = run.previousReportId
       ? await queryRows<PreviousReport>(
           this.db,
           sql`select score, score_model, issues, access_token from reports
-              where id = ${run.prev_id} and status = 'completed' and deleted_at is null`,
+              where id = ${run.previousReportId} and status = 'completed' and deleted_at is null`,
         )
       : [];
-    if (!previous || previous.score === null || run.cur_score === null) return false;
+    if (!previous || previous.score === null || run.currentScore === null) return false;
     const regression = judgeRegression(
       {
         score: previous.score,
@@ -460,16 +360,16 @@ export class WatchMonitor {
         issues: decodeStoredFindings(previous.issues),
       },
       {
-        score: run.cur_score,
-        scoreModel: run.cur_model,
-        issues: decodeStoredFindings(run.cur_issues),
+        score: run.currentScore,
+        scoreModel: run.currentScoreModel,
+        issues: decodeStoredFindings(run.currentIssues),
       },
-      run.threshold_points,
+      run.thresholdPoints,
     );
     if (!regression) return false;
     const before = { score: previous.score, accessToken: previous.access_token };
-    const after = { score: run.cur_score, accessToken: run.cur_token };
-    return this.mailRegression(runId, run.watch_id, regression, 'watch', (stopToken) =>
+    const after = { score: run.currentScore, accessToken: run.currentAccessToken };
+    return this.mailRegression(runId, run.watchId, regression, 'watch', (stopToken) =>
       regressionMail({
         to: run.email,
         pageUrl: run.url,
@@ -481,21 +381,6 @@ export class WatchMonitor {
       }),
     );
   }
-}
-
-interface RunToJudge {
-  watch_id: string;
-  threshold_points: number;
-  url: string;
-  email: string;
-  cur_id: string;
-  cur_status: string;
-  cur_score: number | null;
-  cur_model: number | null;
-  cur_issues: unknown;
-  cur_token: string;
-  cur_deleted: Date | null;
-  prev_id: string | null;
 }
 
 interface PreviousReport {

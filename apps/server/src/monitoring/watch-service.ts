@@ -10,14 +10,20 @@ import {
 } from '@crawlwise/shared/watches';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { reports, urls } from '../db/schema.ts';
+import { reportsOf } from '../db/tables/reports.ts';
+import { completedSiteCheckOf } from '../db/tables/site-checks.ts';
+import {
+  countWatches,
+  deleteWatch,
+  deleteWatchOf,
+  insertWatch,
+  listWatchRows,
+  watchByStopTokenHash,
+} from '../db/tables/watches.ts';
 import { ApiError } from '../errors.ts';
 import { isWellFormedAccessToken } from '../services/access-token.ts';
-import {
-  asOwner,
-  inWorkspace,
-  type WorkspaceOwner,
-  workspaceLockKey,
-} from '../services/workspace.ts';
+import { asOwner, type WorkspaceOwner, workspaceLockKey } from '../services/workspace.ts';
 import { firstSlot } from './schedule.ts';
 import { hashStopToken, isWellFormedStopToken } from './stop-token.ts';
 
@@ -65,30 +71,25 @@ export class WatchService {
       await db.execute(
         sql`select pg_advisory_xact_lock(${WATCH_LOCK_NAMESPACE}, hashtext(${workspaceLockKey(owner)}))`,
       );
-      const [counts] = await queryRows<{ total: number; same: number }>(
-        db,
-        sql`select count(*)::int as total,
-              count(*) filter (where url = ${url} and kind = ${kind})::int as same
-            from watches where ${inWorkspace(owner)}`,
-      );
-      if ((counts?.same ?? 0) > 0) throw new ApiError('watch_exists');
-      if ((counts?.total ?? 0) >= MAX_WATCHES_PER_ACCOUNT)
-        throw new ApiError('watch_limit_reached');
+      const counts = await countWatches(db, owner, url, kind);
+      if (counts.same > 0) throw new ApiError('watch_exists');
+      if (counts.total >= MAX_WATCHES_PER_ACCOUNT) throw new ApiError('watch_limit_reached');
       const baseline = kind === 'page' ? await this.baselineReport(db, input, url) : null;
       const siteBaseline =
         kind === 'page' ? null : await this.baselineSiteCheck(db, input, url, kind);
       const crawl =
         kind === 'crawl' ? (input.crawl ?? siteBaseline?.crawl ?? defaultCrawl()) : null;
-      const [row] = await queryRows<{ id: string }>(
-        db,
-        sql`insert into watches (user_id, team_id, url, kind, frequency, threshold_points,
-              next_run_at, last_report_id, last_site_check_id, crawl)
-            values (${input.userId}, ${owner.teamId}, ${url}, ${kind}, ${input.frequency}, ${input.threshold},
-                    ${firstSlot(input.frequency, now).toISOString()}::timestamptz, ${baseline},
-                    ${siteBaseline?.id ?? null}, ${crawl ? JSON.stringify(crawl) : null}::jsonb)
-            returning id`,
-      );
-      return row!.id;
+      return insertWatch(db, {
+        owner,
+        url,
+        kind,
+        frequency: input.frequency,
+        thresholdPoints: input.threshold,
+        nextRunAt: firstSlot(input.frequency, now),
+        lastReportId: baseline,
+        lastSiteCheckId: siteBaseline?.id ?? null,
+        crawl,
+      });
     });
     const [view] = await this.list(owner, id);
     return view!;
@@ -102,11 +103,11 @@ export class WatchService {
     if (!input.reportToken || !isWellFormedAccessToken(input.reportToken)) return null;
     const [row] = await queryRows<{ id: string }>(
       db,
-      sql`select reports.id from reports join urls on urls.id = reports.url_id
-          where reports.access_token = ${input.reportToken}
-            and ${inWorkspace({ userId: input.userId, teamId: input.teamId ?? null }, 'reports.')}
-            and reports.status = 'completed' and reports.deleted_at is null
-            and urls.normalized_url = ${url}`,
+      sql`select ${reports.id} as id from ${reports} join ${urls} on ${urls.id} = ${reports.urlId}
+          where ${reports.accessToken} = ${input.reportToken}
+            and ${reportsOf({ userId: input.userId, teamId: input.teamId ?? null })}
+            and ${reports.status} = 'completed' and ${reports.deletedAt} is null
+            and ${urls.normalizedUrl} = ${url}`,
     );
     return row?.id ?? null;
   }
@@ -122,12 +123,12 @@ export class WatchService {
     kind: WatchKind,
   ): Promise<{ id: string; crawl: CrawlOptions | null } | null> {
     if (!input.siteCheckId || !isUuid(input.siteCheckId)) return null;
-    const [row] = await queryRows<{ id: string; crawl: CrawlSettings | null }>(
+    const row = await completedSiteCheckOf(
       db,
-      sql`select id, crawl from site_checks where id = ${input.siteCheckId}
-            and ${inWorkspace({ userId: input.userId, teamId: input.teamId ?? null })}
-            and status = 'completed' and site_url = ${url}
-            ${kind === 'crawl' ? sql`and source = 'crawl'` : sql``}`,
+      { userId: input.userId, teamId: input.teamId ?? null },
+      input.siteCheckId,
+      url,
+      kind === 'crawl',
     );
     if (!row) return null;
     return { id: row.id, crawl: row.crawl ? crawlOptionsOf(row.crawl) : null };
@@ -139,43 +140,17 @@ export class WatchService {
    */
   async list(ownerOrAccount: string | WorkspaceOwner, onlyId?: string): Promise<WatchView[]> {
     const owner = asOwner(ownerOrAccount);
-    const rows = await queryRows<{
-      id: string;
-      url: string;
-      kind: WatchView['kind'];
-      frequency: WatchView['frequency'];
-      threshold_points: number;
-      next_run_at: Date | string;
-      created_at: Date | string;
-      last_score: number | null;
-      last_checked_at: Date | string | null;
-    }>(
-      this.db,
-      sql`select watches.id, watches.url, watches.kind, watches.frequency,
-            watches.threshold_points, watches.next_run_at, watches.created_at,
-            coalesce(reports.score,
-              case when watches.kind = 'crawl' then site_checks.audit_score end,
-              (select round(avg(pages.score))::int from reports pages
-              where pages.site_check_id = site_checks.id and pages.status = 'completed'
-                and pages.deleted_at is null)) as last_score,
-            coalesce(reports.completed_at, site_checks.completed_at) as last_checked_at
-          from watches left join reports on reports.id = watches.last_report_id
-            and reports.deleted_at is null
-          left join site_checks on site_checks.id = watches.last_site_check_id
-          where ${inWorkspace(owner, 'watches.')}
-            ${onlyId ? sql`and watches.id = ${onlyId}` : sql``}
-          order by watches.created_at, watches.id`,
-    );
+    const rows = await listWatchRows(this.db, owner, onlyId);
     return rows.map((row) => ({
       id: row.id,
       url: row.url,
       kind: row.kind,
       frequency: row.frequency,
-      threshold: row.threshold_points,
-      next_run_at: iso(row.next_run_at),
-      last_score: row.last_score,
-      last_checked_at: row.last_checked_at === null ? null : iso(row.last_checked_at),
-      created_at: iso(row.created_at),
+      threshold: row.thresholdPoints,
+      next_run_at: row.nextRunAt.toISOString(),
+      last_score: row.lastScore,
+      last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
     }));
   }
 
@@ -183,12 +158,9 @@ export class WatchService {
   async remove(ownerOrAccount: string | WorkspaceOwner, id: string): Promise<string> {
     const owner = asOwner(ownerOrAccount);
     if (!isUuid(id)) throw new ApiError('watch_not_found');
-    const deleted = await queryRows<{ url: string }>(
-      this.db,
-      sql`delete from watches where id = ${id} and ${inWorkspace(owner)} returning url`,
-    );
-    if (!deleted[0]) throw new ApiError('watch_not_found');
-    return deleted[0].url;
+    const url = await deleteWatchOf(this.db, owner, id);
+    if (url === null) throw new ApiError('watch_not_found');
+    return url;
   }
 
   /** The page a stop link names, without changing anything (the GET confirmation). */
@@ -196,20 +168,14 @@ export class WatchService {
     token: string,
   ): Promise<{ watchId: string; url: string; kind: WatchKind } | null> {
     if (!isWellFormedStopToken(token)) return null;
-    const [row] = await queryRows<{ id: string; url: string; kind: WatchKind }>(
-      this.db,
-      sql`select watches.id, watches.url, watches.kind from watch_runs
-          join watches on watches.id = watch_runs.watch_id
-          where watch_runs.stop_token_hash = ${hashStopToken(token)}`,
-    );
-    return row ? { watchId: row.id, url: row.url, kind: row.kind } : null;
+    return watchByStopTokenHash(this.db, hashStopToken(token));
   }
 
   /** The one-click stop: removes the watch whose mail carried the token. */
   async stopByToken(token: string): Promise<{ url: string; kind: WatchKind } | null> {
     const found = await this.findByStopToken(token);
     if (!found) return null;
-    await this.db.execute(sql`delete from watches where id = ${found.watchId}`);
+    await deleteWatch(this.db, found.watchId);
     return { url: found.url, kind: found.kind };
   }
 }
@@ -230,8 +196,4 @@ function crawlOptionsOf(settings: CrawlSettings): CrawlOptions | null {
     exclude: settings.rules?.exclude,
   });
   return parsed.success ? parsed.data : null;
-}
-
-function iso(value: Date | string): string {
-  return new Date(value).toISOString();
 }

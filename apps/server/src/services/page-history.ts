@@ -4,7 +4,8 @@ import { answeredReportStatus, type CategoryScore } from '@crawlwise/shared/repo
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reports, urls } from '../db/schema.ts';
-import { type Workspace, workspaceFilter } from './workspace.ts';
+import { reportsOf } from '../db/tables/reports.ts';
+import type { Workspace } from './workspace.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,7 +22,7 @@ export async function listPageHistory(
   now = new Date(),
 ): Promise<{ total: number; reports: PageHistoryEntry[] }> {
   const readable = and(
-    workspaceFilter(workspace, reports),
+    reportsOf(workspace),
     eq(urls.normalizedUrl, normalizedUrl),
     isNull(reports.deletedAt),
     gt(reports.createdAt, new Date(now.getTime() - REPORT_EXPIRY_DAYS * DAY_MS)),

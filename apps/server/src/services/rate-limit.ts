@@ -5,13 +5,20 @@ import {
   FORM_SUBMISSIONS_PER_HOUR,
 } from '@crawlwise/shared/limits';
 import { DAILY_SITE_CHECK_PAGE_LIMIT } from '@crawlwise/shared/site-check';
-import { type SQL, sql } from 'drizzle-orm';
-import { type Db, inTransaction, queryRows } from '../db/database.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, inTransaction } from '../db/database.ts';
+import {
+  countInWindow,
+  countInWindows,
+  deleteNewestEvents,
+  insertEvents,
+  secondsUntilNthNewestLeaves,
+} from '../db/tables/throttle-events.ts';
 import { ApiError } from '../errors.ts';
 
 /**
  * Limits per requester (user id or client address group, services/requester.ts). Every counted
- * action is a row of `throttle_events`, written under the requester's lock before the action
+ * action is a row of `throttle_events` (its owner: db/tables/throttle-events.ts), written under the requester's lock before the action
  * happens, so the limit holds even for concurrent requests and for actions that then fail: a
  * report submission whose page answers 404 has still made the server fetch a page, and counts
  * (product spec, point 9: 100 reports per rolling 24 hours, a "close to the limit" flag from the
@@ -129,20 +136,10 @@ export class RateLimiter {
       sql`select pg_advisory_xact_lock(${LIMIT_LOCK_NAMESPACE}, hashtext(${`${policy.kind}:${key}`}))`,
     );
     const rule = policy.rules[0]!;
-    const [row] = await queryRows(
-      tx,
-      sql`select count(*)::int as n from throttle_events
-          where kind = ${policy.kind} and requester_key = ${key}
-            and created_at > now() - make_interval(secs => ${rule.windowSeconds})`,
-    );
-    const remaining = Math.max(0, rule.limit - Number(row?.n ?? 0));
+    const used = await countInWindow(tx, policy.kind, key, rule.windowSeconds);
+    const remaining = Math.max(0, rule.limit - used);
     const granted = remaining >= wanted ? wanted : partial ? remaining : 0;
-    if (granted > 0) {
-      await tx.execute(
-        sql`insert into throttle_events (kind, requester_key)
-            select ${policy.kind}, ${key} from generate_series(1, ${granted})`,
-      );
-    }
+    await insertEvents(tx, policy.kind, key, granted);
     return granted;
   }
 
@@ -155,11 +152,7 @@ export class RateLimiter {
     await tx.execute(
       sql`select pg_advisory_xact_lock(${LIMIT_LOCK_NAMESPACE}, hashtext(${`${policy.kind}:${key}`}))`,
     );
-    await tx.execute(
-      sql`delete from throttle_events where id in (
-            select id from throttle_events where kind = ${policy.kind} and requester_key = ${key}
-            order by created_at desc, id desc limit ${count})`,
-    );
+    await deleteNewestEvents(tx, policy.kind, key, count);
   }
 
   /** Takes back one action counted by reserve() that the server then could not do (busy). */
@@ -172,13 +165,8 @@ export class RateLimiter {
   async remaining(db: Db, policy: ThrottlePolicy, key: string): Promise<number> {
     const rule = policy.rules[0]!;
     if (!this.enabled) return rule.limit;
-    const [row] = await queryRows(
-      db,
-      sql`select count(*)::int as n from throttle_events
-          where kind = ${policy.kind} and requester_key = ${key}
-            and created_at > now() - make_interval(secs => ${rule.windowSeconds})`,
-    );
-    return Math.max(0, rule.limit - Number(row?.n ?? 0));
+    const used = await countInWindow(db, policy.kind, key, rule.windowSeconds);
+    return Math.max(0, rule.limit - used);
   }
 
   /**
@@ -191,63 +179,39 @@ export class RateLimiter {
       sql`select pg_advisory_xact_lock(${LIMIT_LOCK_NAMESPACE}, hashtext(${`${policy.kind}:${key}`}))`,
     );
     const decision = await decide(tx, policy, key);
-    if (decision.allowed) {
-      await tx.execute(
-        sql`insert into throttle_events (kind, requester_key) values (${policy.kind}, ${key})`,
-      );
-    }
+    if (decision.allowed) await insertEvents(tx, policy.kind, key, 1);
     return decision;
   }
 }
 
 async function decide(db: Db, policy: ThrottlePolicy, key: string): Promise<LimitDecision> {
-  const longest = Math.max(...policy.rules.map((rule) => rule.windowSeconds));
-  const counts = policy.rules.map(
-    (rule, index) =>
-      sql`(count(*) filter (where created_at > now() - make_interval(secs => ${rule.windowSeconds})))::int as ${sql.raw(`c${index}`)}`,
-  );
-  const [row] = await queryRows(
+  const counts = await countInWindows(
     db,
-    sql`select ${sql.join(counts, sql`, `)}
-        from throttle_events
-        where kind = ${policy.kind} and requester_key = ${key}
-          and created_at > now() - make_interval(secs => ${longest})`,
+    policy.kind,
+    key,
+    policy.rules.map((rule) => rule.windowSeconds),
   );
   for (const [index, rule] of policy.rules.entries()) {
-    if (Number(row?.[`c${index}`] ?? 0) >= rule.limit) {
+    if ((counts[index] ?? 0) >= rule.limit) {
+      // With `limit` or more events in the window, a slot frees when the `limit`-th newest
+      // leaves it (then only limit - 1 remain); with exactly `limit` that is the oldest.
       return {
         allowed: false,
         code: rule.code,
-        retryAfterSeconds: await secondsUntilSlot(db, policy.kind, key, rule),
+        retryAfterSeconds: await secondsUntilNthNewestLeaves(
+          db,
+          policy.kind,
+          key,
+          rule.windowSeconds,
+          rule.limit,
+        ),
       };
     }
   }
   // The action about to be counted is the (count + 1)th of the first window.
-  const firstCount = Number(row?.c0 ?? 0);
+  const firstCount = counts[0] ?? 0;
   return {
     allowed: true,
     soft: policy.softFrom !== undefined && firstCount + 1 >= policy.softFrom,
   };
-}
-
-/**
- * With `limit` or more events in the window, a slot frees when the `limit`-th newest leaves it
- * (then only limit - 1 remain); with exactly `limit` that is the oldest counted event.
- */
-async function secondsUntilSlot(
-  db: Db,
-  kind: string,
-  key: string,
-  rule: LimitRule,
-): Promise<number> {
-  const window: SQL = sql`make_interval(secs => ${rule.windowSeconds})`;
-  const [row] = await queryRows(
-    db,
-    sql`select ceil(extract(epoch from (created_at + ${window} - now())))::int as seconds
-        from throttle_events
-        where kind = ${kind} and requester_key = ${key} and created_at > now() - ${window}
-        order by created_at desc
-        offset ${rule.limit - 1} limit 1`,
-  );
-  return Math.max(1, Number(row?.seconds ?? 1));
 }

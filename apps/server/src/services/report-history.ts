@@ -4,7 +4,8 @@ import { answeredReportStatus } from '@crawlwise/shared/report';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { reports, urls } from '../db/schema.ts';
-import { type Workspace, workspaceFilter } from './workspace.ts';
+import { reportsOf } from '../db/tables/reports.ts';
+import type { Workspace } from './workspace.ts';
 
 /**
  * "My SEO Reports" (spec points 3 and 7): the active workspace's reports (docs/teams.md), newest first, ten
@@ -20,11 +21,7 @@ export async function listOwnReports(
   offset: number,
 ): Promise<HistoryPage> {
   // Pages of a whole-site check are listed with their site check, not one by one.
-  const own = and(
-    workspaceFilter(workspace, reports),
-    isNull(reports.deletedAt),
-    isNull(reports.siteCheckId),
-  );
+  const own = and(reportsOf(workspace), isNull(reports.deletedAt), isNull(reports.siteCheckId));
   const [rows, [counted]] = await Promise.all([
     db
       .select({

@@ -1,6 +1,8 @@
 import { REPORT_EXPIRY_DAYS, REPORT_PURGE_AFTER_DAYS } from '@crawlwise/shared/limits';
 import { sql } from 'drizzle-orm';
 import { type Database, inTransaction, queryRows } from '../db/database.ts';
+import { purgeSiteChecksBefore } from '../db/tables/site-checks.ts';
+import { purgeEventsBefore } from '../db/tables/throttle-events.ts';
 import { LONGEST_WINDOW_SECONDS } from './rate-limit.ts';
 
 /**
@@ -68,31 +70,18 @@ export async function purgeExpiredData(database: Database, now = new Date()): Pr
     );
     return deleted.length;
   });
-  const throttleEvents = await inBatches(async () => {
-    const deleted = await queryRows(
-      database.db,
-      sql`delete from throttle_events where id in (
-            select id from throttle_events
-            where created_at < ${at} - make_interval(secs => ${LONGEST_WINDOW_SECONDS})
-            limit ${BATCH_SIZE * 10}
-            for update skip locked)
-          returning id`,
-    );
-    return deleted.length;
-  });
+  const throttleEvents = await inBatches(() =>
+    purgeEventsBefore(database.db, now, LONGEST_WINDOW_SECONDS, BATCH_SIZE * 10),
+  );
   // A whole-site check goes with its pages' retention (its remaining pages are deleted with it).
-  await inBatches(async () => {
-    const deleted = await queryRows(
+  await inBatches(() =>
+    purgeSiteChecksBefore(
       database.db,
-      sql`delete from site_checks where id in (
-            select id from site_checks
-            where created_at < ${at} - make_interval(secs => ${(REPORT_EXPIRY_DAYS + REPORT_PURGE_AFTER_DAYS) * DAY_SECONDS})
-            limit ${BATCH_SIZE}
-            for update skip locked)
-          returning id`,
-    );
-    return deleted.length;
-  });
+      now,
+      (REPORT_EXPIRY_DAYS + REPORT_PURGE_AFTER_DAYS) * DAY_SECONDS,
+      BATCH_SIZE,
+    ),
+  );
   // A host's pace is forgotten as long after its last use as a check is kept, once no check of
   // that host is left (a check started meanwhile gets a new row: services/host-pace.ts).
   await inBatches(async () => {

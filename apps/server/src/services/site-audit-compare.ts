@@ -3,6 +3,7 @@ import type { SiteCheck } from '@crawlwise/shared/api/site-checks';
 import type { SiteFindingSeverity } from '@crawlwise/shared/site-findings';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
+import { auditScores } from '../db/tables/site-checks.ts';
 import { ApiError } from '../errors.ts';
 import { issueTexts } from './site-audit-query.ts';
 
@@ -64,14 +65,8 @@ export async function compareAudits(
   before: SiteCheck,
   after: SiteCheck,
 ): Promise<Omit<AuditCompareResponse, 'ok'>> {
-  const scores = await queryRows<{ id: string; audit_score: number | null }>(
-    db,
-    sql`select id, audit_score from site_checks where id in (${before.id}, ${after.id})`,
-  );
-  const scoreOf = (id: string) => {
-    const value = scores.find((row) => String(row.id) === id)?.audit_score;
-    return value === null || value === undefined ? null : Number(value);
-  };
+  const scores = await auditScores(db, [before.id, after.id]);
+  const scoreOf = (id: string) => scores.get(id)?.score ?? null;
   const issueRows = await queryRows(
     db,
     sql`select coalesce(a.issue_id, b.issue_id) as issue_id, coalesce(a.kind, b.kind) as kind,

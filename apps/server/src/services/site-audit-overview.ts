@@ -12,9 +12,10 @@ import { wasBlockedPage } from '@crawlwise/shared/site-check';
 import { SITE_FINDINGS, type SiteFindingId } from '@crawlwise/shared/site-findings';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
+import { auditScores, previousCompletedSiteCheck } from '../db/tables/site-checks.ts';
 import { listAuditIssues } from './site-audit-query.ts';
 import { isRedirectedRow } from './site-report.ts';
-import { inWorkspace, type WorkspaceOwner } from './workspace.ts';
+import type { WorkspaceOwner } from './workspace.ts';
 
 /**
  * The audit's Overview: the site score and its ledger, pages by state and indexability, the top
@@ -106,16 +107,9 @@ async function previousCheck(
   siteCheck: SiteCheck,
   score: number | null,
 ): Promise<AuditOverview['previous']> {
-  const [row] = await queryRows(
-    db,
-    sql`select id, created_at, audit_score from site_checks
-        where ${inWorkspace(owner)} and site_url = ${siteCheck.siteUrl}
-          and source = ${siteCheck.source} and status = 'completed' and id <> ${siteCheck.id}
-          and created_at < ${siteCheck.createdAt}::timestamptz
-        order by created_at desc, id desc limit 1`,
-  );
-  if (!row) return null;
-  const previousId = String(row.id);
+  const previous = await previousCompletedSiteCheck(db, owner, siteCheck);
+  if (!previous) return null;
+  const previousId = previous.id;
   const [change] = await queryRows<{ new_issues: number; fixed_issues: number }>(
     db,
     sql`select
@@ -126,10 +120,10 @@ async function previousCheck(
           and not exists (select 1 from site_audit_issues a
             where a.site_check_id = ${siteCheck.id} and a.issue_id = b.issue_id))::int as fixed_issues`,
   );
-  const before = row.audit_score === null ? null : Number(row.audit_score);
+  const before = previous.auditScore;
   return {
     siteCheckId: previousId,
-    createdAt: new Date(row.created_at as string).toISOString(),
+    createdAt: previous.createdAt,
     score: before,
     scoreDelta: before === null || score === null ? null : score - before,
     newIssues: Number(change?.new_issues ?? 0),
@@ -143,12 +137,9 @@ export async function auditOverview(
   siteCheck: SiteCheck,
 ): Promise<AuditOverview> {
   const id = siteCheck.id;
-  const [check] = await queryRows(
-    db,
-    sql`select audit_score, audit_base from site_checks where id = ${id}`,
-  );
-  const score = check?.audit_score === null ? null : Number(check?.audit_score);
-  const base = check?.audit_base === null ? null : Number(check?.audit_base);
+  const audit = (await auditScores(db, [id])).get(id);
+  const score = audit?.score ?? null;
+  const base = audit?.base ?? null;
   const states = await queryRows(
     db,
     sql`select state, count(*)::int as pages from site_audit_pages

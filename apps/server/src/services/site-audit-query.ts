@@ -29,17 +29,11 @@ export interface Paging {
 }
 
 const offsetOf = ({ page, pageSize }: Paging) => (page - 1) * pageSize;
-const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+const _iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 const int = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/** When the check's snapshot was built (null: not yet). */
-export async function auditBuiltAt(db: Db, siteCheckId: string): Promise<string | null> {
-  const [row] = await queryRows(
-    db,
-    sql`select audit_built_at from site_checks where id = ${siteCheckId}`,
-  );
-  return iso(row?.audit_built_at);
-}
+/** When the check's snapshot was built (null: not yet); read by the site_checks owner. */
+export { auditBuiltAt } from '../db/tables/site-checks.ts';
 
 /* ---------- Pages ---------- */
 

@@ -1,30 +1,27 @@
 import type { SiteCheck, SkippedAddresses } from '@crawlwise/shared/api/site-checks';
 import type { StoredReportStatus } from '@crawlwise/shared/report';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
-import {
-  MAX_CRAWL_PAGES,
-  parseSiteAddressList,
-  type SiteCheckSource,
-  type SiteCheckStatus,
-} from '@crawlwise/shared/site-check';
+import { MAX_CRAWL_PAGES, parseSiteAddressList } from '@crawlwise/shared/site-check';
 import { type PageSignals, pageSignalsSchema } from '@crawlwise/shared/site-findings';
 import { VERIFIED_PAGE_INTERVAL_MS } from '@crawlwise/shared/site-verification';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { cancelQueuedPages, insertSitePages } from '../db/tables/reports.ts';
+import {
+  cancelActiveSiteCheck,
+  completeFinishedSiteChecks,
+  hasActiveSiteCheck,
+  insertSiteCheck,
+  listSiteChecksOf,
+  readSiteCheck,
+} from '../db/tables/site-checks.ts';
 import { ApiError } from '../errors.ts';
 import { crawlStartKey } from './crawl-frontier.ts';
 import { ensureHostPace } from './host-pace.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 import { settleSiteCheck } from './site-check-settle.ts';
-import {
-  asOwner,
-  inWorkspace,
-  type WorkspaceOwner,
-  workspaceLockKey,
-  workspaceRequester,
-} from './workspace.ts';
+import { asOwner, type WorkspaceOwner, workspaceLockKey, workspaceRequester } from './workspace.ts';
 
 /**
  * Whole-site checks (docs/site-checks.md). A site check is a row of `site_checks`; each of its
@@ -103,12 +100,7 @@ export async function startSiteCheck(
       sql`select pg_advisory_xact_lock(${START_LOCK_NAMESPACE}, hashtext(${workspaceLockKey(owner)}))`,
     );
     // One active check per workspace: the account's Personal one, or the team's.
-    const [active] = await queryRows(
-      tx,
-      sql`select id from site_checks where ${inWorkspace(owner)}
-          and status in ('discovering', 'running') limit 1`,
-    );
-    if (active) throw new ApiError('site_check_in_progress');
+    if (await hasActiveSiteCheck(tx, owner)) throw new ApiError('site_check_in_progress');
     if (firstPages) {
       const granted = await deps.limits.admitMany(
         tx,
@@ -130,31 +122,32 @@ export async function startSiteCheck(
           overDailyLimit: 0,
         }
       : null;
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into site_checks (user_id, team_id, site_url, host, source, status, requester_key,
-            page_count, skipped, crawl, page_interval_ms)
-          values (${ownerId}, ${owner.teamId}, ${site.href}, ${site.hostname}, ${source},
-            ${list ? 'running' : 'discovering'}, ${requesterKey}, ${firstPages?.length ?? 0},
-            ${skipped ? JSON.stringify(skipped) : null}::jsonb,
-            ${crawl ? JSON.stringify(crawl) : null}::jsonb,
-            ${verified ? VERIFIED_PAGE_INTERVAL_MS : null}::integer)
-          returning id`,
-    );
+    const id = await insertSiteCheck(tx, {
+      owner,
+      siteUrl: site.href,
+      host: site.hostname,
+      source,
+      status: list ? 'running' : 'discovering',
+      requesterKey,
+      pageCount: firstPages?.length ?? 0,
+      skipped,
+      crawl,
+      pageIntervalMs: verified ? VERIFIED_PAGE_INTERVAL_MS : null,
+    });
     // The host's pace row: its pages are claimed through it (services/host-pace.ts).
     await ensureHostPace(tx, site.hostname);
-    if (list) await insertPages(tx, row!.id, ownerId, requesterKey, list.urls);
+    if (list) await insertPages(tx, id, ownerId, requesterKey, list.urls);
     if (crawl) {
       await insertSitePages(tx, {
-        siteCheckId: row!.id,
+        siteCheckId: id,
         ownerId,
         requesterKey,
         addresses: [crawlStartKey(site, crawl)],
         crawlDepth: 0,
       });
     }
-    await options.withinStart?.(tx, row!.id);
-    return row!.id;
+    await options.withinStart?.(tx, id);
+    return id;
   });
   await deps.database.notifyJobs();
   const summary = await getSiteCheck(deps.database.db, owner, id);
@@ -195,17 +188,10 @@ export async function cancelSiteCheck(
   // a check with nothing left to do is completed, not cancellable.
   await settleSiteCheck(deps.database.db, id);
   await inTransaction(deps.database.db, async (tx) => {
-    const [cancelled] = await queryRows<{ requester_key: string }>(
-      tx,
-      sql`update site_checks set status = 'cancelled', completed_at = now(),
-            lease_owner = null, lease_expires_at = null
-          where id = ${id} and ${inWorkspace(owner)}
-            and status in ('discovering', 'running')
-          returning requester_key`,
-    );
+    const cancelled = await cancelActiveSiteCheck(tx, owner, id);
     if (!cancelled) return;
     const dropped = await cancelQueuedPages(tx, id);
-    await deps.limits.giveBack(tx, SITE_PAGE_POLICY, cancelled.requester_key, dropped);
+    await deps.limits.giveBack(tx, SITE_PAGE_POLICY, cancelled.requesterKey, dropped);
   });
   const summary = await getSiteCheck(deps.database.db, owner, id);
   if (!summary) throw new ApiError('site_check_not_found');
@@ -214,70 +200,8 @@ export async function cancelSiteCheck(
 }
 
 /** Settles every running site check whose pages are done (the sweep may have failed the last). */
-export async function settleAllSiteChecks(db: Db): Promise<number> {
-  const rows = await queryRows(
-    db,
-    sql`update site_checks s set status = 'completed', completed_at = now()
-        where s.status = 'running'
-          and not exists (select 1 from reports r where r.site_check_id = s.id
-            and r.status in ('queued', 'analyzing') and r.deleted_at is null)
-          -- A crawl that checks external links completes once every target has its answer.
-          and not exists (select 1 from site_external_targets t where t.site_check_id = s.id
-            and t.checked_at is null)
-        returning s.id`,
-  );
-  return rows.length;
-}
-
-/**
- * A check's columns and where its pages are, counted in one pass over its pages. A page a
- * robots.txt blocked is a `failed` report with `blocked_by_robots` (it was refused, not tried);
- * one a cancel dropped has its own status.
- */
-const SUMMARY_COLUMNS = sql`s.id, s.site_url, s.source, s.status, s.skipped, s.discovery,
-  s.error_code, s.error_message, s.created_at, s.completed_at,
-  c.total, c.queued, c.analyzing, c.completed, c.failed, c.blocked, c.cancelled`;
-
-const PAGE_COUNTS = sql`left join lateral (select
-    count(*)::int as total,
-    count(*) filter (where r.status = 'queued')::int as queued,
-    count(*) filter (where r.status = 'analyzing')::int as analyzing,
-    count(*) filter (where r.status = 'completed')::int as completed,
-    count(*) filter (where r.status = 'failed'
-      and r.error_code is distinct from 'blocked_by_robots')::int as failed,
-    count(*) filter (where r.status = 'failed' and r.error_code = 'blocked_by_robots')::int as blocked,
-    count(*) filter (where r.status = 'cancelled')::int as cancelled
-  from reports r where r.site_check_id = s.id and r.deleted_at is null) c on true`;
-
-function summaryOf(row: Record<string, unknown>): SiteCheckSummary {
-  const json = (value: unknown) =>
-    value === null || value === undefined
-      ? null
-      : typeof value === 'string'
-        ? JSON.parse(value)
-        : value;
-  const date = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
-  return {
-    id: String(row.id),
-    siteUrl: String(row.site_url),
-    source: row.source as SiteCheckSource,
-    status: row.status as SiteCheckStatus,
-    counts: {
-      total: Number(row.total),
-      queued: Number(row.queued),
-      analyzing: Number(row.analyzing),
-      completed: Number(row.completed),
-      failed: Number(row.failed),
-      blocked: Number(row.blocked),
-      cancelled: Number(row.cancelled),
-    },
-    skipped: json(row.skipped) as SkippedAddresses | null,
-    discovery: json(row.discovery) as Record<string, unknown> | null,
-    errorCode: (row.error_code as string | null) ?? null,
-    errorMessage: (row.error_message as string | null) ?? null,
-    createdAt: date(row.created_at)!,
-    completedAt: date(row.completed_at),
-  };
+export function settleAllSiteChecks(db: Db): Promise<number> {
+  return completeFinishedSiteChecks(db);
 }
 
 /** The workspace's site check with its progress, or null (missing, or another workspace's). */
@@ -286,29 +210,17 @@ export async function getSiteCheck(
   ownerOrAccount: string | SiteCheckOwner,
   id: string,
 ): Promise<SiteCheckSummary | null> {
-  const owner = asOwner(ownerOrAccount);
   if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const [row] = await queryRows(
-    db,
-    sql`select ${SUMMARY_COLUMNS} from site_checks s ${PAGE_COUNTS} where s.id = ${id} and ${inWorkspace(owner, 's.')}`,
-  );
-  return row ? summaryOf(row) : null;
+  return readSiteCheck(db, asOwner(ownerOrAccount), id);
 }
 
 /** The workspace's site checks, newest first (the profile lists the latest ones). */
-export async function listSiteChecks(
+export function listSiteChecks(
   db: Db,
   ownerOrAccount: string | SiteCheckOwner,
   limit = 20,
 ): Promise<SiteCheckSummary[]> {
-  const owner = asOwner(ownerOrAccount);
-  const rows = await queryRows(
-    db,
-    sql`select ${SUMMARY_COLUMNS} from site_checks s ${PAGE_COUNTS}
-        where ${inWorkspace(owner, 's.')}
-        order by s.created_at desc, s.id desc limit ${limit}`,
-  );
-  return rows.map(summaryOf);
+  return listSiteChecksOf(db, asOwner(ownerOrAccount), limit);
 }
 
 /** One page of a site check as the site report reads it. */

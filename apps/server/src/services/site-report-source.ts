@@ -1,8 +1,8 @@
 import type { SiteGraphLink } from '@crawlwise/analyzer/site/site-graph';
 import type { SiteCheck, SiteReport } from '@crawlwise/shared/api/site-checks';
-import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
+import { siteCheckCrawl } from '../db/tables/site-checks.ts';
 import { crawlStartKey } from './crawl-frontier.ts';
 import { externalProgress, loadExternalChecks } from './external-link-checks.ts';
 import { listSitePages, type SitePageRow } from './site-checks.ts';
@@ -24,8 +24,6 @@ export async function loadSiteReport(db: Db, siteCheck: SiteCheck): Promise<Site
   return buildSiteReport(rows, crawl);
 }
 
-const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-
 /** Source pages per query when reading a crawl's links. */
 const LINK_READ_PAGES = 500;
 
@@ -42,13 +40,8 @@ export async function loadCrawlGraph(
   siteCheck: Pick<SiteCheck, 'id' | 'siteUrl'>,
   pages: readonly Pick<SitePageRow, 'reportId' | 'url'>[],
 ): Promise<CrawlGraph | null> {
-  const [check] = await queryRows(
-    db,
-    sql`select crawl, discovery from site_checks where id = ${siteCheck.id}`,
-  );
-  const settings = parsed(check?.crawl) as CrawlSettings | null;
+  const { settings, sitemapRead } = await siteCheckCrawl(db, siteCheck.id);
   if (!settings) return null;
-  const discovery = parsed(check?.discovery) as { sitemapRead?: boolean } | null;
   const strings = new Map<string, string>();
   const intern = (value: string) => {
     const known = strings.get(value);
@@ -92,7 +85,7 @@ export async function loadCrawlGraph(
     startKey: crawlStartKey(new URL(siteCheck.siteUrl), settings),
     links: read.map((entry) => entry.link),
     sitemap: new Set(sitemap.map((row) => intern(String(row.url)))),
-    sitemapRead: discovery?.sitemapRead === true,
+    sitemapRead: sitemapRead === true,
     ...(settings.checkExternal
       ? {
           external: await loadExternalChecks(db, siteCheck.id),

@@ -7,6 +7,8 @@ import {
 } from '@crawlwise/shared/api/teams';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { handOverTeamSiteChecks } from '../db/tables/site-checks.ts';
+import { handOverTeamWatches } from '../db/tables/watches.ts';
 import { ApiError } from '../errors.ts';
 import { eraseWhere } from './report-erase.ts';
 
@@ -200,17 +202,8 @@ export class TeamService {
    */
   async handOverToTeams(userId: string): Promise<void> {
     await inTransaction(this.db, async (db) => {
-      for (const table of ['site_checks', 'watches']) {
-        await db.execute(
-          sql`update ${sql.identifier(table)} t set user_id = (
-                select m.user_id from members m
-                 where m.organization_id = t.team_id and m.user_id <> ${userId}
-                 order by (m.role like '%owner%') desc, m.created_at limit 1)
-              where t.user_id = ${userId} and t.team_id is not null
-                and exists (select 1 from members m
-                             where m.organization_id = t.team_id and m.user_id <> ${userId})`,
-        );
-      }
+      await handOverTeamSiteChecks(db, userId);
+      await handOverTeamWatches(db, userId);
       await db.execute(
         sql`update reports set user_id = null where user_id = ${userId} and team_id is not null`,
       );

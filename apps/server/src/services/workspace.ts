@@ -1,6 +1,4 @@
 import type { TeamRole } from '@crawlwise/shared/api/teams';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { requesterKey } from './requester.ts';
@@ -9,7 +7,8 @@ import { requesterKey } from './requester.ts';
  * The workspace a request acts in (docs/teams.md › Workspaces): Personal (the account's own
  * items, `team_id is null`) or a team (its items, `team_id = <team>`, whoever made them).
  * plugins/auth.ts resolves it on every request from the session's `activeOrganizationId`
- * together with a membership lookup, so a removed member's next request is refused.
+ * together with a membership lookup, so a removed member's next request is refused. Each
+ * table's owner module filters by it (reportsOf, siteChecksOf, watchesOf in db/tables/).
  */
 export interface Workspace {
   userId: string;
@@ -54,18 +53,6 @@ export function optionalTeam(request: FastifyRequest): string | null {
   return request.userId === null ? null : request.teamId;
 }
 
-/**
- * The SQL condition "belongs to this workspace" on a table with `user_id` and `team_id`
- * (`prefix` is a table alias such as `s.`). Personal: the account's items outside any team.
- */
-export function inWorkspace(workspace: WorkspaceOwner, prefix = ''): SQL {
-  const user = sql.raw(`${prefix}user_id`);
-  const team = sql.raw(`${prefix}team_id`);
-  return workspace.teamId === null
-    ? sql`(${user} = ${workspace.userId} and ${team} is null)`
-    : sql`${team} = ${workspace.teamId}`;
-}
-
 /** The key the daily allowances count a workspace by: the account, or the team (shared). */
 export function workspaceRequester(workspace: WorkspaceOwner): string {
   return workspace.teamId === null ? `user:${workspace.userId}` : `team:${workspace.teamId}`;
@@ -74,16 +61,6 @@ export function workspaceRequester(workspace: WorkspaceOwner): string {
 /** A stable lock key for one workspace's creations (limits counted per workspace). */
 export function workspaceLockKey(workspace: WorkspaceOwner): string {
   return workspace.teamId === null ? workspace.userId : `team:${workspace.teamId}`;
-}
-
-/** The same condition with Drizzle's builders, for a table's `userId` and `teamId` columns. */
-export function workspaceFilter(
-  workspace: WorkspaceOwner,
-  columns: { userId: PgColumn; teamId: PgColumn },
-): SQL {
-  return workspace.teamId === null
-    ? (and(eq(columns.userId, workspace.userId), isNull(columns.teamId)) as SQL)
-    : eq(columns.teamId, workspace.teamId);
 }
 
 /**

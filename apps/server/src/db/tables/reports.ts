@@ -1,8 +1,10 @@
 import type { FetchArtifact } from '@crawlwise/analyzer/types';
 import { type SQL, sql } from 'drizzle-orm';
 import { newAccessToken } from '../../services/access-token.ts';
+import type { WorkspaceOwner } from '../../services/workspace.ts';
 import { col, type Db, queryRows } from '../database.ts';
 import { members, reports, urls, users } from '../schema.ts';
+import { workspaceCondition } from './workspace-rows.ts';
 
 /**
  * The owner of the reports table's rows being created and dropped (issue 24): every kind of
@@ -11,6 +13,11 @@ import { members, reports, urls, users } from '../schema.ts';
  * named through the Drizzle schema, never typed by hand. (The queue's status changes live with
  * the queue, services/job-queue.ts, which owns claiming and finishing a report as a job.)
  */
+
+/** "Belongs to this workspace" for the reports table (Personal: the account's, outside teams). */
+export function reportsOf(workspace: WorkspaceOwner): SQL {
+  return workspaceCondition(workspace, reports);
+}
 
 /** The `urls` row of a normalised address, created when missing; returns its id. */
 export async function upsertUrl(tx: Db, normalizedUrl: string): Promise<string> {
