@@ -64,7 +64,7 @@ new MutationObserver(record).observe(document, {
 
 /**
  * A site on 127.0.0.1: `/` always answers, `/flaky` can be switched to answering 500 (a path of
- * its own, since the two tests run at the same time).
+ * its own, so each test's site stays its own).
  */
 async function startFlakySite() {
   const state = { broken: false };
@@ -181,7 +181,7 @@ async function apiReport(server: RunningServer, token: string) {
 const failedTokens = new Map<number, string>();
 
 describe('the report screen states', () => {
-  it.concurrent('stuck in the queue, then failed with the server’s function_timeout', async () => {
+  it('stuck in the queue, then failed with the server’s function_timeout', async () => {
     await Promise.all(
       WIDTHS.map(async (width) => {
         const visit = await open(queueOnly, '/', width);
@@ -252,7 +252,7 @@ describe('the report screen states', () => {
     await page.context().close();
   });
 
-  it.concurrent('a fresh submission plays every stage; an existing link shows results at once', async () => {
+  it('a fresh submission plays every stage; an existing link shows results at once', async () => {
     const tokens = await Promise.all(
       WIDTHS.map(async (width) => {
         const visit = await open(analysing, '/', width);
