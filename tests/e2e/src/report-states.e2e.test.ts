@@ -155,6 +155,10 @@ async function submit({ page }: Visit, url: string): Promise<string> {
   await page.getByRole('textbox', { name: 'Website URL' }).first().fill(url);
   await page.getByRole('textbox', { name: 'Website URL' }).first().press('Enter');
   await page.waitForURL(/\/report\?token=/, { timeout: 20_000 });
+  // From a marketing page the address changes first and the report document loads after it
+  // (islands/document-navigator.ts): wait for the report screen itself, or a later evaluate
+  // runs in the page being replaced ("Execution context was destroyed").
+  await page.locator('[aria-current="step"]').first().waitFor({ timeout: 20_000 });
   return new URL(page.url()).searchParams.get('token')!;
 }
 
