@@ -6304,7 +6304,7 @@ export interface paths {
         };
         /**
          * A team’s activity: who made what and who changed the team (newest 100)
-         * @description Members only. Newest first: reports, site checks and watches made in the team, watches removed, and member events (invited, invitation cancelled, joined, removed, left, role changed, ownership transferred, team created).
+         * @description Members only. Newest first: reports, site checks and watches made in the team, watches removed, and member events (invited, invitation resent or cancelled, joined, removed, left, role changed, ownership transferred, team created).
          */
         get: {
             parameters: {
@@ -6327,7 +6327,7 @@ export interface paths {
                         "application/json": {
                             activity: {
                                 /** @enum {string} */
-                                action: "team.created" | "report.created" | "site-check.created" | "watch.created" | "watch.deleted" | "member.invited" | "invitation.cancelled" | "member.joined" | "member.removed" | "member.left" | "member.role-changed" | "ownership.transferred";
+                                action: "team.created" | "report.created" | "site-check.created" | "watch.created" | "watch.deleted" | "member.invited" | "invitation.cancelled" | "invitation.resent" | "member.joined" | "member.removed" | "member.left" | "member.role-changed" | "ownership.transferred";
                                 actor: {
                                     email: string;
                                     id: string;

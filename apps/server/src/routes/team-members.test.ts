@@ -181,11 +181,97 @@ describe('team members', () => {
     expect(expires - Date.now()).toBeGreaterThan(6.9 * DAY_MS);
     expect(expires - Date.now()).toBeLessThanOrEqual(7 * DAY_MS);
 
+    // The trail says who resent it; the refused second invitation wrote nothing.
+    const actions = (await trail(owner, team.id)).map((each) => each.action);
+    expect(actions.filter((action) => action === 'member.invited')).toHaveLength(1);
+    expect((await trail(owner, team.id))[0]).toMatchObject({
+      action: 'invitation.resent',
+      actor: { id: owner.userId },
+      subject: invitee.email,
+    });
+
     const accepted = await auth(invitee, 'accept-invitation', {
       invitationId: first.searchParams.get('id'),
     });
     expect(accepted.statusCode).toBe(200);
     expect((await membership(team.id, invitee))?.role).toBe('member');
+    // A resend of an invitation that is no longer pending is a new invitation, not a resend.
+    const other = await person('Other');
+    const fresh = await auth(owner, 'invite-member', {
+      email: other.email,
+      role: 'member',
+      organizationId: team.id,
+      resend: true,
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect((await trail(owner, team.id))[0]).toMatchObject({
+      action: 'member.invited',
+      subject: other.email,
+    });
+  });
+
+  it('the team watches of a member who leaves or is removed pass to the owner, and keep running', async () => {
+    const owner = await person('Owner');
+    const team = await createTeam(owner);
+    const leaver = await join(team, owner, 'member');
+    const removed = await join(team, owner, 'admin');
+    const watchOf = async (who: Person, path: string) => {
+      expect((await setActive(who, team.id)).statusCode).toBe(200);
+      const created = await call(app, 'POST', '/api/watches', {
+        cookie: who.cookie,
+        payload: { url: site.url(path), kind: 'page', frequency: 'daily' },
+      });
+      expect(created.statusCode).toBe(201);
+      return created.json().watch.id as string;
+    };
+    const leaversWatch = await watchOf(leaver, '/?leaver');
+    const removedsWatch = await watchOf(removed, '/?removed');
+    // The leaver's own Personal watch stays theirs.
+    expect((await setActive(leaver, null)).statusCode).toBe(200);
+    const personal = await call(app, 'POST', '/api/watches', {
+      cookie: leaver.cookie,
+      payload: { url: site.url('/?personal'), kind: 'page', frequency: 'daily' },
+    });
+    expect(personal.statusCode).toBe(201);
+
+    expect((await auth(leaver, 'leave', { organizationId: team.id })).statusCode).toBe(200);
+    const removal = await auth(owner, 'remove-member', {
+      memberIdOrEmail: removed.email,
+      organizationId: team.id,
+    });
+    expect(removal.statusCode).toBe(200);
+
+    const makers = await queryRows<{ id: string; user_id: string; team_id: string | null }>(
+      database.db,
+      sql`select id, user_id, team_id from watches
+           where id in (${leaversWatch}, ${removedsWatch}, ${personal.json().watch.id})`,
+    );
+    const makerOf = (id: string) => makers.find((row) => row.id === id)?.user_id;
+    expect(makerOf(leaversWatch)).toBe(owner.userId);
+    expect(makerOf(removedsWatch)).toBe(owner.userId);
+    expect(makerOf(personal.json().watch.id)).toBe(leaver.userId);
+
+    // Their next slot makes a report in the team (without the hand-over it passed with none).
+    await database.db.execute(
+      sql`update watches set next_run_at = next_run_at + interval '30 days'
+           where id not in (${leaversWatch}, ${removedsWatch})`,
+    );
+    const [due] = await queryRows<{ at: Date | string }>(
+      database.db,
+      sql`select max(next_run_at) as at from watches
+           where id in (${leaversWatch}, ${removedsWatch})`,
+    );
+    const now = new Date(new Date(due!.at).getTime() + 60_000);
+    expect(await app.services.monitor.startDueRuns(now)).toBe(2);
+    const runs = await queryRows<{ user_id: string; team_id: string }>(
+      database.db,
+      sql`select r.user_id, r.team_id from watch_runs w join reports r on r.id = w.report_id
+           where w.watch_id in (${leaversWatch}, ${removedsWatch})`,
+    );
+    expect(runs).toEqual([
+      { user_id: owner.userId, team_id: team.id },
+      { user_id: owner.userId, team_id: team.id },
+    ]);
   });
 
   it('a cancelled invitation cannot be accepted; only an owner or admin cancels; the trail says who', async () => {

@@ -30,7 +30,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A team’s activity: who made what and who changed the team (newest 100)',
         description:
           'Members only. Newest first: reports, site checks and watches made in the team, ' +
-          'watches removed, and member events (invited, invitation cancelled, joined, removed, ' +
+          'watches removed, and member events (invited, invitation resent or cancelled, joined, removed, ' +
           'left, role changed, ownership transferred, team created).',
         params: teamIdParamsSchema,
         response: {

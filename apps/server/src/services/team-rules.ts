@@ -69,6 +69,11 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
    * call knows whether the plugin sent it.
    */
   const mailReservations = new Map<string, () => void>();
+  /**
+   * A resend of a pending invitation (by team and address), from the before hook to the after
+   * hook: the plugin sends the mail again without its invitation hook, so the trail line is ours.
+   */
+  const resends = new Set<string>();
 
   return {
     id: 'crawlwise-team-rules',
@@ -139,6 +144,9 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
                 }
                 // Given back by the after hook if the plugin then refuses (nothing is mailed).
                 mailReservations.set(email, budget.release);
+                if (body.resend === true && (await teams.hasPendingInvitation(teamId, email))) {
+                  resends.add(`${teamId} ${email}`);
+                }
                 return {
                   context: { body: { ...body, email, role: invitedRole, organizationId: teamId } },
                 };
@@ -201,8 +209,21 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
             const key = typeof email === 'string' ? email.trim().toLowerCase() : '';
             const release = mailReservations.get(key);
             mailReservations.delete(key);
+            const returned = ctx.context.returned;
             // Refused by the plugin (already invited, already a member…): no mail went out.
-            if (ctx.context.returned instanceof Error) release?.();
+            if (returned instanceof Error) release?.();
+            // The before hook put the team's id in the body; taken out whatever the outcome.
+            const teamId = asBody(ctx.body).organizationId;
+            const resend = typeof teamId === 'string' && resends.delete(`${teamId} ${key}`);
+            if (resend && !(returned instanceof Error)) {
+              const session = await getSessionFromCtx(ctx);
+              await teams.record({
+                teamId,
+                actorId: session?.user.id ?? null,
+                action: 'invitation.resent',
+                subject: key,
+              });
+            }
           }),
         },
         {
@@ -227,6 +248,9 @@ export function teamRulesPlugin({ teams, attempts }: TeamRulesDependencies) {
             const session = await getSessionFromCtx(ctx);
             const actorId = session?.user.id ?? null;
             const email = (await teams.emailOf(userId)) ?? userId;
+            if (ctx.path !== '/organization/update-member-role') {
+              await teams.handOverWatchesOf(teamId, userId);
+            }
             if (ctx.path === '/organization/leave') {
               await teams.record({
                 teamId,

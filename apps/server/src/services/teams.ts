@@ -197,6 +197,25 @@ export class TeamService {
   }
 
   /**
+   * A member who left the team or was removed from it: the watches they made in it pass to the
+   * team's owner, so their runs go on and their mails stay inside the team. Reports and site
+   * checks keep their maker (the trail's "who ran what").
+   */
+  handOverWatchesOf(teamId: string, userId: string): Promise<void> {
+    return handOverTeamWatches(this.db, userId, teamId);
+  }
+
+  /** Whether the team has a pending invitation of this address (a resend, not a new one). */
+  async hasPendingInvitation(teamId: string, email: string): Promise<boolean> {
+    const [row] = await queryRows<{ id: string }>(
+      this.db,
+      sql`select id from invitations where organization_id = ${teamId}
+            and lower(email) = ${email} and status = 'pending' limit 1`,
+    );
+    return row !== undefined;
+  }
+
+  /**
    * A member deleting their account: the team keeps what they made in it. Its site checks and
    * watches (whose maker link cascades) pass to the team's owner; its reports lose the maker link.
    */

@@ -61,6 +61,7 @@ export const TEAM_ACTIONS = [
   'watch.deleted',
   'member.invited',
   'invitation.cancelled',
+  'invitation.resent',
   'member.joined',
   'member.removed',
   'member.left',

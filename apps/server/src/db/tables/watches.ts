@@ -175,11 +175,13 @@ export async function watchByStopTokenHash(
 }
 
 /**
- * A member deleting their account: their watches made in a team pass to the team's owner (or
- * another member), so the team keeps them (docs/teams.md).
+ * A member's watches made in a team pass to the team's owner (or another member), so the team
+ * keeps them and their runs and mails go on (docs/teams.md): every team's on deleting the
+ * account, one team's (`teamId`) on leaving it or being removed — a watch run is made for its
+ * maker, which must be a member, and its mail must not reach someone outside the team.
  */
-export function handOverTeamWatches(tx: Db, userId: string): Promise<void> {
-  return handOverToTeamOwner(tx, watches, userId);
+export function handOverTeamWatches(tx: Db, userId: string, teamId?: string): Promise<void> {
+  return handOverToTeamOwner(tx, watches, userId, teamId);
 }
 
 /* ---------- The worker's side: start runs ---------- */

@@ -23,20 +23,23 @@ export function workspaceCondition(workspace: WorkspaceOwner, columns: Workspace
 }
 
 /**
- * A member deleting their account: the rows they made in a team pass to the team's owner (else
- * its oldest other member), so the team keeps them when the maker link cascades.
+ * The rows a member made in a team pass to the team's owner (else its oldest other member): on
+ * deleting their account (every team: the team keeps them when the maker link cascades), and on
+ * leaving or being removed (`teamId`: that team only).
  */
 export async function handOverToTeamOwner(
   tx: Db,
   table: PgTable & WorkspaceColumns,
   userId: string,
+  teamId?: string,
 ): Promise<void> {
+  const inTeams = teamId === undefined ? sql`is not null` : sql`= ${teamId}`;
   await tx.execute(
     sql`update ${table} set ${col(table.userId)} = (
           select ${members.userId} from ${members}
            where ${members.organizationId} = ${table.teamId} and ${members.userId} <> ${userId}
            order by (${members.role} like '%owner%') desc, ${members.createdAt} limit 1)
-        where ${table.userId} = ${userId} and ${table.teamId} is not null
+        where ${table.userId} = ${userId} and ${table.teamId} ${inTeams}
           and exists (select 1 from ${members}
                        where ${members.organizationId} = ${table.teamId}
                          and ${members.userId} <> ${userId})`,

@@ -16,6 +16,7 @@ export const ACTION_LABEL: Record<TeamAction, string> = {
   'watch.deleted': 'stopped watching',
   'member.invited': 'invited',
   'invitation.cancelled': 'cancelled the invitation of',
+  'invitation.resent': 'resent the invitation of',
   'member.joined': 'joined:',
   'member.removed': 'removed',
   'member.left': 'left:',
