@@ -1,20 +1,11 @@
 import { DAILY_REPORT_LIMIT } from '@crawlwise/shared/limits';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '../db/database.ts';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
 import { PAGE_FETCH_POLICY } from '../services/rate-limit.ts';
 import { TEAM_DAILY_LIMIT_MESSAGE } from '../services/report-intake.ts';
 import { call } from '../test-support/accounts.ts';
-import { teamHelpers } from '../test-support/teams.ts';
-import {
-  buildTestApp,
-  HEALTHY_PAGE,
-  startSmtpServer,
-  startTestSite,
-  type TestSite,
-  type TestSmtpServer,
-} from '../test-support/test-app.ts';
+import { teamTestBed } from '../test-support/teams.ts';
 
 /**
  * Limits with teams, limits on (docs/teams.md › Allowances, Invitations): one address gets at
@@ -23,27 +14,8 @@ import {
  * test site on 127.0.0.1.
  */
 
-let smtp: TestSmtpServer;
-let site: TestSite;
-let app: FastifyInstance;
-let database: Database;
-
-const PUBLIC_URL = 'http://crawlwise.test:8080';
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  site = await startTestSite({ '/': { body: HEALTHY_PAGE } });
-  ({ app, database } = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, RATE_LIMITS: 'on' }));
-});
-
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await site.close();
-});
-
-const { person, auth, invitationMails, invitationLinkFor, createTeam, join, setActive } =
-  teamHelpers(() => ({ app, database, smtp, publicUrl: PUBLIC_URL }));
+const bed = teamTestBed({ config: { RATE_LIMITS: 'on' } });
+const { person, auth, invitationMails, invitationLinkFor, createTeam, join, setActive } = bed;
 
 describe('team limits', () => {
   it('mails one address at most 5 invitations an hour, whatever team or resend asks; the 6th is refused and not mailed', async () => {
@@ -89,7 +61,7 @@ describe('team limits', () => {
     // answer, so a 6th mail would be here by now.)
     expect(invitationMails(email)).toHaveLength(5);
     const rows = await queryRows<{ n: number }>(
-      database.db,
+      bed.database.db,
       sql`select count(*)::int as n from invitations where organization_id = ${third.id}`,
     );
     expect(rows[0]?.n).toBe(0);
@@ -106,13 +78,16 @@ describe('team limits', () => {
 
     // The team has used all but two of its reports earlier today (an hour ago, so the
     // per-minute rule is not what refuses); the owner uses the last two.
-    await database.db.execute(
+    await bed.database.db.execute(
       sql`insert into throttle_events (kind, requester_key, created_at)
           select ${PAGE_FETCH_POLICY.kind}, ${`team:${team.id}`}, now() - interval '1 hour'
           from generate_series(1, ${DAILY_REPORT_LIMIT - 2})`,
     );
     const report = (who: typeof owner) =>
-      call(app, 'POST', '/api/reports', { cookie: who.cookie, payload: { url: site.url('/') } });
+      call(bed.app, 'POST', '/api/reports', {
+        cookie: who.cookie,
+        payload: { url: bed.site.url('/') },
+      });
     for (let n = 0; n < 2; n++) expect((await report(owner)).statusCode).toBe(201);
 
     // The member, in the team, is refused: the allowance is the team's.
@@ -133,7 +108,7 @@ describe('team limits', () => {
     const personal = await report(member);
     expect(personal.statusCode).toBe(201);
     const counted = await queryRows<{ requester_key: string; n: number }>(
-      database.db,
+      bed.database.db,
       sql`select requester_key, count(*)::int as n from throttle_events
            where requester_key in (${`team:${team.id}`}, ${`user:${member.userId}`},
                                    ${`user:${owner.userId}`})

@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '../db/database.ts';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
 import { call } from '../test-support/accounts.ts';
-import { type Person, teamHelpers } from '../test-support/teams.ts';
-import {
-  buildTestApp,
-  HEALTHY_PAGE,
-  startSmtpServer,
-  startTestSite,
-  type TestSite,
-  type TestSmtpServer,
-} from '../test-support/test-app.ts';
+import { type Person, teamTestBed } from '../test-support/teams.ts';
 
 /**
  * A team's members over time (docs/teams.md › Invitations, Roles, Trail), on the real database
@@ -19,25 +10,7 @@ import {
  * invitation, role changes in the trail, and the owner out of an admin's reach.
  */
 
-let smtp: TestSmtpServer;
-let site: TestSite;
-let app: FastifyInstance;
-let database: Database;
-
-const PUBLIC_URL = 'http://crawlwise.test:8080';
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  site = await startTestSite({ '/': { body: HEALTHY_PAGE } });
-  ({ app, database } = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL }));
-});
-
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await site.close();
-});
-
+const bed = teamTestBed();
 const {
   person,
   signInAgain,
@@ -48,12 +21,12 @@ const {
   join,
   setActive,
   trail,
-} = teamHelpers(() => ({ app, database, smtp, publicUrl: PUBLIC_URL }));
+} = bed;
 
 /** The account's membership in the team (its member id and role), or undefined. */
 async function membership(teamId: string, who: Person) {
   const [row] = await queryRows<{ id: string; role: string }>(
-    database.db,
+    bed.database.db,
     sql`select id, role from members where organization_id = ${teamId} and user_id = ${who.userId}`,
   );
   return row;
@@ -61,7 +34,7 @@ async function membership(teamId: string, who: Person) {
 
 async function invitationRow(id: string) {
   const [row] = await queryRows<{ status: string; expires_at: Date | string }>(
-    database.db,
+    bed.database.db,
     sql`select status, expires_at from invitations where id = ${id}`,
   );
   return row;
@@ -78,15 +51,15 @@ describe('team members', () => {
     for (const who of [owner, member, otherBrowser]) {
       expect((await setActive(who, team.id)).statusCode).toBe(200);
     }
-    const check = await call(app, 'POST', '/api/site-checks', {
+    const check = await call(bed.app, 'POST', '/api/site-checks', {
       cookie: owner.cookie,
-      payload: { siteUrl: site.url('/'), source: 'list', list: site.url('/') },
+      payload: { siteUrl: bed.site.url('/'), source: 'list', list: bed.site.url('/') },
     });
     expect(check.statusCode).toBe(201);
     const checkPath = `/api/site-checks/${check.json().siteCheck.id}`;
-    expect((await call(app, 'GET', checkPath, { cookie: otherBrowser.cookie })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call(bed.app, 'GET', checkPath, { cookie: otherBrowser.cookie })).statusCode,
+    ).toBe(200);
 
     const left = await auth(member, 'leave', { organizationId: team.id });
     expect(left.statusCode).toBe(200);
@@ -94,16 +67,16 @@ describe('team members', () => {
 
     // The session that left is back in Personal (Better Auth clears its active team): the
     // team's check is not found there.
-    const here = await call(app, 'GET', checkPath, { cookie: member.cookie });
+    const here = await call(bed.app, 'GET', checkPath, { cookie: member.cookie });
     expect(here.statusCode).toBe(404);
     expect(here.json()).toMatchObject({ ok: false, error: 'site_check_not_found' });
     // The other session still names the team: its very next request is refused.
     for (const path of [checkPath, '/api/site-checks', '/api/me/reports', '/api/watches']) {
-      const there = await call(app, 'GET', path, { cookie: otherBrowser.cookie });
+      const there = await call(bed.app, 'GET', path, { cookie: otherBrowser.cookie });
       expect(there.statusCode, path).toBe(404);
       expect(there.json(), path).toMatchObject({ ok: false, error: 'team_not_found' });
     }
-    const activity = await call(app, 'GET', `/api/teams/${team.id}/activity`, {
+    const activity = await call(bed.app, 'GET', `/api/teams/${team.id}/activity`, {
       cookie: member.cookie,
     });
     expect(activity.statusCode).toBe(404);
@@ -140,7 +113,7 @@ describe('team members', () => {
     expect(accepted.statusCode).toBe(400);
     expect(accepted.json()).toMatchObject({ ok: false });
     expect(await membership(team.id, invitee)).toBeUndefined();
-    const listed = await call(app, 'GET', '/api/auth/organization/list-user-invitations', {
+    const listed = await call(bed.app, 'GET', '/api/auth/organization/list-user-invitations', {
       cookie: invitee.cookie,
     });
     expect(listed.json().filter((each: { status: string }) => each.status === 'pending')).toEqual(
@@ -169,7 +142,7 @@ describe('team members', () => {
     expect(invitationMails(invitee.email)).toHaveLength(1);
 
     // Five days later the owner resends: a second mail, the same invitation, valid 7 days again.
-    await database.db.execute(
+    await bed.database.db.execute(
       sql`update invitations set expires_at = now() + interval '2 days' where id = ${id}`,
     );
     const resent = await invite(true);
@@ -217,9 +190,9 @@ describe('team members', () => {
     const removed = await join(team, owner, 'admin');
     const watchOf = async (who: Person, path: string) => {
       expect((await setActive(who, team.id)).statusCode).toBe(200);
-      const created = await call(app, 'POST', '/api/watches', {
+      const created = await call(bed.app, 'POST', '/api/watches', {
         cookie: who.cookie,
-        payload: { url: site.url(path), kind: 'page', frequency: 'daily' },
+        payload: { url: bed.site.url(path), kind: 'page', frequency: 'daily' },
       });
       expect(created.statusCode).toBe(201);
       return created.json().watch.id as string;
@@ -228,9 +201,9 @@ describe('team members', () => {
     const removedsWatch = await watchOf(removed, '/?removed');
     // The leaver's own Personal watch stays theirs.
     expect((await setActive(leaver, null)).statusCode).toBe(200);
-    const personal = await call(app, 'POST', '/api/watches', {
+    const personal = await call(bed.app, 'POST', '/api/watches', {
       cookie: leaver.cookie,
-      payload: { url: site.url('/?personal'), kind: 'page', frequency: 'daily' },
+      payload: { url: bed.site.url('/?personal'), kind: 'page', frequency: 'daily' },
     });
     expect(personal.statusCode).toBe(201);
 
@@ -242,7 +215,7 @@ describe('team members', () => {
     expect(removal.statusCode).toBe(200);
 
     const makers = await queryRows<{ id: string; user_id: string; team_id: string | null }>(
-      database.db,
+      bed.database.db,
       sql`select id, user_id, team_id from watches
            where id in (${leaversWatch}, ${removedsWatch}, ${personal.json().watch.id})`,
     );
@@ -252,19 +225,19 @@ describe('team members', () => {
     expect(makerOf(personal.json().watch.id)).toBe(leaver.userId);
 
     // Their next slot makes a report in the team (without the hand-over it passed with none).
-    await database.db.execute(
+    await bed.database.db.execute(
       sql`update watches set next_run_at = next_run_at + interval '30 days'
            where id not in (${leaversWatch}, ${removedsWatch})`,
     );
     const [due] = await queryRows<{ at: Date | string }>(
-      database.db,
+      bed.database.db,
       sql`select max(next_run_at) as at from watches
            where id in (${leaversWatch}, ${removedsWatch})`,
     );
     const now = new Date(new Date(due!.at).getTime() + 60_000);
-    expect(await app.services.monitor.startDueRuns(now)).toBe(2);
+    expect(await bed.app.services.monitor.startDueRuns(now)).toBe(2);
     const runs = await queryRows<{ user_id: string; team_id: string }>(
-      database.db,
+      bed.database.db,
       sql`select r.user_id, r.team_id from watch_runs w join reports r on r.id = w.report_id
            where w.watch_id in (${leaversWatch}, ${removedsWatch})`,
     );

@@ -1,17 +1,8 @@
 import { MAX_CRAWL_PAGES } from '@crawlwise/shared/site-check';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { call } from '../test-support/accounts.ts';
-import { type Person, teamHelpers } from '../test-support/teams.ts';
-import {
-  buildTestApp,
-  HEALTHY_PAGE,
-  startSmtpServer,
-  startTestSite,
-  type TestSite,
-  type TestSmtpServer,
-} from '../test-support/test-app.ts';
+import { type Person, teamTestBed } from '../test-support/teams.ts';
+import { HEALTHY_PAGE } from '../test-support/test-app.ts';
 
 /**
  * Site ownership verifications in a team (docs/teams.md › Site ownership verification): they
@@ -20,39 +11,21 @@ import {
  * Real database, SMTP server and site on 127.0.0.1.
  */
 
-let smtp: TestSmtpServer;
-let site: TestSite;
-let app: FastifyInstance;
-let database: Database;
 const pages: Record<string, { body: string }> = { '/': { body: HEALTHY_PAGE } };
 
-const PUBLIC_URL = 'http://crawlwise.test:8080';
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  site = await startTestSite(pages);
-  ({ app, database } = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL }));
-});
-
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await site.close();
-});
-
-const { person, auth, createTeam, join, setActive } = teamHelpers(() => ({
-  app,
-  database,
-  smtp,
-  publicUrl: PUBLIC_URL,
-}));
+const bed = teamTestBed({ pages });
+const { person, auth, createTeam, join, setActive } = bed;
 
 const BEYOND_UNVERIFIED = MAX_CRAWL_PAGES + 100;
 
 const crawl = (who: Person) =>
-  call(app, 'POST', '/api/site-checks', {
+  call(bed.app, 'POST', '/api/site-checks', {
     cookie: who.cookie,
-    payload: { siteUrl: site.url('/'), source: 'crawl', crawl: { maxPages: BEYOND_UNVERIFIED } },
+    payload: {
+      siteUrl: bed.site.url('/'),
+      source: 'crawl',
+      crawl: { maxPages: BEYOND_UNVERIFIED },
+    },
   });
 
 describe('site verifications in a team', () => {
@@ -63,9 +36,9 @@ describe('site verifications in a team', () => {
     const teammate = await join(team, owner, 'member');
 
     // The verifier proves the site with a meta tag of their own token.
-    const started = await call(app, 'POST', '/api/site-verifications', {
+    const started = await call(bed.app, 'POST', '/api/site-verifications', {
       cookie: verifier.cookie,
-      payload: { siteUrl: site.url('/') },
+      payload: { siteUrl: bed.site.url('/') },
     });
     expect(started.statusCode).toBe(200);
     const { id, token } = started.json().verification as { id: string; token: string };
@@ -75,7 +48,7 @@ describe('site verifications in a team', () => {
         `<head><meta name="crawlwise-site-verification" content="${token}">`,
       ),
     };
-    const checked = await call(app, 'POST', `/api/site-verifications/${id}/check`, {
+    const checked = await call(bed.app, 'POST', `/api/site-verifications/${id}/check`, {
       cookie: verifier.cookie,
     });
     expect(checked.statusCode).toBe(200);
@@ -87,7 +60,7 @@ describe('site verifications in a team', () => {
     const byVerifier = await crawl(verifier);
     expect(byVerifier.statusCode).toBe(201);
     const cancelled = await call(
-      app,
+      bed.app,
       'POST',
       `/api/site-checks/${byVerifier.json().siteCheck.id}/cancel`,
       { cookie: teammate.cookie },
@@ -100,8 +73,8 @@ describe('site verifications in a team', () => {
 
     // Once the verifier has left, their proof no longer counts for the team (a crawl watch they
     // made stays the team's and runs under the unverified limits), but still in their Personal.
-    const verifications = app.services.siteVerifications;
-    const siteUrl = new URL(site.url('/'));
+    const verifications = bed.app.services.siteVerifications;
+    const siteUrl = new URL(bed.site.url('/'));
     expect(
       await verifications.recheck({ userId: verifier.userId, teamId: team.id }, siteUrl),
     ).toEqual({ status: 'verified' });

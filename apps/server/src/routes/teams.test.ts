@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '../db/database.ts';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
 import { call, TEST_PASSWORD } from '../test-support/accounts.ts';
-import { teamHelpers } from '../test-support/teams.ts';
-import {
-  buildTestApp,
-  HEALTHY_PAGE,
-  startSmtpServer,
-  startTestSite,
-  type TestSite,
-  type TestSmtpServer,
-} from '../test-support/test-app.ts';
+import { teamTestBed } from '../test-support/teams.ts';
 
 /**
  * Teams end to end on the real database and a real SMTP server on 127.0.0.1 (docs/teams.md):
@@ -20,31 +11,8 @@ import {
  * removal refused on the next request, the trail, the ownership transfer, deletion.
  */
 
-let smtp: TestSmtpServer;
-let site: TestSite;
-let app: FastifyInstance;
-let database: Database;
-
-const PUBLIC_URL = 'http://crawlwise.test:8080';
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  site = await startTestSite({ '/': { body: HEALTHY_PAGE } });
-  ({ app, database } = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL }));
-});
-
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-  await site.close();
-});
-
-const { person, auth, join, createTeam, setActive } = teamHelpers(() => ({
-  app,
-  database,
-  smtp,
-  publicUrl: PUBLIC_URL,
-}));
+const bed = teamTestBed();
+const { person, auth, join, createTeam, setActive } = bed;
 
 describe('teams', () => {
   it('checks the name and address with the shared rules; a taken address is team_slug_taken', async () => {
@@ -70,15 +38,15 @@ describe('teams', () => {
 
     // The owner works in the team: a report and a site check of the team.
     expect((await setActive(owner, team.id)).statusCode).toBe(200);
-    const report = await call(app, 'POST', '/api/reports', {
+    const report = await call(bed.app, 'POST', '/api/reports', {
       cookie: owner.cookie,
-      payload: { url: site.url('/') },
+      payload: { url: bed.site.url('/') },
     });
     expect(report.statusCode).toBe(201);
     const token = report.json().accessToken as string;
-    const check = await call(app, 'POST', '/api/site-checks', {
+    const check = await call(bed.app, 'POST', '/api/site-checks', {
       cookie: owner.cookie,
-      payload: { siteUrl: site.url('/'), source: 'list', list: site.url('/') },
+      payload: { siteUrl: bed.site.url('/'), source: 'list', list: bed.site.url('/') },
     });
     expect(check.statusCode).toBe(201);
     const checkId = check.json().siteCheck.id as string;
@@ -86,16 +54,18 @@ describe('teams', () => {
     // The member sees them in the team workspace, not in Personal. (Accepting made the team the
     // member's active workspace; Personal first.)
     expect((await setActive(member, null)).statusCode).toBe(200);
-    const personal = await call(app, 'GET', '/api/me/reports', { cookie: member.cookie });
+    const personal = await call(bed.app, 'GET', '/api/me/reports', { cookie: member.cookie });
     expect(personal.json().reports).toEqual([]);
     expect((await setActive(member, team.id)).statusCode).toBe(200);
-    const shared = await call(app, 'GET', '/api/me/reports', { cookie: member.cookie });
+    const shared = await call(bed.app, 'GET', '/api/me/reports', { cookie: member.cookie });
     expect(
       shared.json().reports.map((each: { access_token: string }) => each.access_token),
     ).toEqual([token]);
-    const checks = await call(app, 'GET', '/api/site-checks', { cookie: member.cookie });
+    const checks = await call(bed.app, 'GET', '/api/site-checks', { cookie: member.cookie });
     expect(checks.json().siteChecks.map((each: { id: string }) => each.id)).toEqual([checkId]);
-    const one = await call(app, 'GET', `/api/site-checks/${checkId}`, { cookie: member.cookie });
+    const one = await call(bed.app, 'GET', `/api/site-checks/${checkId}`, {
+      cookie: member.cookie,
+    });
     expect(one.statusCode).toBe(200);
 
     // A member cannot invite or remove; an admin can.
@@ -122,17 +92,17 @@ describe('teams', () => {
     });
     expect(removed.statusCode).toBe(200);
     for (const path of ['/api/me/reports', '/api/site-checks', `/api/site-checks/${checkId}`]) {
-      const after = await call(app, 'GET', path, { cookie: member.cookie });
+      const after = await call(bed.app, 'GET', path, { cookie: member.cookie });
       expect(after.statusCode, path).toBe(404);
       expect(after.json()).toMatchObject({ ok: false, error: 'team_not_found' });
     }
     // Back in Personal, the member works as before.
     expect((await setActive(member, null)).statusCode).toBe(200);
-    const back = await call(app, 'GET', '/api/me/reports', { cookie: member.cookie });
+    const back = await call(bed.app, 'GET', '/api/me/reports', { cookie: member.cookie });
     expect(back.statusCode).toBe(200);
 
     // The trail, newest first, members only.
-    const trail = await call(app, 'GET', `/api/teams/${team.id}/activity`, {
+    const trail = await call(bed.app, 'GET', `/api/teams/${team.id}/activity`, {
       cookie: admin.cookie,
     });
     expect(trail.statusCode).toBe(200);
@@ -151,10 +121,10 @@ describe('teams', () => {
     ]);
     expect(trail.json().activity[4]).toMatchObject({
       actor: { id: owner.userId, email: owner.email },
-      subject: site.url('/'),
+      subject: bed.site.url('/'),
       href: `/report?token=${token}`,
     });
-    const outsider = await call(app, 'GET', `/api/teams/${team.id}/activity`, {
+    const outsider = await call(bed.app, 'GET', `/api/teams/${team.id}/activity`, {
       cookie: member.cookie,
     });
     expect(outsider.statusCode).toBe(404);
@@ -166,13 +136,13 @@ describe('teams', () => {
     const admin = await join(team, owner, 'admin');
 
     expect((await setActive(owner, team.id)).statusCode).toBe(200);
-    const report = await call(app, 'POST', '/api/reports', {
+    const report = await call(bed.app, 'POST', '/api/reports', {
       cookie: owner.cookie,
-      payload: { url: site.url('/') },
+      payload: { url: bed.site.url('/') },
     });
     const token = report.json().accessToken as string;
 
-    const deleteOwner = await call(app, 'POST', '/api/auth/delete-user', {
+    const deleteOwner = await call(bed.app, 'POST', '/api/auth/delete-user', {
       cookie: owner.cookie,
       payload: { password: TEST_PASSWORD },
     });
@@ -185,24 +155,24 @@ describe('teams', () => {
     });
 
     // Only the owner hands the team over, and only to a member.
-    const byAdmin = await call(app, 'POST', `/api/teams/${team.id}/transfer-ownership`, {
+    const byAdmin = await call(bed.app, 'POST', `/api/teams/${team.id}/transfer-ownership`, {
       cookie: admin.cookie,
       payload: { userId: admin.userId },
     });
     expect(byAdmin.statusCode).toBe(403);
     const stranger = await person('Stranger');
-    const toStranger = await call(app, 'POST', `/api/teams/${team.id}/transfer-ownership`, {
+    const toStranger = await call(bed.app, 'POST', `/api/teams/${team.id}/transfer-ownership`, {
       cookie: owner.cookie,
       payload: { userId: stranger.userId },
     });
     expect(toStranger.statusCode).toBe(400);
-    const moved = await call(app, 'POST', `/api/teams/${team.id}/transfer-ownership`, {
+    const moved = await call(bed.app, 'POST', `/api/teams/${team.id}/transfer-ownership`, {
       cookie: owner.cookie,
       payload: { userId: admin.userId },
     });
     expect(moved.statusCode).toBe(200);
     const roles = await queryRows<{ user_id: string; role: string }>(
-      database.db,
+      bed.database.db,
       sql`select user_id, role from members where organization_id = ${team.id} order by role`,
     );
     expect(roles).toEqual(
@@ -217,15 +187,15 @@ describe('teams', () => {
     expect(notOwner.statusCode).toBe(403);
     const deleted = await auth(admin, 'delete', { organizationId: team.id });
     expect(deleted.statusCode).toBe(200);
-    const read = await call(app, 'GET', `/api/reports/${token}`);
+    const read = await call(bed.app, 'GET', `/api/reports/${token}`);
     expect(read.statusCode).toBe(410);
     expect(read.json()).toMatchObject({ error: 'report_deleted' });
     // The former owner's session still names the team: refused, then Personal works.
-    const gone = await call(app, 'GET', '/api/me/reports', { cookie: owner.cookie });
+    const gone = await call(bed.app, 'GET', '/api/me/reports', { cookie: owner.cookie });
     expect(gone.json()).toMatchObject({ error: 'team_not_found' });
 
     // Owning no team any more, the account can be deleted.
-    const deleteNow = await call(app, 'POST', '/api/auth/delete-user', {
+    const deleteNow = await call(bed.app, 'POST', '/api/auth/delete-user', {
       cookie: owner.cookie,
       payload: { password: TEST_PASSWORD },
     });
@@ -239,14 +209,14 @@ describe('teams', () => {
     await setActive(owner, team.id);
     await setActive(member, team.id);
     for (const who of [owner, member]) {
-      const made = await call(app, 'POST', '/api/reports', {
+      const made = await call(bed.app, 'POST', '/api/reports', {
         cookie: who.cookie,
-        payload: { url: site.url('/') },
+        payload: { url: bed.site.url('/') },
       });
       expect(made.statusCode).toBe(201);
     }
     const keys = await queryRows<{ requester_key: string; n: number }>(
-      database.db,
+      bed.database.db,
       sql`select requester_key, count(*)::int as n from reports where team_id = ${team.id}
           group by requester_key`,
     );
@@ -257,24 +227,24 @@ describe('teams', () => {
     const owner = await person('Owner');
     const team = await createTeam(owner);
     await setActive(owner, team.id);
-    const made = await call(app, 'POST', '/api/reports', {
+    const made = await call(bed.app, 'POST', '/api/reports', {
       cookie: owner.cookie,
-      payload: { url: site.url('/') },
+      payload: { url: bed.site.url('/') },
     });
     expect(made.statusCode).toBe(201);
-    const token = await call(app, 'POST', '/api/me/tokens', {
+    const token = await call(bed.app, 'POST', '/api/me/tokens', {
       cookie: owner.cookie,
       payload: { name: 'ci', scope: 'read' },
     });
     expect(token.statusCode).toBe(201);
-    const withBearer = await app.inject({
+    const withBearer = await bed.app.inject({
       method: 'GET',
       url: '/api/me/reports',
       headers: { authorization: `Bearer ${token.json().secret}`, cookie: owner.cookie },
     });
     expect(withBearer.statusCode).toBe(200);
     expect(withBearer.json().reports).toEqual([]);
-    const withSession = await call(app, 'GET', '/api/me/reports', { cookie: owner.cookie });
+    const withSession = await call(bed.app, 'GET', '/api/me/reports', { cookie: owner.cookie });
     expect(withSession.json().reports).toHaveLength(1);
   });
 });

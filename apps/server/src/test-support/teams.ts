@@ -1,10 +1,19 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { call, cookieHeader, signIn, TEST_PASSWORD } from './accounts.ts';
-import { mailText, type ReceivedMail, type TestSmtpServer } from './test-app.ts';
+import {
+  buildTestApp,
+  HEALTHY_PAGE,
+  mailText,
+  type ReceivedMail,
+  startSmtpServer,
+  startTestSite,
+  type TestSite,
+  type TestSmtpServer,
+} from './test-app.ts';
 
 /**
  * People and teams for the teams tests (docs/teams.md), through the real routes: confirmed
@@ -127,5 +136,58 @@ export function teamHelpers(world: () => TeamWorld) {
     join,
     setActive,
     trail,
+  };
+}
+
+/** The PUBLIC_URL of a team test bed's app (its invitation links start with it). */
+export const TEAM_BED_PUBLIC_URL = 'http://crawlwise.test:8080';
+
+export interface TeamBedOptions {
+  /** More configuration of the app (SMTP_URL and PUBLIC_URL are the bed's). */
+  config?: Record<string, string>;
+  /** The test site's pages (default: a healthy page at `/`); the object may grow later. */
+  pages?: Record<string, { body: string }>;
+}
+
+/**
+ * A teams test file's world, started in its beforeAll and closed in its afterAll: the app on the
+ * real database with a real SMTP server and a test site on 127.0.0.1, and the team helpers on it.
+ * Its `app`, `database`, `smtp` and `site` are read once the beforeAll has run.
+ */
+export function teamTestBed(options: TeamBedOptions = {}) {
+  let world: (TeamWorld & { site: TestSite }) | undefined;
+  beforeAll(async () => {
+    const smtp = await startSmtpServer();
+    const site = await startTestSite(options.pages ?? { '/': { body: HEALTHY_PAGE } });
+    const { app, database } = await buildTestApp({
+      ...options.config,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: TEAM_BED_PUBLIC_URL,
+    });
+    world = { app, database, smtp, site, publicUrl: TEAM_BED_PUBLIC_URL };
+  });
+  afterAll(async () => {
+    await world?.app.close();
+    await world?.smtp.close();
+    await world?.site.close();
+  });
+  const current = () => {
+    if (!world) throw new Error('the team test bed is read before its beforeAll ran');
+    return world;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get smtp() {
+      return current().smtp;
+    },
+    get site() {
+      return current().site;
+    },
+    ...teamHelpers(current),
   };
 }
