@@ -222,6 +222,13 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const workspace = requireWorkspace(request);
       const siteCheck = await ownCheck(workspace, request.params.id);
+      // A running check's report is the shared recent build (services/running-site-reports.ts);
+      // once the check has ended that build is dropped, stored report or not.
+      if (isSiteCheckUnderWay(siteCheck.status)) {
+        const report = await app.services.runningSiteReports.get(siteCheck);
+        return { ok: true as const, siteCheck, report };
+      }
+      app.services.runningSiteReports.forget(siteCheck.id);
       // An ended check's stored report is already the contract's JSON: sent as it is stored
       // (docs/site-checks.md "Stored site report"), with the check written as every answer is.
       const stored = await storedSiteReportJson(app.database.db, siteCheck.id);
@@ -237,11 +244,6 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
             )
         );
       }
-      if (isSiteCheckUnderWay(siteCheck.status)) {
-        const report = await app.services.runningSiteReports.get(siteCheck);
-        return { ok: true as const, siteCheck, report };
-      }
-      app.services.runningSiteReports.forget(siteCheck.id);
       const report = await loadSiteReport(app.database.db, siteCheck);
       return { ok: true as const, siteCheck, report };
     },
