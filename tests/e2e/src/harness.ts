@@ -99,7 +99,9 @@ export async function startServer(
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  const deadline = Date.now() + 60_000;
+  // Generous: a start-up beside another file's servers and browsers on two busy cores has
+  // taken over 60 s (migrations on the embedded database, then the prerendered pages read).
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {

@@ -118,8 +118,8 @@ beforeAll(async () => {
   analysing = await startServer(common);
   browser = await launchBrowser();
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  // Each start-up has its own 60 s deadline; the hook outlives both so none is left running.
-}, 150_000);
+  // Each start-up has its own 90 s deadline; the hook outlives both so none is left running.
+}, 200_000);
 
 afterAll(async () => {
   await browser?.close();
