@@ -84,9 +84,9 @@ describe('the audit workspace page', () => {
     expect(response.headers['cache-control']).toBe('private, no-cache');
     // Only the address the reader asked for: the page holds nothing of the check itself (the
     // preloads and the fallback as built)...
-    expect(
-      response.body.replace(link, '').replace(/<link rel="modulepreload"[^>]*>/g, ''),
-    ).toBe(FALLBACK);
+    expect(response.body.replace(link, '').replace(/<link rel="modulepreload"[^>]*>/g, '')).toBe(
+      FALLBACK,
+    );
     // ...and what the preload fetches is the API's answer under the API's rules: no check of
     // this reader's has that id.
     const api = await app.inject({
