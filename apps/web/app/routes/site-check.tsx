@@ -48,7 +48,7 @@ export default function SiteCheckRoute() {
   const [params] = useSearchParams();
   const id = params.get('id');
   return (
-    <Container className="space-y-6 py-10">
+    <Container className="min-h-svh space-y-6 py-10">
       <div>
         <h1 className="text-3xl font-bold">{id ? 'Site Report' : 'Check a Whole Site'}</h1>
         {id ? null : (
