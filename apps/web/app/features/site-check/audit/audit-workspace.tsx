@@ -1,4 +1,4 @@
-import { AUDIT_TABS, type AuditTab } from '@crawlwise/shared/api/site-audit';
+import { AUDIT_TABS, type AuditTab } from '@crawlwise/shared/api/site-audit-basics';
 import { siteCheckTone } from '@crawlwise/shared/display';
 import { SITE_CHECK_POLL_INTERVAL_MS } from '@crawlwise/shared/site-check';
 import { lazy, Suspense } from 'react';
