@@ -75,7 +75,7 @@ function LoadingView() {
     // The id lets the server's no-script report (/report?token=) take this loading view's place.
     <div
       id="app-loading"
-      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 text-slate-600"
+      className="flex min-h-svh flex-col items-center justify-center gap-4 text-slate-600"
     >
       <Spinner className="size-8 text-brand-600" />
       <p>Loading Crawlwise...</p>

@@ -86,9 +86,10 @@ export function sendHtmlPage(
   reply: FastifyReply,
   page: HtmlPage,
   status: number,
+  cacheControl = 'no-cache',
 ) {
   reply
-    .header('cache-control', 'no-cache')
+    .header('cache-control', cacheControl)
     .header('etag', page.etag)
     .header('last-modified', page.lastModified)
     .type('text/html; charset=utf-8');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../test-support/accounts.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
 
 /**
@@ -67,5 +68,52 @@ describe('the audit workspace page', () => {
       headers: { 'if-none-match': String(first.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('preloads the check’s overview for a signed-in reader, and the API alone decides', async () => {
+    const reader = await signUp(app);
+    const id = '11111111-2222-4333-8444-555555555555';
+    const response = await app.inject({
+      url: `/site-check?id=${id}&tab=overview`,
+      headers: { cookie: reader.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const link = `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/site-checks/${id}/audit/overview">`;
+    expect(headOf(response.body)).toContain(link);
+    // It depends on who asks: no shared cache keeps it.
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    // Only the address the reader asked for: the page holds nothing of the check itself (the
+    // preloads and the fallback as built)...
+    expect(response.body.replace(link, '').replace(/<link rel="modulepreload"[^>]*>/g, '')).toBe(
+      FALLBACK,
+    );
+    // ...and what the preload fetches is the API's answer under the API's rules: no check of
+    // this reader's has that id.
+    const api = await app.inject({
+      url: `/api/site-checks/${id}/audit/overview`,
+      headers: { cookie: reader.cookie },
+    });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error).toBe('site_check_not_found');
+    // A revalidation of the same page is answered 304.
+    const again = await app.inject({
+      url: `/site-check?id=${id}&tab=overview`,
+      headers: { cookie: reader.cookie, 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('preloads no overview when signed out, without an id, or for an id that is not one', async () => {
+    const reader = await signUp(app);
+    const id = '11111111-2222-4333-8444-555555555555';
+    const signedOut = await app.inject(`/site-check?id=${id}`);
+    expect(signedOut.body).not.toContain('rel="preload"');
+    expect(signedOut.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/site-check', '/site-check?id=', '/site-check?id=%22%3E%3Cscript%3E']) {
+      const response = await app.inject({ url, headers: { cookie: reader.cookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('rel="preload"');
+      expect(response.body, url).not.toContain('<script>');
+    }
   });
 });

@@ -123,7 +123,11 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     if (token !== null) return sendReportPage(request, reply, token);
     if (pathname === PATHS.siteCheck) {
       const page = siteCheckPage();
-      if (page) return sendHtmlPage(request, reply, page, 200);
+      if (page) {
+        const overview = request.userId ? overviewPreload(request.url) : '';
+        if (overview === '') return sendHtmlPage(request, reply, page, 200);
+        return sendHtmlPage(request, reply, withHeadTags(page, overview), 200, PRIVATE_HTML);
+      }
     }
     const route = resolvePageRoute(pathname);
     if (route.kind !== 'not-found') {
@@ -182,6 +186,27 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
  */
 function varyOnEncoding(response: { setHeader(name: string, value: string): unknown }) {
   response.setHeader('vary', 'accept-encoding');
+}
+
+/** A page that depends on who asks: no shared cache keeps it. */
+const PRIVATE_HTML = 'private, no-cache';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * /site-check?id=… asked for by a signed-in reader: a preload of the check's overview, so the
+ * browser asks for it while the page's scripts load rather than once they have run (issue 20.6).
+ * It names only the address the reader asked for; the answer comes from the API under the API's
+ * own rules, with the reader's cookie (crossorigin="anonymous" is the credentials mode
+ * "same-origin" of the app's own fetch, which then takes the preloaded answer). Decision in
+ * docs/decisions.md.
+ */
+function overviewPreload(rawUrl: string): string {
+  const query = rawUrl.indexOf('?');
+  if (query === -1) return '';
+  const id = new URLSearchParams(rawUrl.slice(query + 1)).get('id');
+  if (id === null || !UUID.test(id)) return '';
+  return `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/site-checks/${id}/audit/overview">`;
 }
 
 /** The `token` of a /report address, or null without one. */

@@ -1,5 +1,6 @@
 import { PATHS } from '@crawlwise/shared/routes';
 import { MAX_SITE_CHECK_PAGES } from '@crawlwise/shared/site-check';
+import { lazy, Suspense } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { buttonClasses } from '../components/ui/button.tsx';
@@ -10,7 +11,6 @@ import { sessionStore } from '../features/auth/session-store.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { prefetchAuditOverview } from '../features/site-check/api/site-audit-api.ts';
 import { SiteAuditWorkspace } from '../features/site-check/audit/audit-workspace.tsx';
-import { StartSiteCheckForm } from '../features/site-check/start-form.tsx';
 
 // The workspace's first two requests, the session and the check's overview, start as soon as
 // this screen's code runs on its own address, before React renders it: neither waits for the
@@ -22,6 +22,16 @@ if (typeof window !== 'undefined' && window.location.pathname === PATHS.siteChec
     prefetchAuditOverview(id);
   }
 }
+
+/**
+ * The start form (and the validation library it brings) is not on the audit workspace's way: a
+ * chunk of its own, loaded on /site-check without an id (issue 20.6).
+ */
+const StartSiteCheckForm = lazy(() =>
+  import('../features/site-check/start-form.tsx').then((module) => ({
+    default: module.StartSiteCheckForm,
+  })),
+);
 
 export function meta() {
   return [{ title: 'Site Check | Crawlwise' }, { name: 'robots', content: 'noindex' }];
@@ -38,7 +48,7 @@ export default function SiteCheckRoute() {
   const [params] = useSearchParams();
   const id = params.get('id');
   return (
-    <Container className="space-y-6 py-10">
+    <Container className="min-h-svh space-y-6 py-10">
       <div>
         <h1 className="text-3xl font-bold">{id ? 'Site Report' : 'Check a Whole Site'}</h1>
         {id ? null : (
@@ -52,9 +62,7 @@ export default function SiteCheckRoute() {
         )}
       </div>
       {auth.status === 'loading' ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading" className="size-6" />
-        </div>
+        <Loading />
       ) : auth.status === 'signed-out' ? (
         <Card>
           <h2 className="text-lg font-semibold text-slate-900">Sign in to check a whole site</h2>
@@ -68,8 +76,18 @@ export default function SiteCheckRoute() {
       ) : id ? (
         <SiteAuditWorkspace id={id} />
       ) : (
-        <StartSiteCheckForm onStarted={(started) => void navigate(PATHS.siteCheckFor(started))} />
+        <Suspense fallback={<Loading />}>
+          <StartSiteCheckForm onStarted={(started) => void navigate(PATHS.siteCheckFor(started))} />
+        </Suspense>
       )}
     </Container>
+  );
+}
+
+function Loading() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner label="Loading" className="size-6" />
+    </div>
   );
 }

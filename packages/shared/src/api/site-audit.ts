@@ -5,7 +5,16 @@ import {
   siteFindingItemSchema,
 } from '../site-findings.ts';
 import { instantSchema } from './contract.ts';
+import {
+  AUDIT_LINK_KINDS,
+  AUDIT_LINK_NO_ANSWER,
+  AUDIT_PAGE_STATES,
+  DEFAULT_AUDIT_PAGE_SIZE,
+  MAX_AUDIT_SEARCH_CHARS,
+} from './site-audit-basics.ts';
 import { siteCheckSchema } from './site-checks.ts';
+
+export * from './site-audit-basics.ts';
 
 /**
  * The site audit workspace (issue 20): the contract of `/api/site-checks/:id/audit/*`.
@@ -17,21 +26,7 @@ import { siteCheckSchema } from './site-checks.ts';
  * `builtAt` says how fresh the snapshot is while a crawl runs.
  */
 
-/** The workspace's views; each has its own address (`/site-check?id=…&tab=…`). */
-export const AUDIT_TABS = [
-  'overview',
-  'issues',
-  'pages',
-  'links',
-  'structure',
-  'duplicates',
-] as const;
-export type AuditTab = (typeof AUDIT_TABS)[number];
-
-export const DEFAULT_AUDIT_PAGE_SIZE = 50;
 export const MAX_AUDIT_PAGE_SIZE = 200;
-/** Longest search text (matched against address and title, case-insensitive). */
-export const MAX_AUDIT_SEARCH_CHARS = 200;
 
 /** `?page=&pageSize=` of every paged list (1-based page). */
 export const auditPagingQuerySchema = z.object({
@@ -58,17 +53,6 @@ export const pagedSchema = <Row extends z.ZodType>(row: Row) =>
   });
 
 /* ---------- Pages ---------- */
-
-/** Where a crawled address stands in the audit. */
-export const AUDIT_PAGE_STATES = [
-  'completed',
-  'failed',
-  'blocked',
-  'cancelled',
-  'pending',
-  'redirected',
-] as const;
-export type AuditPageState = (typeof AUDIT_PAGE_STATES)[number];
 
 /** Why a page cannot be indexed (null when it can). */
 export const NON_INDEXABLE_REASONS = [
@@ -171,11 +155,7 @@ export type AuditIssueItemsResponse = z.infer<typeof auditIssueItemsResponseSche
 
 /* ---------- Links ---------- */
 
-export const AUDIT_LINK_KINDS = ['broken', 'redirected'] as const;
-export type AuditLinkKind = (typeof AUDIT_LINK_KINDS)[number];
 export const AUDIT_LINK_SORTS = ['source', 'target', 'status'] as const;
-/** The status filter's value for targets that gave no HTTP answer (`targetError` says why). */
-export const AUDIT_LINK_NO_ANSWER = 'none';
 
 export const auditLinksQuerySchema = auditPagingQuerySchema.extend({
   kind: z.enum(AUDIT_LINK_KINDS).default('broken'),

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeApi, USER } from '../../../test/fake-api.ts';
 import { jsonResponse, renderRoute } from '../../../test/render.tsx';
 import { sessionStore } from '../../auth/index.ts';
@@ -56,6 +56,22 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
+
+// The views other than the Overview are lazy chunks (issue 20.6): their modules are loaded
+// once here, so a test's first switch of view does not spend its time budget transforming them.
+beforeAll(async () => {
+  await Promise.all([
+    import('./compare-view.tsx'),
+    import('./duplicates-view.tsx'),
+    import('./issues-view.tsx'),
+    import('./links-view.tsx'),
+    import('./pages-view.tsx'),
+    import('./structure-view.tsx'),
+    import('../site-check-view.tsx'),
+    import('../cancel-site-check.tsx'),
+    import('../../monitoring/index.ts'),
+  ]);
+}, 60_000);
 
 describe('the site audit workspace', () => {
   it('opens on the overview: score and its ledger, pages, top issues, the previous crawl', async () => {

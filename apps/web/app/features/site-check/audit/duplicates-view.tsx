@@ -7,7 +7,8 @@ import {
   fetchAuditDiff,
   fetchAuditDuplicates,
 } from '../api/site-audit-api.ts';
-import { pageNumber, useAuditAddress } from './audit-address.ts';
+import { useAuditAddress } from './audit-address.ts';
+import { pageNumber } from './audit-query.ts';
 import {
   CsvLink,
   Loaded,

@@ -13,7 +13,8 @@ import {
   fetchAuditIssues,
 } from '../api/site-audit-api.ts';
 import { LinkedFrom } from '../finding-sources.tsx';
-import { auditHref, pageNumber, useAuditAddress } from './audit-address.ts';
+import { auditHref, useAuditAddress } from './audit-address.ts';
+import { pageNumber } from './audit-query.ts';
 import {
   CsvLink,
   Loaded,

@@ -1,9 +1,10 @@
-import { AUDIT_LINK_KINDS, AUDIT_LINK_NO_ANSWER } from '@crawlwise/shared/api/site-audit';
+import { AUDIT_LINK_KINDS, AUDIT_LINK_NO_ANSWER } from '@crawlwise/shared/api/site-audit-basics';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { auditLinksCsvUrl, fetchAuditLinks } from '../api/site-audit-api.ts';
-import { linksQuery, useAuditAddress } from './audit-address.ts';
+import { useAuditAddress } from './audit-address.ts';
+import { linksQuery } from './audit-query.ts';
 import {
   CsvLink,
   Loaded,

@@ -6,15 +6,15 @@ import type {
 import { NON_INDEXABLE_LABELS } from '@crawlwise/shared/audit-labels';
 import { scoreTone, siteFindingTone } from '@crawlwise/shared/display';
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/app-link.tsx';
 import { Address } from '../../../components/ui/address.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { WatchSiteControl } from '../../monitoring/index.ts';
 import { auditIssuesCsvUrl } from '../api/site-audit-api.ts';
 import { isActive } from '../api/site-check-api.ts';
-import { CancelSiteCheck } from '../site-check-view.tsx';
 import { auditHref } from './audit-address.ts';
 import { CsvLink, NotBuiltYet } from './audit-ui.tsx';
 
@@ -36,6 +36,21 @@ export function durationText(seconds: number): string {
 }
 
 /** Points are worth one decimal at most: "3.4" points of score, "12" points. */
+/*
+ * Not needed for the Overview's first paint (issue 20.6), so in chunks of their own: the cancel
+ * dialog of a crawl at work (its fallback is the same button, disabled, so nothing moves when it
+ * arrives) and the watch form under a finished crawl (the Overview's last card: nothing below it
+ * moves).
+ */
+const CancelSiteCheck = lazy(() =>
+  import('../cancel-site-check.tsx').then((module) => ({ default: module.CancelSiteCheck })),
+);
+const WatchSiteControl = lazy(() =>
+  import('../../monitoring/index.ts').then((module) => ({
+    default: module.WatchSiteControl,
+  })),
+);
+
 const worthText = (worth: number) => (Math.round(worth * 10) / 10).toString();
 
 export function OverviewView({
@@ -204,11 +219,13 @@ export function OverviewView({
         </Card>
       ) : null}
       {siteCheck.status === 'completed' && (overview.pagesByState.completed ?? 0) > 0 ? (
-        <WatchSiteControl
-          siteUrl={siteCheck.siteUrl}
-          siteCheckId={siteCheck.id}
-          crawl={siteCheck.source === 'crawl'}
-        />
+        <Suspense fallback={null}>
+          <WatchSiteControl
+            siteUrl={siteCheck.siteUrl}
+            siteCheckId={siteCheck.id}
+            crawl={siteCheck.source === 'crawl'}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
@@ -263,7 +280,15 @@ function CrawlProgress({
         </>
       ) : null}
       {isActive(siteCheck.status) ? (
-        <CancelSiteCheck siteCheck={siteCheck} onCancelled={onCancelled} />
+        <Suspense
+          fallback={
+            <Button variant="outline" size="sm" className="mt-4" disabled>
+              Cancel check
+            </Button>
+          }
+        >
+          <CancelSiteCheck siteCheck={siteCheck} onCancelled={onCancelled} />
+        </Suspense>
       ) : null}
     </Card>
   );

@@ -3,7 +3,7 @@ import {
   type AuditPageState,
   DEFAULT_AUDIT_PAGE_SIZE,
   MAX_AUDIT_SEARCH_CHARS,
-} from '@crawlwise/shared/api/site-audit';
+} from '@crawlwise/shared/api/site-audit-basics';
 import { NON_INDEXABLE_LABELS } from '@crawlwise/shared/audit-labels';
 import { scoreTone } from '@crawlwise/shared/display';
 import { PATHS } from '@crawlwise/shared/routes';
@@ -13,7 +13,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { type AuditPageRow, auditPagesCsvUrl, fetchAuditPages } from '../api/site-audit-api.ts';
-import { pagesQuery, useAuditAddress } from './audit-address.ts';
+import { useAuditAddress } from './audit-address.ts';
+import { pagesQuery } from './audit-query.ts';
 import {
   CsvLink,
   Loaded,
