@@ -3,6 +3,7 @@ import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
 import { PATHS } from '@crawlwise/shared/routes';
 import {
   externalLinksProgressText,
+  isSiteCheckUnderWay,
   SITE_CHECK_POLL_INTERVAL_MS,
   siteCheckProgressText,
 } from '@crawlwise/shared/site-check';
@@ -19,7 +20,7 @@ import { useApiQuery } from '../../lib/use-api-query.ts';
 import { WatchSiteControl } from '../monitoring/index.ts';
 import {
   fetchSiteReport,
-  isActive,
+  pagesStillChanging,
   type SiteCheck,
   type SiteReport,
   siteReportCsvUrl,
@@ -36,9 +37,8 @@ type Loaded = { siteCheck: SiteCheck; report: SiteReport };
  */
 function useSiteReport(id: string) {
   return useApiQuery((signal) => fetchSiteReport(id, signal), [id], {
-    refetchInterval: ({ siteCheck: { status, counts } }) =>
-      // A cancelled check may still have pages being analysed: follow them to their end too.
-      isActive(status) || counts.analyzing > 0 ? SITE_CHECK_POLL_INTERVAL_MS : false,
+    refetchInterval: ({ siteCheck }) =>
+      pagesStillChanging(siteCheck) ? SITE_CHECK_POLL_INTERVAL_MS : false,
   });
 }
 
@@ -94,7 +94,7 @@ function Progress({
 }) {
   const { counts } = siteCheck;
   const done = counts.completed + counts.failed;
-  const active = isActive(siteCheck.status);
+  const active = isSiteCheckUnderWay(siteCheck.status);
   const error = siteCheck.errorCode ? catalogueEntry(siteCheck.errorCode) : null;
   return (
     <Card>

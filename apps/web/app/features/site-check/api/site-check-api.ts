@@ -42,8 +42,13 @@ export function fetchSiteChecks(signal?: AbortSignal) {
 export const siteReportCsvUrl = (id: string) =>
   `/api/site-checks/${encodeURIComponent(id)}/export.csv`;
 
-/** A site check still has work to do (the progress view keeps asking). */
-export const isActive = isSiteCheckUnderWay;
+/**
+ * A site check's pages may still change: it is under way, or cancelled with pages still being
+ * analysed (the screens keep asking until those end too).
+ */
+export function pagesStillChanging(check: Pick<SiteCheck, 'status' | 'counts'>): boolean {
+  return isSiteCheckUnderWay(check.status) || check.counts.analyzing > 0;
+}
 
 export function statusLabel(check: SiteCheck): string {
   switch (check.status) {

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useApiQuery } from '../../../lib/use-api-query.ts';
 import { fetchAuditOverview } from '../api/site-audit-api.ts';
-import { isActive, statusLabel } from '../api/site-check-api.ts';
+import { pagesStillChanging, statusLabel } from '../api/site-check-api.ts';
 import { auditHref, useAuditAddress } from './audit-address.ts';
 import { OverviewView } from './overview-view.tsx';
 
@@ -62,16 +62,14 @@ export function SiteAuditWorkspace({ id }: { id: string }) {
   const { params, tab, compare } = useAuditAddress();
   const overview = useApiQuery((signal) => fetchAuditOverview(id, signal), [id], {
     refetchInterval: ({ siteCheck }) =>
-      isActive(siteCheck.status) || siteCheck.counts.analyzing > 0
-        ? SITE_CHECK_POLL_INTERVAL_MS
-        : false,
+      pagesStillChanging(siteCheck) ? SITE_CHECK_POLL_INTERVAL_MS : false,
     keepDataOnTransientError: true,
   });
   if (overview.status === 'error' && overview.data === undefined) return <SiteReport id={id} />;
   if (overview.data === undefined) return <Loading label="Loading the site audit" />;
   const { siteCheck } = overview.data;
   if (siteCheck.source !== 'crawl') return <SiteReport id={id} />;
-  const live = isActive(siteCheck.status) || siteCheck.counts.analyzing > 0;
+  const live = pagesStillChanging(siteCheck);
   return (
     <div className="space-y-6">
       <Card className="p-5">

@@ -6,6 +6,7 @@ import type {
 import { NON_INDEXABLE_LABELS } from '@crawlwise/shared/audit-labels';
 import { scoreTone, siteFindingTone } from '@crawlwise/shared/display';
 import { catalogueEntry } from '@crawlwise/shared/error-catalogue';
+import { isSiteCheckUnderWay } from '@crawlwise/shared/site-check';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { AppLink } from '../../../components/app-link.tsx';
@@ -14,7 +15,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { auditIssuesCsvUrl } from '../api/site-audit-api.ts';
-import { isActive } from '../api/site-check-api.ts';
+import { pagesStillChanging } from '../api/site-check-api.ts';
 import { auditHref } from './audit-address.ts';
 import { CsvLink, NotBuiltYet } from './audit-ui.tsx';
 
@@ -62,7 +63,7 @@ export function OverviewView({
 }) {
   const { siteCheck, overview, builtAt } = data;
   const [params] = useSearchParams();
-  const active = isActive(siteCheck.status) || siteCheck.counts.analyzing > 0;
+  const active = pagesStillChanging(siteCheck);
   const error = siteCheck.errorCode ? catalogueEntry(siteCheck.errorCode) : null;
   const nonIndexable = Object.entries(overview.nonIndexable).filter(([, count]) => count > 0) as [
     NonIndexableReason,
@@ -279,7 +280,7 @@ function CrawlProgress({
           </ul>
         </>
       ) : null}
-      {isActive(siteCheck.status) ? (
+      {isSiteCheckUnderWay(siteCheck.status) ? (
         <Suspense
           fallback={
             <Button variant="outline" size="sm" className="mt-4" disabled>
