@@ -12,7 +12,11 @@
  * Chromium's processes once per process, so it overstates) and PSS (each shared page divided
  * among its sharers: the tree's real share of the machine's memory).
  *
- * Flags: --load-seconds=<n> (60) --clients=<n> (4) --idle-seconds=<n> (10) --no-write
+ * With --direct, the command `npm start` runs (package.json's `start` script: plain `node`) is
+ * started by itself, as a service manager or a container's CMD runs it: no npm parent (about
+ * 55 MB resident for as long as the server runs) and no shell.
+ *
+ * Flags: --load-seconds=<n> (60) --clients=<n> (4) --idle-seconds=<n> (10) --direct --no-write
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
@@ -42,6 +46,7 @@ const CLIENTS = Number(args.get('clients') ?? 4);
 const IDLE_SECONDS = Number(args.get('idle-seconds') ?? 10);
 const IDLE_RELEASE_SECONDS = 10;
 const WRITE = !args.has('no-write');
+const DIRECT = args.has('direct');
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_IDLE_MB = 450;
 const TARGET_LOADED_MB = 1200;
@@ -132,11 +137,24 @@ interface Started {
   stop(): Promise<void>;
 }
 
+/** What starts the server: `npm start`, or with --direct the `start` script's own command. */
+function startCommand(): [string, string[]] {
+  if (!DIRECT) return ['npm', ['start', '--silent']];
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  const [command, ...rest] = String(pkg.scripts.start).split(/\s+/);
+  return [command!, rest];
+}
+
+const COMMAND_LABEL = DIRECT
+  ? '`npm start`’s command run directly (`node …`, no npm parent)'
+  : '`npm start`';
+
 /** `npm start`, as the README says, in its own process group so the whole tree can be stopped. */
 async function npmStart(dataDir: string): Promise<Started> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn('npm', ['start', '--silent'], {
+  const [command, commandArgs] = startCommand();
+  const child = spawn(command, commandArgs, {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -273,7 +291,7 @@ async function main() {
           after: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
         },
       },
-      command: 'npm start (production build, embedded PGlite database, embedded worker)',
+      command: `${DIRECT ? 'node (npm start’s command, directly)' : 'npm start'} (production build, embedded PGlite database, embedded worker)`,
       firstStart: { readyMs: firstStartMs, ...describe(firstIdle) },
       restart: { readyMs: restartMs, ...describe(restartIdle) },
       loaded: {
@@ -321,12 +339,13 @@ function writeResults(result: {
   const day = result.date.slice(0, 10);
   const dir = path.join(REPO_ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `footprint-${day}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  const name = `footprint-${day}${DIRECT ? '-direct' : ''}`;
+  writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
   const md = `# Footprint — ${day}
 
-\`npm run bench:footprint\`: \`npm start\` (production build, embedded database, embedded worker),
-the whole process tree it leaves running (npm, shell, server, browser). RSS is summed over the
+\`npm run bench:footprint${DIRECT ? ' -- --direct' : ''}\`: ${COMMAND_LABEL} (production build, embedded database, embedded worker),
+the whole process tree it leaves running (${DIRECT ? 'server' : 'npm, shell, server'}, browser). RSS is summed over the
 processes; PSS divides shared pages among their sharers. 1-minute load average
 ${result.machine.loadAverage1m.before} → ${result.machine.loadAverage1m.after} (other work on the machine slows the load phase).
 
@@ -350,7 +369,7 @@ within IDLE_RELEASE_SECONDS after the load — ${met(result.idleAfterLoad.rssMB 
 Idle RSS by process: first start ${JSON.stringify(result.firstStart.rssMBByCommand)}, restart
 ${JSON.stringify(result.restart.rssMBByCommand)}.
 `;
-  writeFileSync(path.join(dir, `footprint-${day}.md`), md);
+  writeFileSync(path.join(dir, `${name}.md`), md);
 }
 
 main().catch((error) => {

@@ -65,15 +65,19 @@ describe('analysis pool on real threads', () => {
     expect(threads.liveThreads).toBe(1);
   });
 
-  it('stops its threads after idleCloseMs without a job and starts them again for the next', async () => {
-    const threads = pool({ threads: 2, idleCloseMs: 200 });
+  it('stops its threads after idleCloseMs without a job, says so once, and starts them again for the next', async () => {
+    let idleCloses = 0;
+    const threads = pool({ threads: 2, idleCloseMs: 200, onIdleClose: () => idleCloses++ });
     threads.warm();
     expect(threads.liveThreads).toBe(2);
     const report = await threads.run(makeArtifacts({ html: PAGES[0]! }));
     expect(report.score).toEqual(expect.any(Number));
     await expect.poll(() => threads.liveThreads, { timeout: 5000 }).toBe(0);
+    // Told once, when both threads have stopped (the server collects its garbage then).
+    await expect.poll(() => idleCloses, { timeout: 5000 }).toBe(1);
     expect((await threads.run(makeArtifacts({ html: PAGES[0]! }))).score).toBe(report.score);
     expect(threads.liveThreads).toBe(1);
+    expect(idleCloses).toBe(1);
   });
 
   it('does not keep a process alive when idle, also when its parent runs under tsx', async () => {

@@ -55,6 +55,8 @@ export interface AnalysisPoolOptions {
    * heap never gives back); the next job starts them again. 0 keeps them. Default 0.
    */
   idleCloseMs?: number;
+  /** Called once the idle threads have been stopped (the process may give memory back then). */
+  onIdleClose?: () => void;
 }
 
 export interface AnalysisPool {
@@ -155,11 +157,17 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
 
   function stopIdleThreads(): void {
     idleTimer = null;
+    const stopping: Promise<unknown>[] = [];
     for (const thread of [...threads]) {
       if (thread.job !== null) continue;
       // Out of the set first, so its 'exit' is not taken for a crash.
       threads.delete(thread);
-      void thread.worker.terminate().catch(() => undefined);
+      stopping.push(thread.worker.terminate().catch(() => undefined));
+    }
+    if (options.onIdleClose && stopping.length > 0) {
+      void Promise.all(stopping).then(() => {
+        if (!closed && threads.size === 0) options.onIdleClose?.();
+      });
     }
   }
 

@@ -42,6 +42,11 @@ export interface EngineOptions {
    */
   idleReleaseMs?: number;
   /**
+   * Called when the engine has gone idle and stopped its analysis threads (after idleReleaseMs):
+   * the moment for the host process to give memory back (the server runs a full GC then).
+   */
+  onIdleRelease?: () => void;
+  /**
    * Worker threads that run the CPU half of analyses (parse, checks, score), so an engine uses
    * more than one core and a large page does not block the event loop. 0 runs it in-process.
    * Default: min(2, available parallelism).
@@ -142,6 +147,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       ? createAnalysisPool({
           threads,
           ...(options.idleReleaseMs !== undefined ? { idleCloseMs: options.idleReleaseMs } : {}),
+          ...(options.onIdleRelease ? { onIdleClose: options.onIdleRelease } : {}),
         })
       : null;
 
