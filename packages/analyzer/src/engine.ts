@@ -7,7 +7,7 @@ import type { CrawlLinkRequest } from './crawl/page-links.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
 import { createHostGate, type HostGateOptions } from './gather/host-gate.ts';
-import { probeImage, probeImages } from './gather/image-probe.ts';
+import { imagesToProbe, probeImage, probeImages } from './gather/image-probe.ts';
 import { lazyRenderer } from './gather/lazy-renderer.ts';
 import { fetchLinkStatus, type LinkStatus } from './gather/link-status.ts';
 import { fetchLlmsTxt, llmsTxtUrlOf } from './gather/llms-txt.ts';
@@ -211,6 +211,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
           html: document.html,
           userAgent,
           timeoutMs: options.renderTimeoutMs ?? 5000,
+          // The settled page's images are asked about while the render goes on (its clock
+          // running ahead, the capture): the probes after it find most answers kept or in flight.
+          onImages: (urls) => {
+            for (const url of imagesToProbe(urls)) void imageProbes.get(url);
+          },
         })
       : Promise.resolve<RenderArtifact>({
           status: 'skipped',

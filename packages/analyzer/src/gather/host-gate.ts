@@ -15,7 +15,7 @@
  */
 
 export const PROBE_HOST_MAX_IN_FLIGHT = 4;
-export const PROBE_HOST_INTERVAL_MS = 50;
+export const PROBE_HOST_INTERVAL_MS = 10;
 /** Idle host records kept at most; beyond, those whose interval has passed are dropped. */
 export const HOST_GATE_MAX_HOSTS = 1000;
 

@@ -103,6 +103,11 @@ function distinctHttp(urls: readonly string[]): string[] {
   return [...seen];
 }
 
+/** The images a page's probes ask about: distinct http(s) addresses, at most MAX_PROBED. */
+export function imagesToProbe(imageUrls: readonly string[]): string[] {
+  return distinctHttp(imageUrls).slice(0, MAX_PROBED);
+}
+
 /** Probes the images the render listed, within the bounds above. Never throws. */
 export async function probeImages(
   imageUrls: readonly string[],
