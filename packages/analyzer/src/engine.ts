@@ -6,7 +6,8 @@ import { discoverSitemaps, type SiteDiscovery } from './batch/discover-sitemaps.
 import type { CrawlLinkRequest } from './crawl/page-links.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
-import { probeImage, probeImages } from './gather/image-probe.ts';
+import { createHostGate, type HostGateOptions } from './gather/host-gate.ts';
+import { imagesToProbe, probeImage, probeImages } from './gather/image-probe.ts';
 import { lazyRenderer } from './gather/lazy-renderer.ts';
 import { fetchLinkStatus, type LinkStatus } from './gather/link-status.ts';
 import { fetchLlmsTxt, llmsTxtUrlOf } from './gather/llms-txt.ts';
@@ -57,6 +58,11 @@ export interface EngineOptions {
    * origin, in ms. Default 60 s; 0 fetches it for every analysis. Unreachable ones are never kept.
    */
   robotsCacheMs?: number;
+  /**
+   * Per-host bounds of the checks' probes (og:image, images, favicon, redirects, sitemap,
+   * unknown path): requests in flight and the least interval between starts (host-gate.ts).
+   */
+  probePace?: Pick<HostGateOptions, 'maxInFlight' | 'minIntervalMs'>;
   /** Where an npm-packaged browser may unpack itself. */
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
@@ -163,10 +169,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
     keep: (answer) => answer.status !== 'unreachable',
   });
 
+  // Issue 26: the checks' probes share one per-host pace: a crawl's pages ask one host for
+  // their images at once, and a cache only helps with what they share.
+  const gate = createHostGate(options.probePace);
+
   // Issue 26: what a page's checks ask of its site (favicon.ico, ...), once per origin, kept alike.
   const originProbes = createOriginProbes({
     guard,
     userAgent,
+    gate,
     robotsFile: (pageUrl) => robots.fileFor(pageUrl),
     ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
   });
@@ -174,14 +185,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
   // Issue 26: an image's response head, kept like robots.txt (a site's logo and icons appear
   // on every page); timeouts are asked again.
   const imageProbes = createOriginCache({
-    read: (imageUrl) => probeImage(imageUrl, { guard, userAgent }),
+    read: (imageUrl) => probeImage(imageUrl, { guard, userAgent, gate }),
     ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
     keep: (probe) => probe.outcome !== 'timeout',
   });
 
   // Issue 26: the og:image's start, kept per image address (a site often shares one).
   const ogImages = createOriginCache({
-    read: (imageUrl) => fetchOgImage(imageUrl, { guard, userAgent }),
+    read: (imageUrl) => fetchOgImage(imageUrl, { guard, userAgent, gate }),
     ttlMs: options.robotsCacheMs ?? ROBOTS_CACHE_TTL_MS,
     keep: (answer) => answer.outcome !== 'timeout',
   });
@@ -206,6 +217,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
           html: document.html,
           userAgent,
           timeoutMs: options.renderTimeoutMs ?? 5000,
+          // The settled page's images are asked about while the render goes on (its clock
+          // running ahead, the capture): the probes after it find most answers kept or in flight.
+          onImages: (urls) => {
+            for (const url of imagesToProbe(urls)) void imageProbes.get(url);
+          },
         })
       : Promise.resolve<RenderArtifact>({
           status: 'skipped',

@@ -10,6 +10,7 @@ import { AnalysisError, isAnalysisError } from '../analysis-error.ts';
 import { clip } from '../gather/clip.ts';
 import { httpStatusError } from '../gather/fetch-errors.ts';
 import { DEFAULT_USER_AGENT } from '../gather/fetch-page.ts';
+import type { HostGate } from '../gather/host-gate.ts';
 import { guardedFetch } from '../gather/http-fetch.ts';
 import type { TlsOptions } from '../gather/pinned-client.ts';
 import { BodyDecodeError, BodyTooLarge, readBody } from '../gather/read-body.ts';
@@ -51,6 +52,8 @@ export interface SitemapOptions {
   signal?: AbortSignal;
   /** Test hook: trust this CA instead of the system ones. */
   tls?: TlsOptions;
+  /** Paces the requests per host (the engine's probes; host-gate.ts). */
+  gate?: HostGate;
   /**
    * Documents and decoded bytes left for a whole discovery, shared by every readSitemap call
    * of it (and used up by them): without it each call has its own maxDocuments.
@@ -175,6 +178,7 @@ export async function fetchSitemapDocument(
     overflow: 'error',
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.gate ? { gate: options.gate } : {}),
     onResponse: (head) => {
       const statusError = httpStatusError(head.status);
       if (statusError) {

@@ -5,6 +5,7 @@ import { type ContentType, parseContentType } from './charset.ts';
 import { clip } from './clip.ts';
 import { createDeadline, type Deadline } from './deadline.ts';
 import { toAnalysisError } from './fetch-errors.ts';
+import type { HostGate } from './host-gate.ts';
 import { createPinnedClient, type TlsOptions } from './pinned-client.ts';
 import {
   ACCEPT_ENCODING,
@@ -50,6 +51,11 @@ export interface GuardedFetchOptions {
    * probes use it to stop at the first hop that leaves the hosts they are about.
    */
   followRedirect?: (next: URL) => boolean;
+  /**
+   * Paces the hops per host (host-gate.ts): each hop waits for its host's turn, within the
+   * deadline. The checks' probes pass the engine's gate; the page fetch and robots.txt do not.
+   */
+  gate?: HostGate;
 }
 
 export interface RawFetch {
@@ -175,6 +181,21 @@ async function fetchHop(
 ): Promise<HopOutcome> {
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
   const pin = await deadline.race(options.guard(url.hostname, port));
+  const leave = options.gate ? await options.gate.enter(url, deadline.signal) : null;
+  try {
+    return await requestHop(url, pin, options, deadline, started);
+  } finally {
+    leave?.();
+  }
+}
+
+async function requestHop(
+  url: URL,
+  pin: Awaited<ReturnType<AddressGuard>>,
+  options: GuardedFetchOptions,
+  deadline: Deadline,
+  started: number,
+): Promise<HopOutcome> {
   const pinned = createPinnedClient(url, pin, {
     ...(options.tls ? { tls: options.tls } : {}),
     connectTimeoutMs: deadline.remaining(),

@@ -93,6 +93,7 @@ async function follow(
       overflow: 'truncate',
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.tls ? { tls: options.tls } : {}),
+      ...(options.gate ? { gate: options.gate } : {}),
       onResponse: () => 'skip',
       followRedirect: (next) => site.has(next.hostname.toLowerCase()),
     });

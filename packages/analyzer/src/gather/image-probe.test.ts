@@ -133,5 +133,25 @@ describe.skipIf(!browser)(
       expect(result.images?.[1]).toMatch(/\/img\/b-(1|2)x\.png$/);
       expect([...site.hits.keys()].filter((path) => path.startsWith('/img/'))).toEqual([]);
     });
+
+    it('hands the settled DOM its images before the capture, so probes start during the render', async () => {
+      const announced: string[][] = [];
+      const result = await renderPage(pool, {
+        url: `${site.origin}/article/early`,
+        // A timer 3 s on (virtual time) adds an image the early list cannot have seen.
+        html: `<!doctype html><html><head><title>t</title></head><body>
+        <img src="/img/first.jpg" alt="">
+        <script>setTimeout(() => { const i = new Image(); i.src = '/img/late.png'; document.body.append(i); }, 3000);</script>
+      </body></html>`,
+        userAgent: UA,
+        onImages: (urls) => announced.push(urls),
+      });
+      // Announced once, before the render ended and before the page's timer added its image.
+      expect(announced).toEqual([[`${site.origin}/img/first.jpg`]]);
+      expect(result.images).toEqual([
+        `${site.origin}/img/first.jpg`,
+        `${site.origin}/img/late.png`,
+      ]);
+    });
   },
 );

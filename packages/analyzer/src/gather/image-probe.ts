@@ -1,5 +1,6 @@
 import { isAnalysisError } from '../analysis-error.ts';
 import type { AddressGuard, ImageProbe, ImagesArtifact } from '../types.ts';
+import type { HostGate } from './host-gate.ts';
 import { guardedFetch } from './http-fetch.ts';
 
 /**
@@ -14,7 +15,8 @@ import { guardedFetch } from './http-fetch.ts';
  * unknown size and is listed as such.
  *
  * Every request goes through the engine's address guard like the page's own; bounded: at most
- * MAX_PROBED distinct images per page, PROBE_CONCURRENCY at once, each within PROBE_TIMEOUT_MS
+ * MAX_PROBED distinct images per page, PROBE_CONCURRENCY at once (and the engine's per-host gate,
+ * host-gate.ts, across pages), each within PROBE_TIMEOUT_MS (its wait for the gate included)
  * and all of them within PROBES_DEADLINE_MS (what is left unasked is counted). A probe that times
  * out or is refused by the guard says nothing about the image and is reported as such, not as
  * broken.
@@ -28,6 +30,8 @@ export const PROBES_DEADLINE_MS = 3_000;
 export interface ProbeImagesOptions {
   guard: AddressGuard;
   userAgent: string;
+  /** Paces the probes per host (the engine's gate; host-gate.ts). */
+  gate?: HostGate;
   /** Probes one image; cached per image by the engine (a site's logo is asked once a minute). */
   probe?: (url: string) => Promise<ImageProbe>;
 }
@@ -35,7 +39,12 @@ export interface ProbeImagesOptions {
 /** The response head of one image. Never throws. */
 export async function probeImage(
   url: string,
-  { guard, userAgent, timeoutMs = PROBE_TIMEOUT_MS }: ProbeImagesOptions & { timeoutMs?: number },
+  {
+    guard,
+    userAgent,
+    gate,
+    timeoutMs = PROBE_TIMEOUT_MS,
+  }: ProbeImagesOptions & { timeoutMs?: number },
 ): Promise<ImageProbe> {
   try {
     const head = await guardedFetch(url, {
@@ -46,6 +55,7 @@ export async function probeImage(
       maxBytes: 0,
       maxRedirects: 5,
       overflow: 'truncate',
+      ...(gate ? { gate } : {}),
       onResponse: () => 'skip',
     });
     const length = Number(head.headers['content-length']);
@@ -91,6 +101,11 @@ function distinctHttp(urls: readonly string[]): string[] {
     }
   }
   return [...seen];
+}
+
+/** The images a page's probes ask about: distinct http(s) addresses, at most MAX_PROBED. */
+export function imagesToProbe(imageUrls: readonly string[]): string[] {
+  return distinctHttp(imageUrls).slice(0, MAX_PROBED);
 }
 
 /** Probes the images the render listed, within the bounds above. Never throws. */

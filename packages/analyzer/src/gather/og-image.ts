@@ -1,5 +1,6 @@
 import { Parser } from 'htmlparser2';
 import type { AddressGuard, OgImageArtifact } from '../types.ts';
+import type { HostGate } from './host-gate.ts';
 import { guardedFetch } from './http-fetch.ts';
 import { probeFailure } from './image-probe.ts';
 import { imageSize } from './image-size.ts';
@@ -58,12 +59,14 @@ export interface FetchOgImageOptions {
   guard: AddressGuard;
   userAgent: string;
   timeoutMs?: number;
+  /** Paces the request per host (the engine's gate; host-gate.ts). */
+  gate?: HostGate;
 }
 
 /** Asks for the start of the image and reads its size. Never throws. */
 export async function fetchOgImage(
   url: string,
-  { guard, userAgent, timeoutMs = OG_IMAGE_TIMEOUT_MS }: FetchOgImageOptions,
+  { guard, userAgent, gate, timeoutMs = OG_IMAGE_TIMEOUT_MS }: FetchOgImageOptions,
 ): Promise<OgImageArtifact> {
   try {
     const raw = await guardedFetch(url, {
@@ -74,6 +77,7 @@ export async function fetchOgImage(
       maxBytes: OG_IMAGE_MAX_BYTES,
       maxRedirects: 5,
       overflow: 'truncate',
+      ...(gate ? { gate } : {}),
       onResponse: (head) => (head.status >= 200 && head.status < 300 ? 'read' : 'skip'),
     });
     const length = Number(raw.headers['content-length']);

@@ -1,5 +1,6 @@
 import type { AddressGuard } from '../types.ts';
 import { DEFAULT_USER_AGENT } from './fetch-page.ts';
+import type { HostGate } from './host-gate.ts';
 import { guardedFetch, type RawFetch } from './http-fetch.ts';
 import type { TlsOptions } from './pinned-client.ts';
 
@@ -10,6 +11,8 @@ export interface OriginFileOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   tls?: TlsOptions;
+  /** Paces the requests per host (the engine's probes; host-gate.ts). */
+  gate?: HostGate;
 }
 
 /** What each file allows itself: its media types, its default deadline and its size limits. */
@@ -50,6 +53,7 @@ export function fetchOriginFile(
     overflow: 'truncate',
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.gate ? { gate: options.gate } : {}),
     onResponse: (head) => (head.status >= 200 && head.status < 300 ? 'read' : 'skip'),
   });
 }

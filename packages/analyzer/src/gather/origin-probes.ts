@@ -1,5 +1,6 @@
 import type { AddressGuard, Artifacts, FetchArtifact } from '../types.ts';
 import { faviconUrlOf, fetchFavicon } from './favicon.ts';
+import type { HostGate } from './host-gate.ts';
 import { probeHttpsRedirect } from './https-redirect.ts';
 import { createOriginCache } from './origin-cache.ts';
 import type { TlsOptions } from './pinned-client.ts';
@@ -19,7 +20,8 @@ import { probeUnknownPath, UNKNOWN_PATH_PREFIX } from './unknown-path.ts';
  * filtered, a hanging favicon) would otherwise add its timeout to every page of the origin, and
  * one that met a 5xx would become a per-page request on the sites least able to bear it; a
  * failed probe only makes its check say skipped until the answer expires. The CLI, the server's
- * workers and a crawl each hold one engine, so one probe serves every page of an origin.
+ * workers and a crawl each hold one engine, so one probe serves every page of an origin. Their
+ * requests go through the engine's per-host gate (host-gate.ts) with the image probes.
  */
 
 /**
@@ -41,6 +43,8 @@ export interface OriginProbesOptions {
   ttlMs: number;
   /** Test hook: trust this CA. */
   tls?: TlsOptions;
+  /** Paces every probe's requests per host (host-gate.ts); none when absent. */
+  gate?: HostGate;
   /** The robots.txt of a page's origin, from the engine's cache (its Sitemap: lines). */
   robotsFile?: (pageUrl: string) => Promise<RobotsFile>;
   /** Test hook: the http port of an https port (default: 80 for 443, none for another). */
@@ -62,6 +66,7 @@ export function createOriginProbes(options: OriginProbesOptions): OriginProbes {
     guard: options.guard,
     userAgent: options.userAgent,
     ...(options.tls ? { tls: options.tls } : {}),
+    ...(options.gate ? { gate: options.gate } : {}),
   };
   const favicons = createOriginCache({
     read: (faviconUrl) => fetchFavicon(faviconUrl, fetchOptions),

@@ -48,6 +48,7 @@ export async function readSiteSitemap(
       guard: options.guard,
       ...(options.userAgent ? { userAgent: options.userAgent } : {}),
       ...(options.tls ? { tls: options.tls } : {}),
+      ...(options.gate ? { gate: options.gate } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.robots ? { robots: options.robots } : {}),
       maxUrls: SITEMAP_LISTING_MAX_URLS,

@@ -49,6 +49,7 @@ export async function probeUnknownPath(
       overflow: 'truncate',
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.tls ? { tls: options.tls } : {}),
+      ...(options.gate ? { gate: options.gate } : {}),
       onResponse: () => 'skip',
       followRedirect: (next) => next.hostname === host,
     });
