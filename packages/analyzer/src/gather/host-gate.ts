@@ -14,8 +14,13 @@
  * FIFO per host. The clock is injectable for tests.
  */
 
-export const PROBE_HOST_MAX_IN_FLIGHT = 4;
-export const PROBE_HOST_INTERVAL_MS = 10;
+/**
+ * A browser's share of a host: it opens at most 6 connections per host and starts them without
+ * a floor. All the engine's pages together ask a host no more than one visitor's browser would;
+ * a floor between starts is paid by every page's first analysis (docs/decisions.md).
+ */
+export const PROBE_HOST_MAX_IN_FLIGHT = 6;
+export const PROBE_HOST_INTERVAL_MS = 0;
 /** Idle host records kept at most; beyond, those whose interval has passed are dropped. */
 export const HOST_GATE_MAX_HOSTS = 1000;
 
