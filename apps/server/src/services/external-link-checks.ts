@@ -6,9 +6,9 @@ import type { ExternalLinkCheck } from '@crawlwise/analyzer/site/site-graph';
 import { DEFAULT_CRAWL_MAX_EXTERNAL } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { settleSiteCheck } from '../db/tables/site-checks.ts';
 import type { HostPace, PaceTurn, TurnEnd } from './host-pace.ts';
 import { TURN_HOLD_SECONDS } from './job-queue.ts';
-import { settleSiteCheck } from './site-check-settle.ts';
 
 /**
  * A crawl's external-link option on the server (issue 19.3; docs/site-checks.md, "External
@@ -23,7 +23,7 @@ import { settleSiteCheck } from './site-check-settle.ts';
  * check, so a site linking 500 times to one host asks it at the server's pace. Each target is a
  * leased row (`site_external_targets`): a worker that dies mid-ask loses it to the lease, and an
  * answer is written once, by the lease holder. The check completes only once every target has
- * its answer (site-check-settle.ts), so the finished report is whole.
+ * its answer (db/tables/site-checks.ts), so the finished report is whole.
  */
 
 /** A claimed target counts this many attempts before the sweep gives up on it. */

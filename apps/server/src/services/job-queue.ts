@@ -3,9 +3,9 @@ import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { lockCheckOfPage, settleSiteCheck } from '../db/tables/site-checks.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
 import { HostPace, type PaceTurn } from './host-pace.ts';
-import { lockCheckOfPage, settleSiteCheck } from './site-check-settle.ts';
 import { boundForStorage } from './stored-report-bounds.ts';
 
 /**
@@ -272,7 +272,7 @@ export class JobQueue {
 
   /**
    * Writes a job's end; a site page's check is locked first and completed in the same
-   * transaction when this was its last page (services/site-check-settle.ts).
+   * transaction when this was its last page (db/tables/site-checks.ts).
    */
   private endJob(
     id: string,

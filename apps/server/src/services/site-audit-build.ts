@@ -1,5 +1,13 @@
+import type { SiteCheckSource } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../db/database.ts';
+import {
+  auditBuildIsNewest,
+  claimAuditBuild,
+  dueAuditChecks as dueChecks,
+  recordAuditBuild,
+  releaseAuditBuild,
+} from '../db/tables/site-checks.ts';
 import { type AuditSnapshot, buildAuditSnapshot } from './site-audit-snapshot.ts';
 import { listSitePages } from './site-checks.ts';
 import { analyseCrawl, buildSiteReport } from './site-report.ts';
@@ -37,26 +45,9 @@ const BUILD_LOCK_NAMESPACE = 7_320;
 /** Rows per insert statement (one JSON parameter each). */
 const INSERT_BATCH = 2000;
 
-/** The checks whose snapshot is due, oldest need first. */
-export async function dueAuditChecks(db: Db, limit = CHECKS_PER_PASS): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`(select s.id, s.completed_at as due from site_checks s
-          where s.status in ('completed', 'cancelled', 'failed')
-            and (s.audit_built_at is null or s.audit_built_at < s.completed_at)
-          order by s.completed_at desc limit ${limit})
-        union all
-        (select s.id, s.created_at as due from site_checks s
-          where s.status in ('discovering', 'running')
-            and (s.audit_built_at is null
-              or s.audit_built_at < now() - make_interval(secs => greatest(
-                ${REBUILD_AFTER_MS / 1000}, ${BUILD_SHARE_FACTOR} * coalesce(s.audit_build_ms, 0) / 1000.0)))
-            and exists (select 1 from reports r where r.site_check_id = s.id
-              and r.deleted_at is null and r.completed_at is not null
-              and r.completed_at > coalesce(s.audit_built_at, '-infinity'::timestamptz))
-          limit ${limit})`,
-  );
-  return rows.slice(0, limit).map((row) => row.id);
+/** The checks whose snapshot is due, oldest need first (see the module comment). */
+export function dueAuditChecks(db: Db, limit = CHECKS_PER_PASS): Promise<string[]> {
+  return dueChecks(db, limit, REBUILD_AFTER_MS / 1000, BUILD_SHARE_FACTOR);
 }
 
 export interface AuditBuild {
@@ -85,14 +76,7 @@ const BUILD_CLAIM_SECONDS = 300;
  */
 export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise<AuditBuild> {
   const started = performance.now();
-  const [check] = await queryRows<{ read_at: string; site_url: string; source: string }>(
-    db,
-    sql`update site_checks set audit_build_claimed_until =
-          now() + make_interval(secs => ${BUILD_CLAIM_SECONDS})
-        where id = ${siteCheckId}
-          and (audit_build_claimed_until is null or audit_build_claimed_until < now())
-        returning now() as read_at, site_url, source`,
-  );
+  const check = await claimAuditBuild(db, siteCheckId, BUILD_CLAIM_SECONDS);
   if (!check) {
     return {
       siteCheckId,
@@ -107,25 +91,23 @@ export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise
   try {
     return { claimed: true, ...(await buildClaimed(db, siteCheckId, check, started)) };
   } finally {
-    await db.execute(
-      sql`update site_checks set audit_build_claimed_until = null where id = ${siteCheckId}`,
-    );
+    await releaseAuditBuild(db, siteCheckId);
   }
 }
 
 async function buildClaimed(
   db: Db,
   siteCheckId: string,
-  check: { read_at: string; site_url: string; source: string },
+  check: { readAt: string; siteUrl: string; source: SiteCheckSource },
   started: number,
 ): Promise<Omit<AuditBuild, 'claimed'>> {
-  const readAt = new Date(check.read_at).toISOString();
+  const { readAt } = check;
   // Read before the pages: the report is stored only if nothing moved while they were read.
   const reportKey = await siteReportChangeKey(db, siteCheckId);
   const rows = await listSitePages(db, siteCheckId, { slim: true, report: reportKey !== null });
   const crawl =
     check.source === 'crawl'
-      ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.site_url }, rows)
+      ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.siteUrl }, rows)
       : null;
   const read = performance.now();
   const analysis = analyseCrawl(rows, crawl);
@@ -138,21 +120,15 @@ async function buildClaimed(
       sql`select pg_try_advisory_xact_lock(${BUILD_LOCK_NAMESPACE}, hashtext(${siteCheckId})) as locked`,
     );
     if (!lock?.locked) return false;
-    const [current] = await queryRows<{ newer: boolean }>(
-      tx,
-      sql`select audit_built_at is not null and audit_built_at >= ${readAt}::timestamptz as newer
-          from site_checks where id = ${siteCheckId}`,
-    );
-    if (!current || current.newer) return false;
+    if (!(await auditBuildIsNewest(tx, siteCheckId, readAt))) return false;
     await writeSnapshot(tx, siteCheckId, snapshot);
     await storeSiteReport(tx, siteCheckId, reportKey, report);
-    await tx.execute(
-      sql`update site_checks set audit_built_at = ${readAt}::timestamptz,
-            audit_score = ${snapshot.score?.value ?? null}::int,
-            audit_base = ${snapshot.score?.base ?? null}::int,
-            audit_build_ms = ${Math.round(performance.now() - started)}::int
-          where id = ${siteCheckId}`,
-    );
+    await recordAuditBuild(tx, siteCheckId, {
+      readAt,
+      score: snapshot.score?.value ?? null,
+      base: snapshot.score?.base ?? null,
+      ms: Math.round(performance.now() - started),
+    });
     return true;
   });
   const end = performance.now();
