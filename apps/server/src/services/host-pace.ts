@@ -7,7 +7,8 @@ import {
 } from '@crawlwise/shared/crawl-pace';
 import { sql } from 'drizzle-orm';
 import { col, type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
-import { hostPace, siteChecks } from '../db/schema.ts';
+import { hostPace, siteChecks, siteExternalTargets } from '../db/schema.ts';
+import { olderThan, purgeRows } from '../db/tables/purge.ts';
 
 /**
  * The per-host pace of site checks, kept in `host_pace` (docs/site-checks.md › Politeness). The
@@ -46,6 +47,31 @@ export async function ensureActiveHostsPaced(db: Db): Promise<number> {
 }
 
 /** A turn on a host, as the claim of one of its pages took it (services/job-queue.ts). */
+/**
+ * Deletes up to `batch` host paces unused for `idleSeconds` before `now` whose host has no site
+ * check left and no external target waiting (the retention purge; a held turn stays). Returns
+ * how many went.
+ */
+export function purgeIdleHostPaces(
+  db: Db,
+  now: Date,
+  idleSeconds: number,
+  batch: number,
+): Promise<number> {
+  return purgeRows(
+    db,
+    hostPace,
+    hostPace.host,
+    sql`${olderThan(hostPace.updatedAt, now, idleSeconds)}
+      and ${hostPace.turnToken} is null
+      and not exists (select 1 from ${siteChecks} where ${siteChecks.host} = ${hostPace.host})
+      and not exists (select 1 from ${siteExternalTargets}
+        where ${siteExternalTargets.host} = ${hostPace.host}
+          and ${siteExternalTargets.checkedAt} is null)`,
+    batch,
+  );
+}
+
 export interface PaceTurn {
   host: string;
   /** Identifies this turn: only its holder ends it. */

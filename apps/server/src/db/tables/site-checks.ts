@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { WorkspaceOwner } from '../../services/workspace.ts';
 import { col, type Db, queryRows } from '../database.ts';
 import { reports, siteChecks, siteExternalTargets } from '../schema.ts';
+import { olderThan, purgeRows } from './purge.ts';
 import { handOverToTeamOwner, workspaceCondition } from './workspace-rows.ts';
 
 /**
@@ -597,21 +598,17 @@ export function handOverTeamSiteChecks(tx: Db, userId: string): Promise<void> {
  * Deletes up to `batch` checks made more than `olderThanSeconds` before `now`, with any page
  * left (rows another purge holds are skipped). Returns how many went.
  */
-export async function purgeSiteChecksBefore(
+export function purgeSiteChecksBefore(
   db: Db,
   now: Date,
   olderThanSeconds: number,
   batch: number,
 ): Promise<number> {
-  const deleted = await queryRows(
+  return purgeRows(
     db,
-    sql`delete from ${siteChecks} where ${siteChecks.id} in (
-          select ${siteChecks.id} from ${siteChecks}
-          where ${siteChecks.createdAt}
-            < ${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanSeconds})
-          limit ${batch}
-          for update skip locked)
-        returning ${siteChecks.id} as id`,
+    siteChecks,
+    siteChecks.id,
+    olderThan(siteChecks.createdAt, now, olderThanSeconds),
+    batch,
   );
-  return deleted.length;
 }
