@@ -139,6 +139,13 @@ export async function settleSiteCheck(tx: Db, siteCheckId: string): Promise<void
   );
 }
 
+/** Locks a check's row (inside the caller's transaction), as a page's end does first. */
+export async function lockSiteCheck(tx: Db, id: string): Promise<void> {
+  await tx.execute(
+    sql`select ${siteChecks.id} as id from ${siteChecks} where ${siteChecks.id} = ${id} for update`,
+  );
+}
+
 /** Locks the site check of a report row, if it is a site page; returns the check's id. */
 export async function lockCheckOfPage(tx: Db, reportId: string): Promise<string | null> {
   const [row] = await queryRows<{ id: string }>(
