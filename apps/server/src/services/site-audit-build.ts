@@ -1,6 +1,7 @@
 import type { SiteCheckSource } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../db/database.ts';
+import { writeAuditSnapshot } from '../db/tables/site-audit.ts';
 import {
   auditBuildIsNewest,
   claimAuditBuild,
@@ -8,7 +9,7 @@ import {
   recordAuditBuild,
   releaseAuditBuild,
 } from '../db/tables/site-checks.ts';
-import { type AuditSnapshot, buildAuditSnapshot } from './site-audit-snapshot.ts';
+import { buildAuditSnapshot } from './site-audit-snapshot.ts';
 import { listSitePages } from './site-checks.ts';
 import { analyseCrawl, buildSiteReport } from './site-report.ts';
 import { loadCrawlGraph } from './site-report-source.ts';
@@ -42,8 +43,6 @@ const BUILD_SHARE_FACTOR = 3;
 const CHECKS_PER_PASS = 4;
 /** Namespace of the per-check advisory lock of the builder. */
 const BUILD_LOCK_NAMESPACE = 7_320;
-/** Rows per insert statement (one JSON parameter each). */
-const INSERT_BATCH = 2000;
 
 /** The checks whose snapshot is due, oldest need first (see the module comment). */
 export function dueAuditChecks(db: Db, limit = CHECKS_PER_PASS): Promise<string[]> {
@@ -121,7 +120,7 @@ async function buildClaimed(
     );
     if (!lock?.locked) return false;
     if (!(await auditBuildIsNewest(tx, siteCheckId, readAt))) return false;
-    await writeSnapshot(tx, siteCheckId, snapshot);
+    await writeAuditSnapshot(tx, siteCheckId, snapshot);
     await storeSiteReport(tx, siteCheckId, reportKey, report);
     await recordAuditBuild(tx, siteCheckId, {
       readAt,
@@ -156,175 +155,4 @@ export async function buildDueAuditSnapshots(
     }
   }
   return builds;
-}
-
-/**
- * Inserts rows as one JSON parameter per batch (jsonb_to_recordset): one statement and one
- * parameter for thousands of rows, much cheaper than a parameter per cell.
- */
-async function insertRecords(
-  tx: Db,
-  table: string,
-  /** `name type` of each column, in the rows' key names. */
-  columns: readonly string[],
-  rows: readonly Record<string, unknown>[],
-): Promise<void> {
-  const names = sql.raw(columns.map((column) => column.split(' ')[0]).join(', '));
-  const definition = sql.raw(columns.join(', '));
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    const batch = JSON.stringify(rows.slice(start, start + INSERT_BATCH));
-    await tx.execute(
-      sql`insert into ${sql.identifier(table)} (${names})
-          select ${names} from jsonb_to_recordset(${batch}::jsonb) as x(${definition})`,
-    );
-  }
-}
-
-/** Replaces a check's snapshot rows (inside the caller's transaction). */
-export async function writeSnapshot(
-  tx: Db,
-  siteCheckId: string,
-  snapshot: AuditSnapshot,
-): Promise<void> {
-  for (const table of [
-    'site_audit_pages',
-    'site_audit_issues',
-    'site_audit_issue_items',
-    'site_audit_links',
-    'site_audit_duplicates',
-  ]) {
-    await tx.execute(
-      sql`delete from ${sql.identifier(table)} where site_check_id = ${siteCheckId}`,
-    );
-  }
-  const check = { site_check_id: siteCheckId };
-  await insertRecords(
-    tx,
-    'site_audit_pages',
-    [
-      'site_check_id uuid',
-      'url text',
-      'report_id uuid',
-      'final_url text',
-      'state text',
-      'http_status int',
-      'indexable boolean',
-      'non_indexable_reason text',
-      'score int',
-      'depth int',
-      'inbound int',
-      'link_score int',
-      'title text',
-      'words int',
-      'in_sitemap boolean',
-      'access_token text',
-      'finished_at timestamptz',
-    ],
-    snapshot.pages.map((page) => ({
-      ...check,
-      url: page.url,
-      report_id: page.reportId,
-      final_url: page.finalUrl,
-      state: page.state,
-      http_status: page.httpStatus,
-      indexable: page.indexable,
-      non_indexable_reason: page.nonIndexableReason,
-      score: page.score,
-      depth: page.depth,
-      inbound: page.inbound,
-      link_score: page.linkScore,
-      title: page.title,
-      words: page.words,
-      in_sitemap: page.inSitemap,
-      access_token: page.accessToken,
-      finished_at: page.finishedAt,
-    })),
-  );
-  await insertRecords(
-    tx,
-    'site_audit_issues',
-    [
-      'site_check_id uuid',
-      'kind text',
-      'issue_id text',
-      'severity text',
-      'count int',
-      'worth float8',
-    ],
-    snapshot.issues.map((issue) => ({
-      ...check,
-      kind: issue.kind,
-      issue_id: issue.issueId,
-      severity: issue.severity,
-      count: issue.count,
-      worth: issue.worth,
-    })),
-  );
-  await insertRecords(
-    tx,
-    'site_audit_issue_items',
-    [
-      'site_check_id uuid',
-      'issue_id text',
-      'position int',
-      'url text',
-      'detail text',
-      'sources jsonb',
-      'source_count int',
-    ],
-    snapshot.items.map((item) => ({
-      ...check,
-      issue_id: item.issueId,
-      position: item.position,
-      url: item.url,
-      detail: item.detail,
-      sources: item.sources,
-      source_count: item.sourceCount,
-    })),
-  );
-  await insertRecords(
-    tx,
-    'site_audit_links',
-    [
-      'site_check_id uuid',
-      'kind text',
-      'position int',
-      'source text',
-      'section text',
-      'target text',
-      'anchor text',
-      'nofollow boolean',
-      'rendered_only boolean',
-      'target_status int',
-      'target_error text',
-      'final_url text',
-    ],
-    snapshot.links.map((link) => ({
-      ...check,
-      kind: link.kind,
-      position: link.position,
-      source: link.source,
-      section: link.section,
-      target: link.target,
-      anchor: link.anchor,
-      nofollow: link.nofollow,
-      rendered_only: link.renderedOnly,
-      target_status: link.targetStatus,
-      target_error: link.targetError,
-      final_url: link.finalUrl,
-    })),
-  );
-  await insertRecords(
-    tx,
-    'site_audit_duplicates',
-    [
-      'site_check_id uuid',
-      'cluster int',
-      'member int',
-      'url text',
-      'size int',
-      'similarity float8',
-    ],
-    snapshot.duplicates.map((member) => ({ ...check, ...member })),
-  );
 }
