@@ -8,12 +8,13 @@ import { olderThan, purgeRows } from './purge.ts';
 import { handOverToTeamOwner, workspaceCondition } from './workspace-rows.ts';
 
 /**
- * The owner of the site_checks table outside the crawl pipeline (issue 24, docs/site-checks.md):
- * a check's creation, cancel, completion by the sweep, listing, reading (its stored JSON decoded
- * here), hand-over and purge, and the audit build's columns. The crawl's own statements
- * (job-queue.ts, crawl-frontier.ts, site-check-discovery.ts, site-check-settle.ts,
- * site-check-error-rate.ts, external-link-checks.ts, host-pace.ts) are still theirs.
- * Columns are named through the Drizzle schema.
+ * The owner of the site_checks table (issue 24, docs/site-checks.md): a check's creation,
+ * cancel, discovery (claim, lease, start, failure, release, sweep), completion (the page that
+ * ends last, settleSiteCheck, and the sweep), listing, reading (its stored JSON decoded here),
+ * the audit build's claim and columns, hand-over and purge. Still outside it: the crawl's pacing
+ * of a check's pages — the queue's claim (services/job-queue.ts, `next_page_at`), the error-rate
+ * counters (site-check-error-rate.ts) and the frontier's reads (crawl-frontier.ts). Columns are
+ * named through the Drizzle schema.
  */
 
 /** "Belongs to this workspace" for the site_checks table (Personal: the account's, outside teams). */
