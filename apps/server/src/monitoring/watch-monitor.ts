@@ -1,9 +1,13 @@
 import type { CrawlOptions } from '@crawlwise/shared/api/site-checks';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { type Database, type Db, inTransaction } from '../db/database.ts';
 import { decodeStoredFindings } from '../db/stored-findings.ts';
-import { insertQueuedReport, upsertUrl } from '../db/tables/reports.ts';
+import {
+  completedReportScore,
+  insertQueuedReport,
+  scoredSitePages,
+  upsertUrl,
+} from '../db/tables/reports.ts';
 import { auditScores } from '../db/tables/site-checks.ts';
 import {
   claimPageRunJudgement,
@@ -313,25 +317,8 @@ export class WatchMonitor {
   }
 
   /** The analysed pages of a site check, as the site regression reads them. */
-  private async sitePages(siteCheckId: string): Promise<JudgedSitePage[]> {
-    const rows = await queryRows<{
-      url: string;
-      score: number;
-      score_model: number | null;
-      issues: unknown;
-    }>(
-      this.db,
-      sql`select urls.normalized_url as url, reports.score, reports.score_model, reports.issues
-          from reports join urls on urls.id = reports.url_id
-          where reports.site_check_id = ${siteCheckId} and reports.status = 'completed'
-            and reports.deleted_at is null and reports.score is not null`,
-    );
-    return rows.map((row) => ({
-      url: row.url,
-      score: Number(row.score),
-      scoreModel: row.score_model,
-      issues: decodeStoredFindings(row.issues),
-    }));
+  private sitePages(siteCheckId: string): Promise<JudgedSitePage[]> {
+    return scoredSitePages(this.db, siteCheckId);
   }
 
   /** One mail per run: the one worker whose update sets notified_at gets the stop token. */
@@ -345,19 +332,15 @@ export class WatchMonitor {
     if (!run) return false; // another worker judged it
     if (run.currentStatus !== 'completed' || run.currentDeleted) return false;
     await setWatchBaseline(this.db, run.watchId, { reportId: run.currentId });
-    const [previous] = run.previousReportId
-      ? await queryRows<PreviousReport>(
-          this.db,
-          sql`select score, score_model, issues, access_token from reports
-              where id = ${run.previousReportId} and status = 'completed' and deleted_at is null`,
-        )
-      : [];
+    const previous = run.previousReportId
+      ? await completedReportScore(this.db, run.previousReportId)
+      : null;
     if (!previous || previous.score === null || run.currentScore === null) return false;
     const regression = judgeRegression(
       {
         score: previous.score,
-        scoreModel: previous.score_model,
-        issues: decodeStoredFindings(previous.issues),
+        scoreModel: previous.scoreModel,
+        issues: previous.issues,
       },
       {
         score: run.currentScore,
@@ -367,7 +350,7 @@ export class WatchMonitor {
       run.thresholdPoints,
     );
     if (!regression) return false;
-    const before = { score: previous.score, accessToken: previous.access_token };
+    const before = { score: previous.score, accessToken: previous.accessToken };
     const after = { score: run.currentScore, accessToken: run.currentAccessToken };
     return this.mailRegression(runId, run.watchId, regression, 'watch', (stopToken) =>
       regressionMail({
@@ -381,11 +364,4 @@ export class WatchMonitor {
       }),
     );
   }
-}
-
-interface PreviousReport {
-  score: number | null;
-  score_model: number | null;
-  issues: unknown;
-  access_token: string;
 }

@@ -5,10 +5,16 @@ import { brokenExternalLabel } from '@crawlwise/analyzer/site/site-findings';
 import type { ExternalLinkCheck } from '@crawlwise/analyzer/site/site-graph';
 import { DEFAULT_CRAWL_MAX_EXTERNAL } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
-import type { HostPace, PaceTurn, TurnEnd } from './host-pace.ts';
-import { TURN_HOLD_SECONDS } from './job-queue.ts';
-import { settleSiteCheck } from './site-check-settle.ts';
+import { col, type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { reports, siteChecks, siteExternalLinks, siteExternalTargets, urls } from '../db/schema.ts';
+import { lockSiteCheck, settleSiteCheck } from '../db/tables/site-checks.ts';
+import {
+  ensureHostPaces,
+  type HostPace,
+  type PaceTurn,
+  type TurnEnd,
+  takeHostTurn,
+} from './host-pace.ts';
 
 /**
  * A crawl's external-link option on the server (issue 19.3; docs/site-checks.md, "External
@@ -23,7 +29,7 @@ import { settleSiteCheck } from './site-check-settle.ts';
  * check, so a site linking 500 times to one host asks it at the server's pace. Each target is a
  * leased row (`site_external_targets`): a worker that dies mid-ask loses it to the lease, and an
  * answer is written once, by the lease holder. The check completes only once every target has
- * its answer (site-check-settle.ts), so the finished report is whole.
+ * its answer (db/tables/site-checks.ts), so the finished report is whole.
  */
 
 /** A claimed target counts this many attempts before the sweep gives up on it. */
@@ -61,7 +67,8 @@ export async function recordExternalLinks(
   if (targets.length === 0) return 0;
   const [counted] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from site_external_targets where site_check_id = ${page.siteCheckId}`,
+    sql`select count(*)::int as n from ${siteExternalTargets}
+        where ${siteExternalTargets.siteCheckId} = ${page.siteCheckId}`,
   );
   const room = Math.max(0, maxExternal - Number(counted?.n ?? 0));
   let added = 0;
@@ -71,44 +78,58 @@ export async function recordExternalLinks(
     );
     const inserted = await queryRows<{ host: string }>(
       tx,
-      sql`insert into site_external_targets (site_check_id, target_url, host)
+      sql`insert into ${siteExternalTargets} (${col(siteExternalTargets.siteCheckId)},
+            ${col(siteExternalTargets.targetUrl)}, ${col(siteExternalTargets.host)})
           select ${page.siteCheckId}::uuid, v.url, v.host
           from (values ${sql.join(values, sql`, `)}) as v(url, host, position)
-          where not exists (select 1 from site_external_targets t
-            where t.site_check_id = ${page.siteCheckId} and t.target_url = v.url)
+          where not exists (select 1 from ${siteExternalTargets}
+            where ${siteExternalTargets.siteCheckId} = ${page.siteCheckId}
+              and ${siteExternalTargets.targetUrl} = v.url)
           order by v.position
           limit ${room}
           on conflict do nothing
-          returning host`,
+          returning ${col(siteExternalTargets.host)} as host`,
     );
     added = inserted.length;
     const hosts = [...new Set(inserted.map((row) => String(row.host)))];
     if (hosts.length > 0) {
       // Each host is paced through its row, as a site's is (created once, kept afterwards).
-      await tx.execute(
-        sql`insert into host_pace (host) values ${sql.join(
-          hosts.map((host) => sql`(${host})`),
-          sql`, `,
-        )} on conflict do nothing`,
-      );
+      await ensureHostPaces(tx, hosts);
     }
   }
   const linkRows: SQL[] = targets.map((target) => sql`(${target.key}, ${target.anchor})`);
   await tx.execute(
-    sql`insert into site_external_links (site_check_id, source_report_id, target_url, anchor)
+    sql`insert into ${siteExternalLinks} (${col(siteExternalLinks.siteCheckId)},
+          ${col(siteExternalLinks.sourceReportId)}, ${col(siteExternalLinks.targetUrl)},
+          ${col(siteExternalLinks.anchor)})
         select ${page.siteCheckId}::uuid, ${page.reportId}::uuid, v.url, v.anchor
         from (values ${sql.join(linkRows, sql`, `)}) as v(url, anchor)
-        where exists (select 1 from site_external_targets t
-          where t.site_check_id = ${page.siteCheckId} and t.target_url = v.url)`,
+        where exists (select 1 from ${siteExternalTargets}
+          where ${siteExternalTargets.siteCheckId} = ${page.siteCheckId}
+            and ${siteExternalTargets.targetUrl} = v.url)`,
   );
   return added;
 }
 
 /** A target row a claim may take: unanswered and free, or abandoned by a dead worker. */
-const claimable = (alias: string) =>
-  sql.raw(`${alias}.checked_at is null
-    and (${alias}.lease_expires_at is null
-      or (${alias}.lease_expires_at < now() and ${alias}.attempts < ${MAX_TARGET_ATTEMPTS}))`);
+const claimable = sql`${siteExternalTargets.checkedAt} is null
+    and (${siteExternalTargets.leaseExpiresAt} is null
+      or (${siteExternalTargets.leaseExpiresAt} < now()
+        and ${siteExternalTargets.attempts} < ${MAX_TARGET_ATTEMPTS}))`;
+
+/** "An answer-pending target of a running check" (site_external_targets joined to its check). */
+const pendingTargets = sql`${siteExternalTargets} join ${siteChecks}
+    on ${siteChecks.id} = ${siteExternalTargets.siteCheckId}
+  where ${siteChecks.status} = 'running' and ${claimable}`;
+
+/** "Not answered yet, leased by this worker". */
+const heldTarget = (id: string, workerId: string) =>
+  sql`${siteExternalTargets.id} = ${id}::bigint and ${siteExternalTargets.leaseOwner} = ${workerId}
+    and ${siteExternalTargets.checkedAt} is null`;
+
+/** The set clause of an answered target: answered now, its lease dropped. */
+const answered = sql`${col(siteExternalTargets.checkedAt)} = now(), ${col(siteExternalTargets.leaseOwner)} = null,
+  ${col(siteExternalTargets.leaseExpiresAt)} = null`;
 
 export interface ExternalTargetJob {
   /** The target row's id (as text: the job kinds' ids are strings). */
@@ -133,40 +154,29 @@ export class ExternalLinkChecks {
    */
   async claim(workerId: string): Promise<ExternalTargetJob | null> {
     const token = randomUUID();
-    const pending = sql`exists (select 1 from site_external_targets t
-        join site_checks s on s.id = t.site_check_id
-        where t.host = p.host and s.status = 'running' and ${claimable('t')})`;
     const [row] = await queryRows(
       this.database.db,
       sql`
-        with turn as (
-          update host_pace hp set
-            next_at = now() + make_interval(secs => ${TURN_HOLD_SECONDS}),
-            last_turn_at = now(),
-            turn_token = ${token}::uuid
-          where hp.host = (
-            select p.host from host_pace p
-            where p.next_at <= now() and ${pending}
-            order by p.next_at
-            limit 1
-            for update of p skip locked
-          )
-          returning hp.host, hp.crawl_delay_ms
-        ),
+        with turn as (${takeHostTurn(
+          token,
+          (host) => sql`exists (select 1 from ${pendingTargets}
+            and ${siteExternalTargets.host} = ${host})`,
+        )}),
         claimed as (
-          update site_external_targets set
-            attempts = attempts + 1,
-            lease_owner = ${workerId},
-            lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
-          where id = (
-            select t.id from site_external_targets t
-            join site_checks s on s.id = t.site_check_id
-            where t.host = (select host from turn) and s.status = 'running' and ${claimable('t')}
-            order by t.id
+          update ${siteExternalTargets} set
+            ${col(siteExternalTargets.attempts)} = ${siteExternalTargets.attempts} + 1,
+            ${col(siteExternalTargets.leaseOwner)} = ${workerId},
+            ${col(siteExternalTargets.leaseExpiresAt)} =
+              now() + make_interval(secs => ${this.leaseSeconds})
+          where ${siteExternalTargets.id} = (
+            select ${siteExternalTargets.id} from ${pendingTargets}
+              and ${siteExternalTargets.host} = (select host from turn)
+            order by ${siteExternalTargets.id}
             limit 1
-            for update of t skip locked
+            for update of ${siteExternalTargets} skip locked
           )
-          returning id, site_check_id, target_url, attempts
+          returning ${siteExternalTargets.id} as id, ${siteExternalTargets.siteCheckId} as site_check_id,
+            ${siteExternalTargets.targetUrl} as target_url, ${siteExternalTargets.attempts} as attempts
         )
         select claimed.*, turn.host as pace_host, turn.crawl_delay_ms as pace_crawl_delay_ms
         from turn left join claimed on true`,
@@ -193,10 +203,10 @@ export class ExternalLinkChecks {
   async extendLease(id: string, workerId: string): Promise<boolean> {
     const rows = await queryRows(
       this.database.db,
-      sql`update site_external_targets
-          set lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
-          where id = ${id}::bigint and lease_owner = ${workerId} and checked_at is null
-          returning id`,
+      sql`update ${siteExternalTargets}
+          set ${col(siteExternalTargets.leaseExpiresAt)} = now() + make_interval(secs => ${this.leaseSeconds})
+          where ${heldTarget(id, workerId)}
+          returning ${siteExternalTargets.id} as id`,
     );
     return rows.length > 0;
   }
@@ -204,9 +214,9 @@ export class ExternalLinkChecks {
   /** Gives a target back untouched at shutdown (the attempt does not count). */
   async release(id: string, workerId: string): Promise<void> {
     await this.database.db.execute(
-      sql`update site_external_targets set attempts = greatest(attempts - 1, 0),
-            lease_owner = null, lease_expires_at = null
-          where id = ${id}::bigint and lease_owner = ${workerId} and checked_at is null`,
+      sql`update ${siteExternalTargets} set ${col(siteExternalTargets.attempts)} = greatest(${siteExternalTargets.attempts} - 1, 0),
+            ${col(siteExternalTargets.leaseOwner)} = null, ${col(siteExternalTargets.leaseExpiresAt)} = null
+          where ${heldTarget(id, workerId)}`,
     );
     await this.database.notifyJobs();
   }
@@ -254,14 +264,14 @@ export class ExternalLinkChecks {
   ): Promise<boolean> {
     return inTransaction(this.database.db, async (tx) => {
       // The check's row first, as a page's end does: the last answer completes the check.
-      await tx.execute(sql`select id from site_checks where id = ${job.siteCheckId} for update`);
+      await lockSiteCheck(tx, job.siteCheckId);
       const written = await queryRows(
         tx,
-        sql`update site_external_targets set status = ${answer.status},
-              final_url = ${answer.finalUrl}, error = ${answer.error}, checked_at = now(),
-              lease_owner = null, lease_expires_at = null
-            where id = ${job.id}::bigint and lease_owner = ${workerId} and checked_at is null
-            returning id`,
+        sql`update ${siteExternalTargets} set ${col(siteExternalTargets.status)} = ${answer.status},
+              ${col(siteExternalTargets.finalUrl)} = ${answer.finalUrl}, ${col(siteExternalTargets.error)} = ${answer.error},
+              ${answered}
+            where ${heldTarget(job.id, workerId)}
+            returning ${siteExternalTargets.id} as id`,
       );
       if (written.length > 0) await settleSiteCheck(tx, job.siteCheckId);
       return written.length > 0;
@@ -276,11 +286,10 @@ export class ExternalLinkChecks {
   async sweep(): Promise<number> {
     const rows = await queryRows(
       this.database.db,
-      sql`update site_external_targets set error = ${TARGET_ABANDONED}, checked_at = now(),
-            lease_owner = null, lease_expires_at = null
-          where checked_at is null and lease_expires_at < now()
-            and attempts >= ${MAX_TARGET_ATTEMPTS}
-          returning id`,
+      sql`update ${siteExternalTargets} set ${col(siteExternalTargets.error)} = ${TARGET_ABANDONED}, ${answered}
+          where ${siteExternalTargets.checkedAt} is null and ${siteExternalTargets.leaseExpiresAt} < now()
+            and ${siteExternalTargets.attempts} >= ${MAX_TARGET_ATTEMPTS}
+          returning ${siteExternalTargets.id} as id`,
     );
     return rows.length;
   }
@@ -294,7 +303,7 @@ export async function externalProgress(
   const [row] = await queryRows<{ total: number; checked: number }>(
     db,
     sql`select count(*)::int as total, count(checked_at)::int as checked
-        from site_external_targets where site_check_id = ${siteCheckId}`,
+        from ${siteExternalTargets} where ${siteExternalTargets.siteCheckId} = ${siteCheckId}`,
   );
   return { total: Number(row?.total ?? 0), checked: Number(row?.checked ?? 0) };
 }
@@ -310,9 +319,11 @@ export async function loadExternalChecks(
 ): Promise<ExternalLinkCheck[]> {
   const rows = await queryRows(
     db,
-    sql`select target_url, status, final_url, error from site_external_targets
-        where site_check_id = ${siteCheckId} and checked_at is not null
-        order by id`,
+    sql`select ${siteExternalTargets.targetUrl} as target_url, ${siteExternalTargets.status} as status,
+          ${siteExternalTargets.finalUrl} as final_url, ${siteExternalTargets.error} as error
+        from ${siteExternalTargets}
+        where ${siteExternalTargets.siteCheckId} = ${siteCheckId} and ${siteExternalTargets.checkedAt} is not null
+        order by ${siteExternalTargets.id}`,
   );
   const checks = rows.map(
     (row): ExternalLinkCheck & { sources: Array<{ url: string; anchor: string }> } => ({
@@ -329,15 +340,17 @@ export async function loadExternalChecks(
   if (broken.size > 0) {
     const links = await queryRows(
       db,
-      sql`select l.target_url, u.normalized_url as source, l.anchor
-          from site_external_links l join reports r on r.id = l.source_report_id
-            join urls u on u.id = r.url_id
-          where l.site_check_id = ${siteCheckId} and r.deleted_at is null
-            and l.target_url in (${sql.join(
+      sql`select ${siteExternalLinks.targetUrl} as target_url, ${urls.normalizedUrl} as source,
+            ${siteExternalLinks.anchor} as anchor
+          from ${siteExternalLinks}
+            join ${reports} on ${reports.id} = ${siteExternalLinks.sourceReportId}
+            join ${urls} on ${urls.id} = ${reports.urlId}
+          where ${siteExternalLinks.siteCheckId} = ${siteCheckId} and ${reports.deletedAt} is null
+            and ${siteExternalLinks.targetUrl} in (${sql.join(
               [...broken.keys()].map((target) => sql`${target}`),
               sql`, `,
             )})
-          order by l.id`,
+          order by ${siteExternalLinks.id}`,
     );
     for (const link of links) {
       broken.get(String(link.target_url))?.sources.push({

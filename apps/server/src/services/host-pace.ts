@@ -5,9 +5,11 @@ import {
   type PaceSignal,
   type PaceState,
 } from '@crawlwise/shared/crawl-pace';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { col, type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
-import { hostPace, siteChecks } from '../db/schema.ts';
+import { hostPace, siteChecks, siteExternalTargets } from '../db/schema.ts';
+import { olderThan, purgeRows } from '../db/tables/purge.ts';
 
 /**
  * The per-host pace of site checks, kept in `host_pace` (docs/site-checks.md › Politeness). The
@@ -22,10 +24,60 @@ import { hostPace, siteChecks } from '../db/schema.ts';
 /** Seconds for make_interval from a millisecond count (a bound parameter or a column). */
 const seconds = (ms: unknown) => sql`(${ms})::double precision / 1000`;
 
+/**
+ * How long a claim holds its host's turn at most: the page's robots.txt read (3 s) and its fetch
+ * (10 s) end well before. The worker ends the turn as soon as the answer is in; a worker that
+ * died holding it keeps the host waiting this long, no longer.
+ */
+export const TURN_HOLD_SECONDS = 30;
+
+/**
+ * The statement that takes a host's turn, shared by the claim of a site page
+ * (JobQueue.claimSitePage) and of an external target (ExternalLinkChecks.claim), each a CTE
+ * `turn` of its own claim: it locks the pace row of the host whose `next_at` came first among
+ * those with work (`for update skip locked`, so two workers never take the same turn) and holds
+ * the turn — a token of its own, `next_at` TURN_HOLD_SECONDS ahead. `hasWork` is the condition
+ * on the candidate host (given its `host` column); `alsoReturning` adds columns read from the
+ * taken host. It returns `host` and `crawl_delay_ms`.
+ */
+export function takeHostTurn(
+  token: string,
+  hasWork: (host: SQL) => SQL,
+  alsoReturning: (host: SQL) => SQL = () => sql``,
+): SQL {
+  const taken = (column: PgColumn) => sql`hp.${col(column)}`;
+  const candidate = (column: PgColumn) => sql`p.${col(column)}`;
+  return sql`update ${hostPace} hp set
+      ${col(hostPace.nextAt)} = now() + make_interval(secs => ${TURN_HOLD_SECONDS}),
+      ${col(hostPace.lastTurnAt)} = now(),
+      ${col(hostPace.turnToken)} = ${token}::uuid
+    where ${taken(hostPace.host)} = (
+      select ${candidate(hostPace.host)} from ${hostPace} p
+      where ${candidate(hostPace.nextAt)} <= now() and ${hasWork(candidate(hostPace.host))}
+      order by ${candidate(hostPace.nextAt)}
+      limit 1
+      for update of p skip locked
+    )
+    returning ${taken(hostPace.host)} as host, ${taken(hostPace.crawlDelayMs)} as crawl_delay_ms
+      ${alsoReturning(taken(hostPace.host))}`;
+}
+
 /** Makes sure a host has its pace row (a new check's host; no-op when it exists). */
 export async function ensureHostPace(tx: Db, host: string): Promise<void> {
   await tx.execute(
     sql`insert into ${hostPace} (${col(hostPace.host)}) values (${host}) on conflict do nothing`,
+  );
+}
+
+/** Makes sure each host has its pace row (an external target's host: created once, kept). */
+export async function ensureHostPaces(tx: Db, hosts: readonly string[]): Promise<void> {
+  if (hosts.length === 0) return;
+  await tx.execute(
+    sql`insert into ${hostPace} (${col(hostPace.host)})
+        values ${sql.join(
+          hosts.map((host) => sql`(${host})`),
+          sql`, `,
+        )} on conflict do nothing`,
   );
 }
 
@@ -46,6 +98,31 @@ export async function ensureActiveHostsPaced(db: Db): Promise<number> {
 }
 
 /** A turn on a host, as the claim of one of its pages took it (services/job-queue.ts). */
+/**
+ * Deletes up to `batch` host paces unused for `idleSeconds` before `now` whose host has no site
+ * check left and no external target waiting (the retention purge; a held turn stays). Returns
+ * how many went.
+ */
+export function purgeIdleHostPaces(
+  db: Db,
+  now: Date,
+  idleSeconds: number,
+  batch: number,
+): Promise<number> {
+  return purgeRows(
+    db,
+    hostPace,
+    hostPace.host,
+    sql`${olderThan(hostPace.updatedAt, now, idleSeconds)}
+      and ${hostPace.turnToken} is null
+      and not exists (select 1 from ${siteChecks} where ${siteChecks.host} = ${hostPace.host})
+      and not exists (select 1 from ${siteExternalTargets}
+        where ${siteExternalTargets.host} = ${hostPace.host}
+          and ${siteExternalTargets.checkedAt} is null)`,
+    batch,
+  );
+}
+
 export interface PaceTurn {
   host: string;
   /** Identifies this turn: only its holder ends it. */

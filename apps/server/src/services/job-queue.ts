@@ -3,9 +3,9 @@ import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { lockCheckOfPage, settleSiteCheck } from '../db/tables/site-checks.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
-import { HostPace, type PaceTurn } from './host-pace.ts';
-import { lockCheckOfPage, settleSiteCheck } from './site-check-settle.ts';
+import { HostPace, type PaceTurn, takeHostTurn } from './host-pace.ts';
 import { boundForStorage } from './stored-report-bounds.ts';
 
 /**
@@ -27,12 +27,6 @@ const TIMED_OUT_MESSAGE = 'The analysis took longer than expected and was stoppe
 
 /** Default floor of the gap between two page requests to one host by site checks. */
 export const SITE_PAGE_INTERVAL_MS = 1000;
-/**
- * How long a claim holds its host's turn at most: the page's robots.txt read (3 s) and its fetch
- * (10 s) end well before. The worker ends the turn as soon as the answer is in; a worker that
- * died holding it keeps the host waiting this long, no longer.
- */
-export const TURN_HOLD_SECONDS = 30;
 /** A site-check page pending longer than this is failed by the sweep (pages wait their turn). */
 export const SITE_PAGE_STUCK_AFTER_SECONDS = 3 * 60 * 60;
 
@@ -131,28 +125,19 @@ export class JobQueue {
     const [row] = await queryRows(
       this.database.db,
       sql`
-        with turn as (
-          update host_pace hp set
-            next_at = now() + make_interval(secs => ${TURN_HOLD_SECONDS}),
-            last_turn_at = now(),
-            turn_token = ${token}::uuid
-          where hp.host = (
-            select p.host from host_pace p
-            where p.next_at <= now()
-              and p.host in (select s.host from site_checks s
-                where s.status = 'running'
-                  and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')}))
-            order by p.next_at
-            limit 1
-            for update of p skip locked
-          )
-          -- The host's floor: the largest among its running checks. A check's own floor (a crawl
-          -- of a verified site) only lowers the server's, never raises it past it.
-          returning hp.host, hp.crawl_delay_ms,
-            (select max(least(coalesce(s.page_interval_ms, ${this.sitePageIntervalMs}),
+        with turn as (${takeHostTurn(
+          token,
+          (host) => sql`${host} in (select s.host from site_checks s
+              where s.status = 'running'
+                and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')}))`,
+          // The host's floor: the largest among its running checks. A check's own floor (a crawl
+          // of a verified site) only lowers the server's, never raises it past it.
+          (
+            host,
+          ) => sql`, (select max(least(coalesce(s.page_interval_ms, ${this.sitePageIntervalMs}),
                 ${this.sitePageIntervalMs}))
-              from site_checks s where s.host = hp.host and s.status = 'running') as floor_ms
-        ),
+              from site_checks s where s.host = ${host} and s.status = 'running') as floor_ms`,
+        )}),
         site as (
           update site_checks set next_page_at = now()
           where id = (
@@ -272,7 +257,7 @@ export class JobQueue {
 
   /**
    * Writes a job's end; a site page's check is locked first and completed in the same
-   * transaction when this was its last page (services/site-check-settle.ts).
+   * transaction when this was its last page (db/tables/site-checks.ts).
    */
   private endJob(
     id: string,

@@ -1,5 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { reports } from '../db/schema.ts';
+import { eraseReportsWhere, reportsOf } from '../db/tables/reports.ts';
 import { dropStoredSiteReports } from './site-report-store.ts';
 
 /**
@@ -15,32 +17,10 @@ import { dropStoredSiteReports } from './site-report-store.ts';
  * write the analysis back.
  */
 export async function eraseWhere(db: Db, condition: SQL): Promise<string[]> {
-  const rows = await queryRows<{ access_token: string; site_check_id: string | null }>(
-    db,
-    sql`update reports set
-          deleted_at = coalesce(deleted_at, now()),
-          user_id = null,
-          team_id = null,
-          requester_key = null,
-          status = case when status in ('queued', 'analyzing') then 'failed' else status end,
-          lease_owner = null,
-          lease_expires_at = null,
-          score = null,
-          error_code = null,
-          error_message = null,
-          final_url = null,
-          meta_json = null,
-          issues = null,
-          categories = null,
-          fetch_artifact = null,
-          page_signals = null,
-          text_excerpt = null
-        where ${condition}
-        returning access_token, site_check_id`,
-  );
+  const rows = await eraseReportsWhere(db, condition);
   // A stored site report names the page (title, score, token): it goes too, the report of its
   // check is built afresh (services/site-report-store.ts).
-  const checks = [...new Set(rows.flatMap((row) => row.site_check_id ?? []))];
+  const checks = [...new Set(rows.flatMap((row) => row.siteCheckId ?? []))];
   if (checks.length > 0) {
     await dropStoredSiteReports(
       db,
@@ -50,12 +30,12 @@ export async function eraseWhere(db: Db, condition: SQL): Promise<string[]> {
       ),
     );
   }
-  return rows.map((row) => row.access_token);
+  return rows.map((row) => row.accessToken);
 }
 
 /** Erases one report; returns its access token (to drop cached copies), or none if unknown. */
 export function eraseReport(db: Db, reportId: string): Promise<string[]> {
-  return eraseWhere(db, sql`id = ${reportId}`);
+  return eraseWhere(db, sql`${reports.id} = ${reportId}`);
 }
 
 /**
@@ -63,5 +43,5 @@ export function eraseReport(db: Db, reportId: string): Promise<string[]> {
  * The reports it made in a team stay the team's (services/teams.ts handOverToTeams).
  */
 export function eraseUserReports(db: Db, userId: string): Promise<string[]> {
-  return eraseWhere(db, sql`user_id = ${userId} and team_id is null`);
+  return eraseWhere(db, reportsOf({ userId, teamId: null }));
 }

@@ -1,8 +1,9 @@
 import { REPORT_EXPIRY_DAYS, REPORT_PURGE_AFTER_DAYS } from '@crawlwise/shared/limits';
-import { sql } from 'drizzle-orm';
-import { type Database, inTransaction, queryRows } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
+import { purgeReportsBefore, purgeUnusedUrls } from '../db/tables/reports.ts';
 import { purgeSiteChecksBefore } from '../db/tables/site-checks.ts';
 import { purgeEventsBefore } from '../db/tables/throttle-events.ts';
+import { purgeIdleHostPaces } from './host-pace.ts';
 import { LONGEST_WINDOW_SECONDS } from './rate-limit.ts';
 
 /**
@@ -37,69 +38,21 @@ export interface PurgeCounts {
 }
 
 export async function purgeExpiredData(database: Database, now = new Date()): Promise<PurgeCounts> {
-  const at = sql`${now.toISOString()}::timestamptz`;
+  const kept = (REPORT_EXPIRY_DAYS + REPORT_PURGE_AFTER_DAYS) * DAY_SECONDS;
   const reports = await inBatches(() =>
-    inTransaction(database.db, async (tx) => {
-      const doomed = await queryRows<{ id: string }>(
-        tx,
-        sql`select id from reports
-            where created_at < ${at} - make_interval(secs => ${(REPORT_EXPIRY_DAYS + REPORT_PURGE_AFTER_DAYS) * DAY_SECONDS})
-               or deleted_at < ${at} - make_interval(secs => ${REPORT_PURGE_AFTER_DAYS * DAY_SECONDS})
-            limit ${BATCH_SIZE}
-            for update skip locked`,
-      );
-      if (doomed.length === 0) return 0;
-      const ids = doomed.map((row) => row.id);
-      // A newsletter sign-up outlives the report it came from (it is kept until unsubscribed).
-      await tx.execute(sql`update leads set report_id = null where report_id in ${ids}`);
-      await tx.execute(sql`delete from reports where id in ${ids}`);
-      return ids.length;
-    }),
+    purgeReportsBefore(database.db, now, kept, REPORT_PURGE_AFTER_DAYS * DAY_SECONDS, BATCH_SIZE),
   );
-  const urls = await inBatches(async () => {
-    const deleted = await queryRows(
-      database.db,
-      sql`delete from urls where id in (
-            select id from urls
-            where created_at < ${at} - make_interval(secs => ${URL_MIN_AGE_SECONDS})
-              and not exists (select 1 from reports where reports.url_id = urls.id)
-              and not exists (select 1 from leads where leads.url_id = urls.id)
-            limit ${BATCH_SIZE}
-            for update skip locked)
-          returning id`,
-    );
-    return deleted.length;
-  });
+  const urls = await inBatches(() =>
+    purgeUnusedUrls(database.db, now, URL_MIN_AGE_SECONDS, BATCH_SIZE),
+  );
   const throttleEvents = await inBatches(() =>
     purgeEventsBefore(database.db, now, LONGEST_WINDOW_SECONDS, BATCH_SIZE * 10),
   );
   // A whole-site check goes with its pages' retention (its remaining pages are deleted with it).
-  await inBatches(() =>
-    purgeSiteChecksBefore(
-      database.db,
-      now,
-      (REPORT_EXPIRY_DAYS + REPORT_PURGE_AFTER_DAYS) * DAY_SECONDS,
-      BATCH_SIZE,
-    ),
-  );
+  await inBatches(() => purgeSiteChecksBefore(database.db, now, kept, BATCH_SIZE));
   // A host's pace is forgotten as long after its last use as a check is kept, once no check of
   // that host is left (a check started meanwhile gets a new row: services/host-pace.ts).
-  await inBatches(async () => {
-    const deleted = await queryRows(
-      database.db,
-      sql`delete from host_pace where host in (
-            select p.host from host_pace p
-            where p.updated_at < ${at} - make_interval(secs => ${(REPORT_EXPIRY_DAYS + REPORT_PURGE_AFTER_DAYS) * DAY_SECONDS})
-              and p.turn_token is null
-              and not exists (select 1 from site_checks s where s.host = p.host)
-              and not exists (select 1 from site_external_targets t where t.host = p.host
-                and t.checked_at is null)
-            limit ${BATCH_SIZE}
-            for update skip locked)
-          returning host`,
-    );
-    return deleted.length;
-  });
+  await inBatches(() => purgeIdleHostPaces(database.db, now, kept, BATCH_SIZE));
   return { reports, urls, throttleEvents };
 }
 

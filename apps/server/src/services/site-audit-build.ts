@@ -1,6 +1,15 @@
+import type { SiteCheckSource } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../db/database.ts';
-import { type AuditSnapshot, buildAuditSnapshot } from './site-audit-snapshot.ts';
+import { writeAuditSnapshot } from '../db/tables/site-audit.ts';
+import {
+  auditBuildIsNewest,
+  claimAuditBuild,
+  dueAuditChecks as dueChecks,
+  recordAuditBuild,
+  releaseAuditBuild,
+} from '../db/tables/site-checks.ts';
+import { buildAuditSnapshot } from './site-audit-snapshot.ts';
 import { listSitePages } from './site-checks.ts';
 import { analyseCrawl, buildSiteReport } from './site-report.ts';
 import { loadCrawlGraph } from './site-report-source.ts';
@@ -34,29 +43,10 @@ const BUILD_SHARE_FACTOR = 3;
 const CHECKS_PER_PASS = 4;
 /** Namespace of the per-check advisory lock of the builder. */
 const BUILD_LOCK_NAMESPACE = 7_320;
-/** Rows per insert statement (one JSON parameter each). */
-const INSERT_BATCH = 2000;
 
-/** The checks whose snapshot is due, oldest need first. */
-export async function dueAuditChecks(db: Db, limit = CHECKS_PER_PASS): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`(select s.id, s.completed_at as due from site_checks s
-          where s.status in ('completed', 'cancelled', 'failed')
-            and (s.audit_built_at is null or s.audit_built_at < s.completed_at)
-          order by s.completed_at desc limit ${limit})
-        union all
-        (select s.id, s.created_at as due from site_checks s
-          where s.status in ('discovering', 'running')
-            and (s.audit_built_at is null
-              or s.audit_built_at < now() - make_interval(secs => greatest(
-                ${REBUILD_AFTER_MS / 1000}, ${BUILD_SHARE_FACTOR} * coalesce(s.audit_build_ms, 0) / 1000.0)))
-            and exists (select 1 from reports r where r.site_check_id = s.id
-              and r.deleted_at is null and r.completed_at is not null
-              and r.completed_at > coalesce(s.audit_built_at, '-infinity'::timestamptz))
-          limit ${limit})`,
-  );
-  return rows.slice(0, limit).map((row) => row.id);
+/** The checks whose snapshot is due, oldest need first (see the module comment). */
+export function dueAuditChecks(db: Db, limit = CHECKS_PER_PASS): Promise<string[]> {
+  return dueChecks(db, limit, REBUILD_AFTER_MS / 1000, BUILD_SHARE_FACTOR);
 }
 
 export interface AuditBuild {
@@ -85,14 +75,7 @@ const BUILD_CLAIM_SECONDS = 300;
  */
 export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise<AuditBuild> {
   const started = performance.now();
-  const [check] = await queryRows<{ read_at: string; site_url: string; source: string }>(
-    db,
-    sql`update site_checks set audit_build_claimed_until =
-          now() + make_interval(secs => ${BUILD_CLAIM_SECONDS})
-        where id = ${siteCheckId}
-          and (audit_build_claimed_until is null or audit_build_claimed_until < now())
-        returning now() as read_at, site_url, source`,
-  );
+  const check = await claimAuditBuild(db, siteCheckId, BUILD_CLAIM_SECONDS);
   if (!check) {
     return {
       siteCheckId,
@@ -107,25 +90,23 @@ export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise
   try {
     return { claimed: true, ...(await buildClaimed(db, siteCheckId, check, started)) };
   } finally {
-    await db.execute(
-      sql`update site_checks set audit_build_claimed_until = null where id = ${siteCheckId}`,
-    );
+    await releaseAuditBuild(db, siteCheckId);
   }
 }
 
 async function buildClaimed(
   db: Db,
   siteCheckId: string,
-  check: { read_at: string; site_url: string; source: string },
+  check: { readAt: string; siteUrl: string; source: SiteCheckSource },
   started: number,
 ): Promise<Omit<AuditBuild, 'claimed'>> {
-  const readAt = new Date(check.read_at).toISOString();
+  const { readAt } = check;
   // Read before the pages: the report is stored only if nothing moved while they were read.
   const reportKey = await siteReportChangeKey(db, siteCheckId);
   const rows = await listSitePages(db, siteCheckId, { slim: true, report: reportKey !== null });
   const crawl =
     check.source === 'crawl'
-      ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.site_url }, rows)
+      ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.siteUrl }, rows)
       : null;
   const read = performance.now();
   const analysis = analyseCrawl(rows, crawl);
@@ -138,21 +119,15 @@ async function buildClaimed(
       sql`select pg_try_advisory_xact_lock(${BUILD_LOCK_NAMESPACE}, hashtext(${siteCheckId})) as locked`,
     );
     if (!lock?.locked) return false;
-    const [current] = await queryRows<{ newer: boolean }>(
-      tx,
-      sql`select audit_built_at is not null and audit_built_at >= ${readAt}::timestamptz as newer
-          from site_checks where id = ${siteCheckId}`,
-    );
-    if (!current || current.newer) return false;
-    await writeSnapshot(tx, siteCheckId, snapshot);
+    if (!(await auditBuildIsNewest(tx, siteCheckId, readAt))) return false;
+    await writeAuditSnapshot(tx, siteCheckId, snapshot);
     await storeSiteReport(tx, siteCheckId, reportKey, report);
-    await tx.execute(
-      sql`update site_checks set audit_built_at = ${readAt}::timestamptz,
-            audit_score = ${snapshot.score?.value ?? null}::int,
-            audit_base = ${snapshot.score?.base ?? null}::int,
-            audit_build_ms = ${Math.round(performance.now() - started)}::int
-          where id = ${siteCheckId}`,
-    );
+    await recordAuditBuild(tx, siteCheckId, {
+      readAt,
+      score: snapshot.score?.value ?? null,
+      base: snapshot.score?.base ?? null,
+      ms: Math.round(performance.now() - started),
+    });
     return true;
   });
   const end = performance.now();
@@ -180,175 +155,4 @@ export async function buildDueAuditSnapshots(
     }
   }
   return builds;
-}
-
-/**
- * Inserts rows as one JSON parameter per batch (jsonb_to_recordset): one statement and one
- * parameter for thousands of rows, much cheaper than a parameter per cell.
- */
-async function insertRecords(
-  tx: Db,
-  table: string,
-  /** `name type` of each column, in the rows' key names. */
-  columns: readonly string[],
-  rows: readonly Record<string, unknown>[],
-): Promise<void> {
-  const names = sql.raw(columns.map((column) => column.split(' ')[0]).join(', '));
-  const definition = sql.raw(columns.join(', '));
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    const batch = JSON.stringify(rows.slice(start, start + INSERT_BATCH));
-    await tx.execute(
-      sql`insert into ${sql.identifier(table)} (${names})
-          select ${names} from jsonb_to_recordset(${batch}::jsonb) as x(${definition})`,
-    );
-  }
-}
-
-/** Replaces a check's snapshot rows (inside the caller's transaction). */
-export async function writeSnapshot(
-  tx: Db,
-  siteCheckId: string,
-  snapshot: AuditSnapshot,
-): Promise<void> {
-  for (const table of [
-    'site_audit_pages',
-    'site_audit_issues',
-    'site_audit_issue_items',
-    'site_audit_links',
-    'site_audit_duplicates',
-  ]) {
-    await tx.execute(
-      sql`delete from ${sql.identifier(table)} where site_check_id = ${siteCheckId}`,
-    );
-  }
-  const check = { site_check_id: siteCheckId };
-  await insertRecords(
-    tx,
-    'site_audit_pages',
-    [
-      'site_check_id uuid',
-      'url text',
-      'report_id uuid',
-      'final_url text',
-      'state text',
-      'http_status int',
-      'indexable boolean',
-      'non_indexable_reason text',
-      'score int',
-      'depth int',
-      'inbound int',
-      'link_score int',
-      'title text',
-      'words int',
-      'in_sitemap boolean',
-      'access_token text',
-      'finished_at timestamptz',
-    ],
-    snapshot.pages.map((page) => ({
-      ...check,
-      url: page.url,
-      report_id: page.reportId,
-      final_url: page.finalUrl,
-      state: page.state,
-      http_status: page.httpStatus,
-      indexable: page.indexable,
-      non_indexable_reason: page.nonIndexableReason,
-      score: page.score,
-      depth: page.depth,
-      inbound: page.inbound,
-      link_score: page.linkScore,
-      title: page.title,
-      words: page.words,
-      in_sitemap: page.inSitemap,
-      access_token: page.accessToken,
-      finished_at: page.finishedAt,
-    })),
-  );
-  await insertRecords(
-    tx,
-    'site_audit_issues',
-    [
-      'site_check_id uuid',
-      'kind text',
-      'issue_id text',
-      'severity text',
-      'count int',
-      'worth float8',
-    ],
-    snapshot.issues.map((issue) => ({
-      ...check,
-      kind: issue.kind,
-      issue_id: issue.issueId,
-      severity: issue.severity,
-      count: issue.count,
-      worth: issue.worth,
-    })),
-  );
-  await insertRecords(
-    tx,
-    'site_audit_issue_items',
-    [
-      'site_check_id uuid',
-      'issue_id text',
-      'position int',
-      'url text',
-      'detail text',
-      'sources jsonb',
-      'source_count int',
-    ],
-    snapshot.items.map((item) => ({
-      ...check,
-      issue_id: item.issueId,
-      position: item.position,
-      url: item.url,
-      detail: item.detail,
-      sources: item.sources,
-      source_count: item.sourceCount,
-    })),
-  );
-  await insertRecords(
-    tx,
-    'site_audit_links',
-    [
-      'site_check_id uuid',
-      'kind text',
-      'position int',
-      'source text',
-      'section text',
-      'target text',
-      'anchor text',
-      'nofollow boolean',
-      'rendered_only boolean',
-      'target_status int',
-      'target_error text',
-      'final_url text',
-    ],
-    snapshot.links.map((link) => ({
-      ...check,
-      kind: link.kind,
-      position: link.position,
-      source: link.source,
-      section: link.section,
-      target: link.target,
-      anchor: link.anchor,
-      nofollow: link.nofollow,
-      rendered_only: link.renderedOnly,
-      target_status: link.targetStatus,
-      target_error: link.targetError,
-      final_url: link.finalUrl,
-    })),
-  );
-  await insertRecords(
-    tx,
-    'site_audit_duplicates',
-    [
-      'site_check_id uuid',
-      'cluster int',
-      'member int',
-      'url text',
-      'size int',
-      'similarity float8',
-    ],
-    snapshot.duplicates.map((member) => ({ ...check, ...member })),
-  );
 }

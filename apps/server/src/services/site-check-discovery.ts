@@ -3,8 +3,18 @@ import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
 import type { SkippedAddresses } from '@crawlwise/shared/api/site-checks';
 import { type CrawlSettings, MAX_SITE_CHECK_PAGES } from '@crawlwise/shared/site-check';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
-import { sql } from 'drizzle-orm';
-import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { type Database, inTransaction } from '../db/database.ts';
+import {
+  type ClaimedDiscovery,
+  claimDiscovery,
+  extendDiscoveryLease,
+  failSiteCheck,
+  failStalledDiscoveries,
+  isDiscovering,
+  lockHeldDiscovery,
+  releaseDiscovery,
+  startSiteCheckRun,
+} from '../db/tables/site-checks.ts';
 import { seedCrawlFromSitemap } from './crawl-frontier.ts';
 import { MAX_ATTEMPTS } from './job-queue.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
@@ -34,15 +44,8 @@ export function sitemapUrlBudget(crawl: Pick<CrawlSettings, 'maxPages'> | null):
   );
 }
 
-export interface DiscoveryJob {
-  id: string;
-  siteUrl: string;
-  ownerId: string;
-  requesterKey: string;
-  attempts: number;
-  /** Set for a crawl: its settings (its start page is already queued). */
-  crawl: CrawlSettings | null;
-}
+/** A discovery a worker holds (its check's columns, db/tables/site-checks.ts). */
+export type DiscoveryJob = ClaimedDiscovery;
 
 /** How often a running discovery looks whether its check was cancelled. */
 const CANCEL_POLL_MS = 500;
@@ -56,38 +59,12 @@ export class SiteCheckDiscovery {
     private readonly deadlineMs = 60_000,
   ) {}
 
-  async claim(workerId: string): Promise<DiscoveryJob | null> {
-    const [row] = await queryRows(
-      this.database.db,
-      sql`update site_checks set attempts = attempts + 1, lease_owner = ${workerId},
-            lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
-          where id = (
-            select id from site_checks
-            where status = 'discovering' and attempts < ${MAX_ATTEMPTS}
-              and (lease_expires_at is null or lease_expires_at < now())
-            order by created_at limit 1
-            for update skip locked)
-          returning id, site_url, user_id, requester_key, attempts, crawl`,
-    );
-    if (!row) return null;
-    return {
-      id: String(row.id),
-      siteUrl: String(row.site_url),
-      ownerId: String(row.user_id),
-      requesterKey: String(row.requester_key),
-      attempts: Number(row.attempts),
-      crawl:
-        row.crawl === null || row.crawl === undefined
-          ? null
-          : ((typeof row.crawl === 'string' ? JSON.parse(row.crawl) : row.crawl) as CrawlSettings),
-    };
+  claim(workerId: string): Promise<DiscoveryJob | null> {
+    return claimDiscovery(this.database.db, workerId, this.leaseSeconds, MAX_ATTEMPTS);
   }
 
-  async extendLease(id: string, workerId: string): Promise<void> {
-    await this.database.db.execute(
-      sql`update site_checks set lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
-          where id = ${id} and lease_owner = ${workerId} and status = 'discovering'`,
-    );
+  extendLease(id: string, workerId: string): Promise<void> {
+    return extendDiscoveryLease(this.database.db, id, workerId, this.leaseSeconds);
   }
 
   /**
@@ -97,7 +74,7 @@ export class SiteCheckDiscovery {
   async run(job: DiscoveryJob, workerId: string, engine: AnalysisEngine): Promise<void> {
     const cancelled = new AbortController();
     const watch = setInterval(() => {
-      void this.stillDiscovering(job.id).then(
+      void isDiscovering(this.database.db, job.id).then(
         (still) => {
           if (!still) cancelled.abort();
         },
@@ -109,14 +86,6 @@ export class SiteCheckDiscovery {
     } finally {
       clearInterval(watch);
     }
-  }
-
-  private async stillDiscovering(id: string): Promise<boolean> {
-    const [row] = await queryRows(
-      this.database.db,
-      sql`select 1 from site_checks where id = ${id} and status = 'discovering'`,
-    );
-    return row !== undefined;
   }
 
   private async discover(
@@ -207,12 +176,7 @@ export class SiteCheckDiscovery {
       return;
     }
     await inTransaction(this.database.db, async (tx) => {
-      const [held] = await queryRows(
-        tx,
-        sql`select id from site_checks where id = ${job.id} and lease_owner = ${workerId}
-            and status = 'discovering' for update`,
-      );
-      if (!held) return;
+      if (!(await lockHeldDiscovery(tx, job.id, workerId))) return;
       const granted = await this.limits.admitMany(
         tx,
         SITE_PAGE_POLICY,
@@ -222,23 +186,16 @@ export class SiteCheckDiscovery {
       );
       skipped.overDailyLimit = pages.length - granted;
       if (granted === 0) {
-        await this.writeFailure(
-          tx,
-          job.id,
-          'site_check_page_limit',
-          'The daily page allowance of site checks was used up before the pages could be queued.',
+        await failSiteCheck(tx, job.id, {
+          code: 'site_check_page_limit',
+          message:
+            'The daily page allowance of site checks was used up before the pages could be queued.',
           discovery,
-        );
+        });
         return;
       }
       await insertPages(tx, job.id, job.ownerId, job.requesterKey, pages.slice(0, granted));
-      await tx.execute(
-        sql`update site_checks set status = 'running', page_count = ${granted},
-              skipped = ${JSON.stringify(skipped)}::jsonb,
-              discovery = ${JSON.stringify(discovery)}::jsonb,
-              lease_owner = null, lease_expires_at = null, next_page_at = now()
-            where id = ${job.id}`,
-      );
+      await startSiteCheckRun(tx, job.id, { pageCount: granted, skipped, discovery });
     });
     await this.database.notifyJobs();
   }
@@ -251,12 +208,7 @@ export class SiteCheckDiscovery {
     discovery: Record<string, unknown>,
   ): Promise<void> {
     await inTransaction(this.database.db, async (tx) => {
-      const [held] = await queryRows(
-        tx,
-        sql`select id from site_checks where id = ${job.id} and lease_owner = ${workerId}
-            and status = 'discovering' for update`,
-      );
-      if (!held) return;
+      if (!(await lockHeldDiscovery(tx, job.id, workerId))) return;
       const seeded = await seedCrawlFromSitemap(tx, this.limits, {
         siteCheckId: job.id,
         siteUrl: job.siteUrl,
@@ -265,12 +217,7 @@ export class SiteCheckDiscovery {
         settings: job.crawl!,
         sitemapUrls,
       });
-      await tx.execute(
-        sql`update site_checks set status = 'running',
-              discovery = ${JSON.stringify({ ...discovery, seeded })}::jsonb,
-              lease_owner = null, lease_expires_at = null, next_page_at = now()
-            where id = ${job.id}`,
-      );
+      await startSiteCheckRun(tx, job.id, { discovery: { ...discovery, seeded } });
     });
     await this.database.notifyJobs();
   }
@@ -288,52 +235,23 @@ export class SiteCheckDiscovery {
     discovery: unknown = null,
   ): Promise<void> {
     await inTransaction(this.database.db, async (tx) => {
-      const [held] = await queryRows(
-        tx,
-        sql`select id from site_checks where id = ${job.id} and lease_owner = ${workerId}
-            and status = 'discovering' for update`,
-      );
-      if (!held) return;
+      if (!(await lockHeldDiscovery(tx, job.id, workerId))) return;
       await this.limits.admitMany(tx, SITE_PAGE_POLICY, job.requesterKey, 1, true);
-      await this.writeFailure(tx, job.id, code, message, discovery);
+      await failSiteCheck(tx, job.id, { code, message, discovery });
     });
   }
 
-  private async writeFailure(
-    tx: Db,
-    id: string,
-    code: string,
-    message: string,
-    discovery: unknown,
-  ): Promise<void> {
-    await tx.execute(
-      sql`update site_checks set status = 'failed', error_code = ${code},
-            error_message = ${message}, discovery = ${discovery === null ? null : JSON.stringify(discovery)}::jsonb,
-            lease_owner = null, lease_expires_at = null, completed_at = now()
-          where id = ${id}`,
-    );
-  }
-
   /** Gives the job back (at shutdown the attempt does not count). */
-  async release(id: string, workerId: string, uncount = true): Promise<void> {
-    await this.database.db.execute(
-      sql`update site_checks set lease_owner = null, lease_expires_at = null,
-            attempts = case when ${uncount} then greatest(attempts - 1, 0) else attempts end
-          where id = ${id} and lease_owner = ${workerId} and status = 'discovering'`,
-    );
+  release(id: string, workerId: string, uncount = true): Promise<void> {
+    return releaseDiscovery(this.database.db, id, workerId, uncount);
   }
 
   /** Fails discoveries that stopped unexpectedly on every attempt. */
-  async sweep(): Promise<number> {
-    const rows = await queryRows(
+  sweep(): Promise<number> {
+    return failStalledDiscoveries(
       this.database.db,
-      sql`update site_checks set status = 'failed', error_code = 'analysis_failed',
-            error_message = 'Reading the sitemaps stopped unexpectedly several times.',
-            lease_owner = null, lease_expires_at = null, completed_at = now()
-          where status = 'discovering' and attempts >= ${MAX_ATTEMPTS}
-            and lease_expires_at < now()
-          returning id`,
+      MAX_ATTEMPTS,
+      'Reading the sitemaps stopped unexpectedly several times.',
     );
-    return rows.length;
   }
 }

@@ -13,7 +13,7 @@ import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 /**
  * The error-rate stop (docs/site-checks.md › Politeness; the rule is
  * packages/shared/src/crawl-error-rate.ts). Runs in the transaction that writes a site page's
- * outcome, after the page's check was locked (services/site-check-settle.ts), so the window
+ * outcome, after the page's check was locked (db/tables/site-checks.ts), so the window
  * counts each page once and in order. When the site keeps failing, the check ends `failed` with
  * `site_check_error_rate` and a message saying why, and its waiting pages are dropped as a
  * cancel drops them (`cancelled`, given back to the daily allowance); pages being analysed

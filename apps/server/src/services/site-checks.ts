@@ -15,12 +15,12 @@ import {
   insertSiteCheck,
   listSiteChecksOf,
   readSiteCheck,
+  settleSiteCheck,
 } from '../db/tables/site-checks.ts';
 import { ApiError } from '../errors.ts';
 import { crawlStartKey } from './crawl-frontier.ts';
 import { ensureHostPace } from './host-pace.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
-import { settleSiteCheck } from './site-check-settle.ts';
 import { asOwner, type WorkspaceOwner, workspaceLockKey, workspaceRequester } from './workspace.ts';
 
 /**

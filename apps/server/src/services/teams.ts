@@ -7,6 +7,8 @@ import {
 } from '@crawlwise/shared/api/teams';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { reports } from '../db/schema.ts';
+import { detachMakerFromTeamReports } from '../db/tables/reports.ts';
 import { handOverTeamSiteChecks } from '../db/tables/site-checks.ts';
 import { handOverTeamWatches } from '../db/tables/watches.ts';
 import { ApiError } from '../errors.ts';
@@ -193,7 +195,7 @@ export class TeamService {
    * team row (foreign keys). Returns the erased reports' access tokens (to drop cached copies).
    */
   eraseTeamReports(teamId: string): Promise<string[]> {
-    return eraseWhere(this.db, sql`team_id = ${teamId}`);
+    return eraseWhere(this.db, sql`${reports.teamId} = ${teamId}`);
   }
 
   /**
@@ -223,9 +225,7 @@ export class TeamService {
     await inTransaction(this.db, async (db) => {
       await handOverTeamSiteChecks(db, userId);
       await handOverTeamWatches(db, userId);
-      await db.execute(
-        sql`update reports set user_id = null where user_id = ${userId} and team_id is not null`,
-      );
+      await detachMakerFromTeamReports(db, userId);
     });
   }
 }

@@ -1,9 +1,12 @@
 import type { FetchArtifact } from '@crawlwise/analyzer/types';
+import type { ScoredFinding } from '@crawlwise/shared/report';
 import { type SQL, sql } from 'drizzle-orm';
 import { newAccessToken } from '../../services/access-token.ts';
 import type { WorkspaceOwner } from '../../services/workspace.ts';
-import { col, type Db, queryRows } from '../database.ts';
-import { members, reports, urls, users } from '../schema.ts';
+import { col, type Db, inTransaction, queryRows } from '../database.ts';
+import { leads, members, reports, siteChecks, urls, users } from '../schema.ts';
+import { decodeStoredFindings } from '../stored-findings.ts';
+import { olderThan, purgeRows } from './purge.ts';
 import { workspaceCondition } from './workspace-rows.ts';
 
 /**
@@ -104,13 +107,13 @@ export async function insertSitePages(tx: Db, pages: NewSitePages): Promise<void
           ${col(reports.accessToken)}, ${col(reports.requesterKey)}, ${col(reports.siteCheckId)},
           ${col(reports.status)}, ${col(reports.runAfter)}, ${col(reports.crawlDepth)},
           ${col(reports.teamId)})
-        select u.id, ${pages.ownerId}, v.token, ${pages.requesterKey}, ${pages.siteCheckId},
+        select u.${col(urls.id)}, ${pages.ownerId}, v.token, ${pages.requesterKey}, ${pages.siteCheckId},
           'queued', now() + make_interval(secs => v.position / 1000000.0),
           ${pages.crawlDepth ?? null}::int,
-          (select team_id from site_checks where id = ${pages.siteCheckId})
+          (select ${siteChecks.teamId} from ${siteChecks} where ${siteChecks.id} = ${pages.siteCheckId})
         from (values ${values((url, index) => sql`(${url}, ${newAccessToken()}, ${index}::int)`)})
           as v(url, token, position)
-        join ${urls} u on u.normalized_url = v.url`,
+        join ${urls} u on u.${col(urls.normalizedUrl)} = v.url`,
   );
 }
 
@@ -134,4 +137,164 @@ export async function cancelQueuedPages(tx: Db, siteCheckId: string): Promise<nu
         returning ${col(reports.id)} as id`,
   );
   return dropped.length;
+}
+
+/* ---------- Reading what the watch monitor judges ---------- */
+
+/** A completed report's score and findings (decoded: db/stored-findings.ts). */
+export interface ScoredReport {
+  score: number | null;
+  scoreModel: number | null;
+  issues: ScoredFinding[];
+  accessToken: string;
+}
+
+/** A report's score and findings if it is completed and not deleted; null otherwise. */
+export async function completedReportScore(db: Db, id: string): Promise<ScoredReport | null> {
+  const [row] = await queryRows<{
+    score: number | null;
+    score_model: number | null;
+    issues: unknown;
+    access_token: string;
+  }>(
+    db,
+    sql`select ${reports.score} as score, ${reports.scoreModel} as score_model,
+          ${reports.issues} as issues, ${reports.accessToken} as access_token
+        from ${reports}
+        where ${reports.id} = ${id} and ${reports.status} = 'completed'
+          and ${reports.deletedAt} is null`,
+  );
+  if (!row) return null;
+  return {
+    score: row.score === null ? null : Number(row.score),
+    scoreModel: row.score_model,
+    issues: decodeStoredFindings(row.issues),
+    accessToken: row.access_token,
+  };
+}
+
+/** A site check's completed, scored pages: their address, score and findings. */
+export async function scoredSitePages(
+  db: Db,
+  siteCheckId: string,
+): Promise<{ url: string; score: number; scoreModel: number | null; issues: ScoredFinding[] }[]> {
+  const rows = await queryRows<{
+    url: string;
+    score: number;
+    score_model: number | null;
+    issues: unknown;
+  }>(
+    db,
+    sql`select ${urls.normalizedUrl} as url, ${reports.score} as score,
+          ${reports.scoreModel} as score_model, ${reports.issues} as issues
+        from ${reports} join ${urls} on ${urls.id} = ${reports.urlId}
+        where ${reports.siteCheckId} = ${siteCheckId} and ${reports.status} = 'completed'
+          and ${reports.deletedAt} is null and ${reports.score} is not null`,
+  );
+  return rows.map((row) => ({
+    url: row.url,
+    score: Number(row.score),
+    scoreModel: row.score_model,
+    issues: decodeStoredFindings(row.issues),
+  }));
+}
+
+/* ---------- Erasing and purging ---------- */
+
+/** A member deleting their account: the reports they made in a team stay the team's, makerless. */
+export async function detachMakerFromTeamReports(tx: Db, userId: string): Promise<void> {
+  await tx.execute(
+    sql`update ${reports} set ${col(reports.userId)} = null
+        where ${reports.userId} = ${userId} and ${reports.teamId} is not null`,
+  );
+}
+
+/**
+ * Empties the reports matching `condition` (services/report-erase.ts says why and what stays):
+ * the analysis, final address, fetched document, owner, team and requester go; one still queued
+ * or being analysed is marked failed and its lease dropped. Returns each one's access token and
+ * site check.
+ */
+export async function eraseReportsWhere(
+  db: Db,
+  condition: SQL,
+): Promise<{ accessToken: string; siteCheckId: string | null }[]> {
+  const rows = await queryRows<{ access_token: string; site_check_id: string | null }>(
+    db,
+    sql`update ${reports} set
+          ${col(reports.deletedAt)} = coalesce(${reports.deletedAt}, now()),
+          ${col(reports.userId)} = null,
+          ${col(reports.teamId)} = null,
+          ${col(reports.requesterKey)} = null,
+          ${col(reports.status)} = case when ${reports.status} in ('queued', 'analyzing')
+            then 'failed' else ${reports.status} end,
+          ${col(reports.leaseOwner)} = null,
+          ${col(reports.leaseExpiresAt)} = null,
+          ${col(reports.score)} = null,
+          ${col(reports.errorCode)} = null,
+          ${col(reports.errorMessage)} = null,
+          ${col(reports.finalUrl)} = null,
+          ${col(reports.metaJson)} = null,
+          ${col(reports.issues)} = null,
+          ${col(reports.categories)} = null,
+          ${col(reports.fetchArtifact)} = null,
+          ${col(reports.pageSignals)} = null,
+          ${col(reports.textExcerpt)} = null
+        where ${condition}
+        returning ${reports.accessToken} as access_token, ${reports.siteCheckId} as site_check_id`,
+  );
+  return rows.map((row) => ({ accessToken: row.access_token, siteCheckId: row.site_check_id }));
+}
+
+/**
+ * Deletes up to `batch` reports made more than `olderThanSeconds` before `now` or erased more
+ * than `erasedSeconds` before it (rows another purge holds are skipped); a newsletter sign-up
+ * that came from one outlives it (kept until unsubscribed). Returns how many went.
+ */
+export async function purgeReportsBefore(
+  db: Db,
+  now: Date,
+  olderThanSeconds: number,
+  erasedSeconds: number,
+  batch: number,
+): Promise<number> {
+  return inTransaction(db, async (tx) => {
+    const doomed = await queryRows<{ id: string }>(
+      tx,
+      sql`select ${reports.id} as id from ${reports}
+          where ${olderThan(reports.createdAt, now, olderThanSeconds)}
+             or ${olderThan(reports.deletedAt, now, erasedSeconds)}
+          limit ${batch}
+          for update skip locked`,
+    );
+    if (doomed.length === 0) return 0;
+    const ids = doomed.map((row) => row.id);
+    await tx.execute(
+      sql`update ${leads} set ${col(leads.reportId)} = null where ${leads.reportId} in ${ids}`,
+    );
+    await tx.execute(sql`delete from ${reports} where ${reports.id} in ${ids}`);
+    return ids.length;
+  });
+}
+
+/**
+ * Deletes up to `batch` page addresses no report or newsletter sign-up points to any more, made
+ * more than `minAgeSeconds` before `now` (one just stored for a new report stays). Returns how
+ * many went.
+ */
+export function purgeUnusedUrls(
+  db: Db,
+  now: Date,
+  minAgeSeconds: number,
+  batch: number,
+): Promise<number> {
+  return purgeRows(
+    db,
+    urls,
+    urls.id,
+    sql`${olderThan(urls.createdAt, now, minAgeSeconds)}
+      and not exists (select 1 from ${reports} where ${reports.urlId} = ${urls.id})
+      and not exists (select 1 from ${leads} where ${leads.urlId} = ${urls.id})`,
+    batch,
+  );
 }

@@ -4,15 +4,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { WorkspaceOwner } from '../../services/workspace.ts';
 import { col, type Db, queryRows } from '../database.ts';
 import { reports, siteChecks, siteExternalTargets } from '../schema.ts';
+import { olderThan, purgeRows } from './purge.ts';
 import { handOverToTeamOwner, workspaceCondition } from './workspace-rows.ts';
 
 /**
- * The owner of the site_checks table outside the crawl pipeline (issue 24, docs/site-checks.md):
- * a check's creation, cancel, completion by the sweep, listing, reading (its stored JSON decoded
- * here), hand-over and purge, and the audit build's columns. The crawl's own statements
- * (job-queue.ts, crawl-frontier.ts, site-check-discovery.ts, site-check-settle.ts,
- * site-check-error-rate.ts, external-link-checks.ts, host-pace.ts) are still theirs.
- * Columns are named through the Drizzle schema.
+ * The owner of the site_checks table (issue 24, docs/site-checks.md): a check's creation,
+ * cancel, discovery (claim, lease, start, failure, release, sweep), completion (the page that
+ * ends last, settleSiteCheck, and the sweep), listing, reading (its stored JSON decoded here),
+ * the audit build's claim and columns, hand-over and purge. Still outside it: the crawl's pacing
+ * of a check's pages — the queue's claim (services/job-queue.ts, `next_page_at`), the error-rate
+ * counters (site-check-error-rate.ts) and the frontier's reads (crawl-frontier.ts). Columns are
+ * named through the Drizzle schema.
  */
 
 /** "Belongs to this workspace" for the site_checks table (Personal: the account's, outside teams). */
@@ -27,6 +29,11 @@ const json = (value: unknown) =>
     : typeof value === 'string'
       ? JSON.parse(value)
       : value;
+
+/** The set clause of a check that ends now: its state and end, its lease dropped. */
+const ended = (status: SiteCheckStatus) =>
+  sql`${col(siteChecks.status)} = ${status}, ${col(siteChecks.completedAt)} = now(),
+      ${col(siteChecks.leaseOwner)} = null, ${col(siteChecks.leaseExpiresAt)} = null`;
 
 /* ---------- Creation and cancel ---------- */
 
@@ -85,9 +92,7 @@ export async function cancelActiveSiteCheck(
 ): Promise<{ requesterKey: string } | null> {
   const [cancelled] = await queryRows<{ requester_key: string }>(
     tx,
-    sql`update ${siteChecks} set ${col(siteChecks.status)} = 'cancelled',
-          ${col(siteChecks.completedAt)} = now(),
-          ${col(siteChecks.leaseOwner)} = null, ${col(siteChecks.leaseExpiresAt)} = null
+    sql`update ${siteChecks} set ${ended('cancelled')}
         where ${siteChecks.id} = ${id} and ${siteChecksOf(workspace)}
           and ${siteChecks.status} in ('discovering', 'running')
         returning ${siteChecks.requesterKey} as requester_key`,
@@ -96,8 +101,17 @@ export async function cancelActiveSiteCheck(
 }
 
 /**
- * Completes every running check whose pages are done (the sweep may have failed the last): no
- * page queued or being analysed, and (a crawl checking external links) every target answered.
+ * "Its pages are done": no page queued or being analysed, and (a crawl checking external links,
+ * services/external-link-checks.ts) every target answered. The condition both completions share.
+ */
+const pagesDone = sql`not exists (select 1 from ${reports} where ${reports.siteCheckId} = ${siteChecks.id}
+      and ${reports.status} in ('queued', 'analyzing') and ${reports.deletedAt} is null)
+    and not exists (select 1 from ${siteExternalTargets}
+      where ${siteExternalTargets.siteCheckId} = ${siteChecks.id}
+        and ${siteExternalTargets.checkedAt} is null)`;
+
+/**
+ * Completes every running check whose pages are done (the sweep may have failed the last).
  * Returns how many.
  */
 export async function completeFinishedSiteChecks(db: Db): Promise<number> {
@@ -105,12 +119,203 @@ export async function completeFinishedSiteChecks(db: Db): Promise<number> {
     db,
     sql`update ${siteChecks} set ${col(siteChecks.status)} = 'completed',
           ${col(siteChecks.completedAt)} = now()
-        where ${siteChecks.status} = 'running'
-          and not exists (select 1 from ${reports} where ${reports.siteCheckId} = ${siteChecks.id}
-            and ${reports.status} in ('queued', 'analyzing') and ${reports.deletedAt} is null)
-          and not exists (select 1 from ${siteExternalTargets}
-            where ${siteExternalTargets.siteCheckId} = ${siteChecks.id}
-              and ${siteExternalTargets.checkedAt} is null)
+        where ${siteChecks.status} = 'running' and ${pagesDone}
+        returning ${siteChecks.id} as id`,
+  );
+  return rows.length;
+}
+
+/**
+ * Completes one running check whose pages are done, inside the transaction that finished its
+ * last page (issue 24: it once waited for something to call "settle", GET requests included).
+ * Each page's ending transaction first locks its check's row (`lockCheckOfPage`), so two last
+ * pages finishing at once cannot both see the other still pending.
+ */
+export async function settleSiteCheck(tx: Db, siteCheckId: string): Promise<void> {
+  await tx.execute(
+    sql`update ${siteChecks} set ${col(siteChecks.status)} = 'completed',
+          ${col(siteChecks.completedAt)} = now()
+        where ${siteChecks.id} = ${siteCheckId} and ${siteChecks.status} = 'running'
+          and ${pagesDone}`,
+  );
+}
+
+/** Locks a check's row (inside the caller's transaction), as a page's end does first. */
+export async function lockSiteCheck(tx: Db, id: string): Promise<void> {
+  await tx.execute(
+    sql`select ${siteChecks.id} as id from ${siteChecks} where ${siteChecks.id} = ${id} for update`,
+  );
+}
+
+/** Locks the site check of a report row, if it is a site page; returns the check's id. */
+export async function lockCheckOfPage(tx: Db, reportId: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`select ${siteChecks.id} as id from ${siteChecks}
+        where ${siteChecks.id} = (select ${reports.siteCheckId} from ${reports}
+          where ${reports.id} = ${reportId})
+        for update of ${siteChecks}`,
+  );
+  return row?.id ?? null;
+}
+
+/* ---------- Discovery (services/site-check-discovery.ts) ---------- */
+
+/** A discovering check a worker holds: what its discovery needs. */
+export interface ClaimedDiscovery {
+  id: string;
+  siteUrl: string;
+  ownerId: string;
+  requesterKey: string;
+  attempts: number;
+  /** Set for a crawl: its settings (its start page is already queued). */
+  crawl: CrawlSettings | null;
+}
+
+/**
+ * Claims the oldest discovering check whose lease is free and which has attempts left (like a
+ * report: lease, attempts, `FOR UPDATE SKIP LOCKED`); null when there is none.
+ */
+export async function claimDiscovery(
+  db: Db,
+  workerId: string,
+  leaseSeconds: number,
+  maxAttempts: number,
+): Promise<ClaimedDiscovery | null> {
+  const [row] = await queryRows(
+    db,
+    sql`update ${siteChecks} set ${col(siteChecks.attempts)} = ${siteChecks.attempts} + 1,
+          ${col(siteChecks.leaseOwner)} = ${workerId},
+          ${col(siteChecks.leaseExpiresAt)} = now() + make_interval(secs => ${leaseSeconds})
+        where ${siteChecks.id} = (
+          select ${siteChecks.id} from ${siteChecks}
+          where ${siteChecks.status} = 'discovering' and ${siteChecks.attempts} < ${maxAttempts}
+            and (${siteChecks.leaseExpiresAt} is null or ${siteChecks.leaseExpiresAt} < now())
+          order by ${siteChecks.createdAt} limit 1
+          for update skip locked)
+        returning ${siteChecks.id} as id, ${siteChecks.siteUrl} as site_url,
+          ${siteChecks.userId} as user_id, ${siteChecks.requesterKey} as requester_key,
+          ${siteChecks.attempts} as attempts, ${siteChecks.crawl} as crawl`,
+  );
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    siteUrl: String(row.site_url),
+    ownerId: String(row.user_id),
+    requesterKey: String(row.requester_key),
+    attempts: Number(row.attempts),
+    crawl: json(row.crawl) as CrawlSettings | null,
+  };
+}
+
+/** "Still discovering, held by this worker". */
+const heldBy = (id: string, workerId: string) =>
+  sql`${siteChecks.id} = ${id} and ${siteChecks.leaseOwner} = ${workerId}
+      and ${siteChecks.status} = 'discovering'`;
+
+/** Extends the worker's lease of a discovering check. */
+export async function extendDiscoveryLease(
+  db: Db,
+  id: string,
+  workerId: string,
+  leaseSeconds: number,
+): Promise<void> {
+  await db.execute(
+    sql`update ${siteChecks}
+        set ${col(siteChecks.leaseExpiresAt)} = now() + make_interval(secs => ${leaseSeconds})
+        where ${heldBy(id, workerId)}`,
+  );
+}
+
+/** Whether the check is still discovering (a cancel ends it). */
+export async function isDiscovering(db: Db, id: string): Promise<boolean> {
+  const [row] = await queryRows(
+    db,
+    sql`select 1 as one from ${siteChecks}
+        where ${siteChecks.id} = ${id} and ${siteChecks.status} = 'discovering'`,
+  );
+  return row !== undefined;
+}
+
+/**
+ * Locks the check if the worker still holds its discovery (inside the caller's transaction):
+ * false when a cancel or another worker came first, and the discovery must write nothing.
+ */
+export async function lockHeldDiscovery(tx: Db, id: string, workerId: string): Promise<boolean> {
+  const [held] = await queryRows(
+    tx,
+    sql`select ${siteChecks.id} as id from ${siteChecks} where ${heldBy(id, workerId)} for update`,
+  );
+  return held !== undefined;
+}
+
+/**
+ * A discovered check starts running: its pages are queued (a sitemap check's count and what it
+ * skipped), its lease dropped, its first page due now.
+ */
+export async function startSiteCheckRun(
+  tx: Db,
+  id: string,
+  run: { discovery: unknown; pageCount?: number; skipped?: SkippedAddresses },
+): Promise<void> {
+  await tx.execute(
+    sql`update ${siteChecks} set ${col(siteChecks.status)} = 'running',
+          ${run.pageCount === undefined ? sql`` : sql`${col(siteChecks.pageCount)} = ${run.pageCount}, `}
+          ${run.skipped === undefined ? sql`` : sql`${col(siteChecks.skipped)} = ${JSON.stringify(run.skipped)}::jsonb, `}
+          ${col(siteChecks.discovery)} = ${JSON.stringify(run.discovery)}::jsonb,
+          ${col(siteChecks.leaseOwner)} = null, ${col(siteChecks.leaseExpiresAt)} = null,
+          ${col(siteChecks.nextPageAt)} = now()
+        where ${siteChecks.id} = ${id}`,
+  );
+}
+
+/** Ends a check as failed with the error it shows (and what its discovery found, if any). */
+export async function failSiteCheck(
+  tx: Db,
+  id: string,
+  error: { code: string; message: string; discovery?: unknown },
+): Promise<void> {
+  const discovery = error.discovery ?? null;
+  await tx.execute(
+    sql`update ${siteChecks} set ${ended('failed')},
+          ${col(siteChecks.errorCode)} = ${error.code},
+          ${col(siteChecks.errorMessage)} = ${error.message},
+          ${col(siteChecks.discovery)} = ${discovery === null ? null : JSON.stringify(discovery)}::jsonb
+        where ${siteChecks.id} = ${id}`,
+  );
+}
+
+/**
+ * Gives a discovery back (its lease dropped); `uncount`: the attempt does not count (a worker
+ * shutting down).
+ */
+export async function releaseDiscovery(
+  db: Db,
+  id: string,
+  workerId: string,
+  uncount: boolean,
+): Promise<void> {
+  await db.execute(
+    sql`update ${siteChecks} set ${col(siteChecks.leaseOwner)} = null,
+          ${col(siteChecks.leaseExpiresAt)} = null,
+          ${col(siteChecks.attempts)} = case when ${uncount}
+            then greatest(${siteChecks.attempts} - 1, 0) else ${siteChecks.attempts} end
+        where ${heldBy(id, workerId)}`,
+  );
+}
+
+/** Fails discoveries that stopped unexpectedly on every attempt; returns how many. */
+export async function failStalledDiscoveries(
+  db: Db,
+  maxAttempts: number,
+  message: string,
+): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`update ${siteChecks} set ${ended('failed')},
+          ${col(siteChecks.errorCode)} = 'analysis_failed', ${col(siteChecks.errorMessage)} = ${message}
+        where ${siteChecks.status} = 'discovering' and ${siteChecks.attempts} >= ${maxAttempts}
+          and ${siteChecks.leaseExpiresAt} < now()
         returning ${siteChecks.id} as id`,
   );
   return rows.length;
@@ -294,6 +499,102 @@ export async function auditBuiltAt(db: Db, id: string): Promise<string | null> {
   return row?.audit_built_at ? new Date(row.audit_built_at as string).toISOString() : null;
 }
 
+/**
+ * The checks whose audit snapshot is due (services/site-audit-build.ts), oldest need first: an
+ * ended check whose snapshot is older than its end, and a running one with pages finished since
+ * its last build, built at most every `rebuildAfterSeconds` or `shareFactor` times its last
+ * build's duration, whichever is longer.
+ */
+export async function dueAuditChecks(
+  db: Db,
+  limit: number,
+  rebuildAfterSeconds: number,
+  shareFactor: number,
+): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`(select ${siteChecks.id} as id, ${siteChecks.completedAt} as due from ${siteChecks}
+          where ${siteChecks.status} in ('completed', 'cancelled', 'failed')
+            and (${siteChecks.auditBuiltAt} is null
+              or ${siteChecks.auditBuiltAt} < ${siteChecks.completedAt})
+          order by ${siteChecks.completedAt} desc limit ${limit})
+        union all
+        (select ${siteChecks.id} as id, ${siteChecks.createdAt} as due from ${siteChecks}
+          where ${siteChecks.status} in ('discovering', 'running')
+            and (${siteChecks.auditBuiltAt} is null
+              or ${siteChecks.auditBuiltAt} < now() - make_interval(secs => greatest(
+                ${rebuildAfterSeconds}, ${shareFactor} * coalesce(${siteChecks.auditBuildMs}, 0) / 1000.0)))
+            and exists (select 1 from ${reports} where ${reports.siteCheckId} = ${siteChecks.id}
+              and ${reports.deletedAt} is null and ${reports.completedAt} is not null
+              and ${reports.completedAt} > coalesce(${siteChecks.auditBuiltAt}, '-infinity'::timestamptz))
+          limit ${limit})`,
+  );
+  return rows.slice(0, limit).map((row) => row.id);
+}
+
+/**
+ * Claims the check's audit build for `seconds` (`audit_build_claimed_until`: one builder at a
+ * time across every worker; past it, a builder that died, another may build). Returns the
+ * database's now (the moment the build reads from) and the check's site and source, or null
+ * when another builder holds it.
+ */
+export async function claimAuditBuild(
+  db: Db,
+  id: string,
+  seconds: number,
+): Promise<{ readAt: string; siteUrl: string; source: SiteCheckSource } | null> {
+  const [row] = await queryRows<{ read_at: string; site_url: string; source: SiteCheckSource }>(
+    db,
+    sql`update ${siteChecks}
+        set ${col(siteChecks.auditBuildClaimedUntil)} = now() + make_interval(secs => ${seconds})
+        where ${siteChecks.id} = ${id}
+          and (${siteChecks.auditBuildClaimedUntil} is null
+            or ${siteChecks.auditBuildClaimedUntil} < now())
+        returning now() as read_at, ${siteChecks.siteUrl} as site_url,
+          ${siteChecks.source} as source`,
+  );
+  return row
+    ? { readAt: new Date(row.read_at).toISOString(), siteUrl: row.site_url, source: row.source }
+    : null;
+}
+
+/** Gives the check's audit build back. */
+export async function releaseAuditBuild(db: Db, id: string): Promise<void> {
+  await db.execute(
+    sql`update ${siteChecks} set ${col(siteChecks.auditBuildClaimedUntil)} = null
+        where ${siteChecks.id} = ${id}`,
+  );
+}
+
+/**
+ * Whether a snapshot read at `readAt` may be written: the check exists and no build that read
+ * at or after it was stored.
+ */
+export async function auditBuildIsNewest(tx: Db, id: string, readAt: string): Promise<boolean> {
+  const [row] = await queryRows<{ newer: boolean }>(
+    tx,
+    sql`select ${siteChecks.auditBuiltAt} is not null
+          and ${siteChecks.auditBuiltAt} >= ${readAt}::timestamptz as newer
+        from ${siteChecks} where ${siteChecks.id} = ${id}`,
+  );
+  return row !== undefined && !row.newer;
+}
+
+/** Records a stored audit build: when it read, the site score and its base, how long it took. */
+export async function recordAuditBuild(
+  tx: Db,
+  id: string,
+  build: { readAt: string; score: number | null; base: number | null; ms: number },
+): Promise<void> {
+  await tx.execute(
+    sql`update ${siteChecks} set ${col(siteChecks.auditBuiltAt)} = ${build.readAt}::timestamptz,
+          ${col(siteChecks.auditScore)} = ${build.score}::int,
+          ${col(siteChecks.auditBase)} = ${build.base}::int,
+          ${col(siteChecks.auditBuildMs)} = ${build.ms}::int
+        where ${siteChecks.id} = ${id}`,
+  );
+}
+
 /* ---------- Hand-over and purge ---------- */
 
 /** A member deleting their account: their checks made in a team pass to the team's owner. */
@@ -305,21 +606,17 @@ export function handOverTeamSiteChecks(tx: Db, userId: string): Promise<void> {
  * Deletes up to `batch` checks made more than `olderThanSeconds` before `now`, with any page
  * left (rows another purge holds are skipped). Returns how many went.
  */
-export async function purgeSiteChecksBefore(
+export function purgeSiteChecksBefore(
   db: Db,
   now: Date,
   olderThanSeconds: number,
   batch: number,
 ): Promise<number> {
-  const deleted = await queryRows(
+  return purgeRows(
     db,
-    sql`delete from ${siteChecks} where ${siteChecks.id} in (
-          select ${siteChecks.id} from ${siteChecks}
-          where ${siteChecks.createdAt}
-            < ${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanSeconds})
-          limit ${batch}
-          for update skip locked)
-        returning ${siteChecks.id} as id`,
+    siteChecks,
+    siteChecks.id,
+    olderThan(siteChecks.createdAt, now, olderThanSeconds),
+    batch,
   );
-  return deleted.length;
 }

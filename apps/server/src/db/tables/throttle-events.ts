@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { col, type Db, queryRows } from '../database.ts';
 import { throttleEvents } from '../schema.ts';
+import { olderThan, purgeRows } from './purge.ts';
 
 /**
  * The owner of the throttle_events table (issue 24): the counted actions behind the daily
@@ -107,21 +108,17 @@ export async function deleteNewestEvents(
  * Deletes up to `batch` actions older than `olderThanSeconds` before `now` (the retention purge;
  * rows another purge holds are skipped). Returns how many went.
  */
-export async function purgeEventsBefore(
+export function purgeEventsBefore(
   db: Db,
   now: Date,
   olderThanSeconds: number,
   batch: number,
 ): Promise<number> {
-  const deleted = await queryRows(
+  return purgeRows(
     db,
-    sql`delete from ${throttleEvents} where ${throttleEvents.id} in (
-          select ${throttleEvents.id} from ${throttleEvents}
-          where ${throttleEvents.createdAt}
-            < ${now.toISOString()}::timestamptz - make_interval(secs => ${olderThanSeconds})
-          limit ${batch}
-          for update skip locked)
-        returning ${throttleEvents.id} as id`,
+    throttleEvents,
+    throttleEvents.id,
+    olderThan(throttleEvents.createdAt, now, olderThanSeconds),
+    batch,
   );
-  return deleted.length;
 }

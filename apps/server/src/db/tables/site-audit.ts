@@ -1,0 +1,92 @@
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AuditSnapshot } from '../../services/site-audit-snapshot.ts';
+import { col, type Db } from '../database.ts';
+import {
+  siteAuditDuplicates,
+  siteAuditIssueItems,
+  siteAuditIssues,
+  siteAuditLinks,
+  siteAuditPages,
+} from '../schema.ts';
+
+/**
+ * The owner of the audit snapshot's tables (site_audit_pages, _issues, _issue_items, _links,
+ * _duplicates; issue 20, docs/site-checks.md "Audit workspace"): a check's rows are replaced
+ * whole here, by the builder (services/site-audit-build.ts), inside its transaction. The reads
+ * stay with the audit's queries (site-audit-query.ts, -overview.ts, -compare.ts, -duplicates.ts).
+ * Every column comes from the Drizzle schema: a row's keys are the schema's property names.
+ */
+
+/** Rows per insert statement (one JSON parameter each). */
+const INSERT_BATCH = 2000;
+
+type AuditTable =
+  | typeof siteAuditPages
+  | typeof siteAuditIssues
+  | typeof siteAuditIssueItems
+  | typeof siteAuditLinks
+  | typeof siteAuditDuplicates;
+
+/**
+ * A row of an audit table, keyed by the schema's property names, without its check; values as
+ * JSON carries them (a time as its ISO text).
+ */
+type RowOf<T extends AuditTable> = {
+  [K in Exclude<keyof T['$inferInsert'], 'siteCheckId'>]?: unknown;
+};
+
+/**
+ * Inserts a check's rows as one JSON parameter per batch (jsonb_to_recordset): one statement and
+ * one parameter for thousands of rows, much cheaper than a parameter per cell. The record's
+ * definition is the table's columns, with their SQL types, from the schema.
+ */
+async function insertRows<T extends AuditTable>(
+  tx: Db,
+  table: T,
+  siteCheckId: string,
+  rows: readonly RowOf<T>[],
+): Promise<void> {
+  const columns = Object.entries(getTableColumns(table as PgTable)) as [string, PgColumn][];
+  const names = sql.join(
+    columns.map(([, column]) => col(column)),
+    sql`, `,
+  );
+  const definition = sql.join(
+    columns.map(([, column]) => sql`${col(column)} ${sql.raw(column.getSQLType())}`),
+    sql`, `,
+  );
+  const records = rows.map((row) => {
+    const values = { ...row, siteCheckId } as Record<string, unknown>;
+    return Object.fromEntries(columns.map(([key, column]) => [column.name, values[key] ?? null]));
+  });
+  for (let start = 0; start < records.length; start += INSERT_BATCH) {
+    const batch = JSON.stringify(records.slice(start, start + INSERT_BATCH));
+    await tx.execute(
+      sql`insert into ${table} (${names})
+          select ${names} from jsonb_to_recordset(${batch}::jsonb) as x(${definition})`,
+    );
+  }
+}
+
+/** Replaces a check's snapshot rows (inside the caller's transaction). */
+export async function writeAuditSnapshot(
+  tx: Db,
+  siteCheckId: string,
+  snapshot: AuditSnapshot,
+): Promise<void> {
+  for (const table of [
+    siteAuditPages,
+    siteAuditIssues,
+    siteAuditIssueItems,
+    siteAuditLinks,
+    siteAuditDuplicates,
+  ]) {
+    await tx.execute(sql`delete from ${table} where ${table.siteCheckId} = ${siteCheckId}`);
+  }
+  await insertRows(tx, siteAuditPages, siteCheckId, snapshot.pages);
+  await insertRows(tx, siteAuditIssues, siteCheckId, snapshot.issues);
+  await insertRows(tx, siteAuditIssueItems, siteCheckId, snapshot.items);
+  await insertRows(tx, siteAuditLinks, siteCheckId, snapshot.links);
+  await insertRows(tx, siteAuditDuplicates, siteCheckId, snapshot.duplicates);
+}
