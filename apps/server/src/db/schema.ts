@@ -219,7 +219,9 @@ export const reports = pgTable(
     index('reports_requester_created_idx').on(table.requesterKey, table.createdAt),
     index('reports_user_created_idx').on(table.userId, table.createdAt),
     index('reports_team_created_idx').on(table.teamId, table.createdAt),
-    index('reports_site_check_idx').on(table.siteCheckId),
+    // A check's pages, and its latest finished ones first (the audit's progress: pages per
+    // minute over the last minutes, the last pages done) without reading the whole check.
+    index('reports_site_check_completed_idx').on(table.siteCheckId, table.completedAt),
   ],
 );
 

@@ -47,17 +47,21 @@ function stateOfFinished(row: {
 export async function auditProgress(db: Db, siteCheck: SiteCheck): Promise<AuditProgress> {
   const { counts } = siteCheck;
   const waiting = counts.queued + counts.analyzing;
+  // The newest finished page first (an index walk), then only the window before it: the whole
+  // check is not read (10,000 pages cost 170-460 ms per Overview that way).
   const [rate] = await queryRows<{ finished: number; span: number | null }>(
     db,
-    sql`with finished as (
-          select completed_at from reports
+    sql`with newest as (
+          select completed_at as at from reports
           where site_check_id = ${siteCheck.id} and deleted_at is null
-            and status in ('completed', 'failed') and completed_at is not null)
+            and status in ('completed', 'failed') and completed_at is not null
+          order by completed_at desc limit 1)
         select count(*)::int as finished,
-          extract(epoch from max(completed_at) - min(completed_at))::float8 as span
-        from finished
-        where completed_at >= (select max(completed_at) from finished)
-          - make_interval(mins => ${RATE_WINDOW_MINUTES})`,
+          extract(epoch from (select at from newest) - min(completed_at))::float8 as span
+        from reports
+        where site_check_id = ${siteCheck.id} and deleted_at is null
+          and status in ('completed', 'failed')
+          and completed_at >= (select at from newest) - make_interval(mins => ${RATE_WINDOW_MINUTES})`,
   );
   const finished = Number(rate?.finished ?? 0);
   const span = rate?.span === null || rate?.span === undefined ? 0 : Number(rate.span);
@@ -140,23 +144,21 @@ export async function auditOverview(
   const audit = (await auditScores(db, [id])).get(id);
   const score = audit?.score ?? null;
   const base = audit?.base ?? null;
-  const states = await queryRows(
+  // Pages by state and by indexability in one pass over the snapshot's pages.
+  const groups = await queryRows<{ state: string; reason: string | null; pages: number }>(
     db,
-    sql`select state, count(*)::int as pages from site_audit_pages
-        where site_check_id = ${id} group by state`,
+    sql`select state, non_indexable_reason as reason, count(*)::int as pages
+        from site_audit_pages where site_check_id = ${id}
+        group by state, non_indexable_reason`,
   );
   const pagesByState = zeroes(AUDIT_PAGE_STATES);
-  for (const row of states) pagesByState[row.state as AuditPageState] = Number(row.pages);
-  const reasons = await queryRows(
-    db,
-    sql`select non_indexable_reason as reason, count(*)::int as pages from site_audit_pages
-        where site_check_id = ${id} group by non_indexable_reason`,
-  );
   const nonIndexable = zeroes(NON_INDEXABLE_REASONS);
   let indexable = 0;
-  for (const row of reasons) {
-    if (row.reason === null) indexable = Number(row.pages);
-    else nonIndexable[row.reason as NonIndexableReason] = Number(row.pages);
+  for (const row of groups) {
+    const pages = Number(row.pages);
+    pagesByState[row.state as AuditPageState] += pages;
+    if (row.reason === null) indexable += pages;
+    else nonIndexable[row.reason as NonIndexableReason] += pages;
   }
   const issues = await listAuditIssues(db, id);
   const ledger = issues
