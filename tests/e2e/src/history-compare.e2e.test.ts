@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { PATHS } from '@crawlwise/shared/routes';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, type RunningServer, startServer } from './harness.ts';
+import {
+  axeViolations,
+  gotoHydrated,
+  launchBrowser,
+  type RunningServer,
+  startServer,
+} from './harness.ts';
 
 /**
  * A page's history and the comparison of two of its reports, end to end in Debian's Chromium
@@ -123,6 +129,8 @@ async function analyseByApi(page: Page): Promise<string> {
 
 describe('page history and comparison in the browser', () => {
   it('shows a signed-in user what changed between two analyses of a page', async () => {
+    // A retry starts from the page before the change too.
+    page_html = BEFORE;
     const visitor = await newVisitor();
     const { page } = visitor;
     // Without SMTP the account needs no confirmation: sign-up signs in (the cookie is the context's).
@@ -140,7 +148,8 @@ describe('page history and comparison in the browser', () => {
     page_html = AFTER;
 
     // The second analysis from the home page, as a user runs it.
-    await page.goto(server.baseUrl);
+    // Hydrated first: a click before that submits the form natively (the no-script path).
+    await gotoHydrated(page, server.baseUrl);
     await page.getByRole('textbox').first().fill(siteUrl());
     await page
       .getByRole('button', { name: /run free check/i })
