@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { auditApiPath } from '@crawlwise/shared/api/site-audit-basics';
 import { embeddedReportScript } from '@crawlwise/shared/report-embed';
 import {
   NOT_FOUND_HTML_PATH,
@@ -202,18 +203,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * docs/decisions.md.
  */
 function overviewPreload(rawUrl: string): string {
-  const query = rawUrl.indexOf('?');
-  if (query === -1) return '';
-  const id = new URLSearchParams(rawUrl.slice(query + 1)).get('id');
+  const id = queryParam(rawUrl, 'id');
   if (id === null || !UUID.test(id)) return '';
-  return `<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/site-checks/${id}/audit/overview">`;
+  return `<link rel="preload" as="fetch" crossorigin="anonymous" href="${auditApiPath(id)}/overview">`;
 }
 
 /** The `token` of a /report address, or null without one. */
 function reportToken(rawUrl: string): string | null {
+  return queryParam(rawUrl, 'token');
+}
+
+/** One parameter of a request's query string, or null. */
+function queryParam(rawUrl: string, name: string): string | null {
   const query = rawUrl.indexOf('?');
   if (query === -1) return null;
-  return new URLSearchParams(rawUrl.slice(query + 1)).get('token');
+  return new URLSearchParams(rawUrl.slice(query + 1)).get(name);
 }
 
 /** A malformed escape in a path is just an unknown page, not a server error. */

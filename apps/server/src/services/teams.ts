@@ -7,7 +7,7 @@ import {
 } from '@crawlwise/shared/api/teams';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
-import { reports } from '../db/schema.ts';
+import { invitations, reports } from '../db/schema.ts';
 import { detachMakerFromTeamReports } from '../db/tables/reports.ts';
 import { handOverTeamSiteChecks } from '../db/tables/site-checks.ts';
 import { handOverTeamWatches } from '../db/tables/watches.ts';
@@ -211,8 +211,10 @@ export class TeamService {
   async hasPendingInvitation(teamId: string, email: string): Promise<boolean> {
     const [row] = await queryRows<{ id: string }>(
       this.db,
-      sql`select id from invitations where organization_id = ${teamId}
-            and lower(email) = ${email} and status = 'pending' limit 1`,
+      sql`select ${invitations.id} as id from ${invitations}
+          where ${invitations.organizationId} = ${teamId}
+            and lower(${invitations.email}) = ${email} and ${invitations.status} = 'pending'
+          limit 1`,
     );
     return row !== undefined;
   }

@@ -37,3 +37,10 @@ export type AuditLinkKind = (typeof AUDIT_LINK_KINDS)[number];
 
 /** The status filter's value for targets that gave no HTTP answer (`targetError` says why). */
 export const AUDIT_LINK_NO_ANSWER = 'none';
+
+/**
+ * The address of a check's audit API; each view's endpoint follows it (`…/overview`). The web
+ * app asks through it and the server's preload of the Overview names it, so the two match.
+ */
+export const auditApiPath = (siteCheckId: string) =>
+  `/api/site-checks/${encodeURIComponent(siteCheckId)}/audit`;

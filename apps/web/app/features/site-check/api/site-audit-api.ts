@@ -11,6 +11,7 @@ import type {
   AuditPagesResponse,
   AuditStructureResponse,
 } from '@crawlwise/shared/api/site-audit';
+import { auditApiPath } from '@crawlwise/shared/api/site-audit-basics';
 import { type ApiResult, apiRequest } from '../../../lib/api-client.ts';
 
 /**
@@ -36,7 +37,7 @@ export interface PagingQuery {
   pageSize?: number;
 }
 
-const base = (id: string) => `/api/site-checks/${encodeURIComponent(id)}/audit`;
+const base = auditApiPath;
 
 /** `?a=1&b=x` from the set values only (an empty search is no search). */
 export function queryString(query: Query): string {
