@@ -18,6 +18,8 @@ import { probeImages } from './image-probe.ts';
 
 const IMAGE_DELAY_MS = 120;
 const JITTER_MS = 20;
+/** How much later than its grant a turn's time may be taken (promise settling), in ms. */
+const TURN_RECORD_SLACK_MS = 2;
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000004b000000276080200000000000000',
   'hex',
@@ -154,7 +156,9 @@ describe('probeImages with a host gate', () => {
     // The bound is reached, never passed: 20 answers of 120 ms two at a time take ≥ 1.2 s.
     expect(maxOpen).toBe(2);
     expect(turns).toHaveLength(20);
-    expect(Math.min(...gaps(turns))).toBeGreaterThanOrEqual(40);
+    // A turn is timed when its promise settles, a few microtasks after the gate granted it, so
+    // a turn timed late makes the next gap look shorter by that delay (39.98 ms seen in CI).
+    expect(Math.min(...gaps(turns))).toBeGreaterThanOrEqual(40 - TURN_RECORD_SLACK_MS);
     expect(span()).toBeGreaterThanOrEqual(19 * 40 - JITTER_MS);
     expect(elapsed).toBeGreaterThanOrEqual(10 * IMAGE_DELAY_MS);
     console.info(
