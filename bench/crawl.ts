@@ -76,7 +76,8 @@ function summary(run: CliRunResult | ServerRunResult | YardstickResult): string 
         ? 'findings as planted'
         : `FINDINGS DIFFER: ${describeMismatches(run.comparison).join(' | ')}`
       : '';
-  return `${run.name}: ${run.pagesPerSecond} pages/s, peak RSS ${run.peakRssMB} MB ${found}`;
+  const cpu = 'cpuSplit' in run ? ` (${JSON.stringify(run.cpuSplit)})` : '';
+  return `${run.name}: ${run.pagesPerSecond} pages/s, CPU ${run.cpuMsPerPage} ms per page${cpu}, peak RSS ${run.peakRssMB} MB ${found}`;
 }
 
 async function main(): Promise<CrawlBenchResult> {

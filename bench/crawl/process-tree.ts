@@ -96,9 +96,10 @@ export interface PeakSampler {
   peakMB(): number;
   /**
    * CPU time (ms) spent since the sampler started by the trees' processes and the `alsoCpu`
-   * ones, as last sampled (a process's last 250 ms before it exits are not seen).
+   * ones, as last sampled (a process's last 250 ms before it exits are not seen); with `pids`,
+   * of those processes only.
    */
-  cpuMs(): number;
+  cpuMs(pids?: Iterable<number>): number;
   /** Samples taken. */
   samples(): number;
   stop(): void;
@@ -140,9 +141,12 @@ export function samplePeak(
   const timer = setInterval(take, intervalMs);
   return {
     peakMB: () => Math.round(peakKb / 1024),
-    cpuMs: () => {
+    cpuMs: (pids) => {
       let total = 0;
-      for (const { first, last } of ticks.values()) total += last - first;
+      for (const pid of pids ?? ticks.keys()) {
+        const seen = ticks.get(pid);
+        if (seen) total += seen.last - seen.first;
+      }
       return Math.round((total * 1000) / TICKS_PER_SECOND);
     },
     samples: () => count,

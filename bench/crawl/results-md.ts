@@ -52,6 +52,13 @@ function cpuCell(run: { cpuMsPerPage?: number }, cores: number): string {
   return `${run.cpuMsPerPage} ms (≤ ${Math.round((cores * 1000) / run.cpuMsPerPage)}/s)`;
 }
 
+/** A server run's CPU per page by process: web, workers, database (older files have none). */
+function split(run: Partial<Pick<ServerRunResult, 'cpuSplit'>>): string {
+  if (!run.cpuSplit) return '';
+  const { web, workers, database } = run.cpuSplit;
+  return `: web ${web}, workers ${workers}, database ${database}`;
+}
+
 const mark = (ok: boolean) => (ok ? '✓ met' : '✗ **not met**');
 const load = (values: number[]) => values.map((v) => v.toFixed(1)).join(' / ');
 
@@ -93,7 +100,7 @@ export function resultsMarkdown(result: CrawlBenchResult): string {
   );
   const serverRows = result.serverRuns.map(
     (run) =>
-      `| ${run.name} | ${run.processes} × ${run.workerConcurrency} | ${run.verifiedFloorMs} ms | ${run.status} | ${run.counts.total} | ${(run.crawlMs / 1000).toFixed(1)} s | **${run.pagesPerSecond}** | ${cpu(run)} | ${run.peakRssMB} | ${run.databaseMB} | ${run.reportMedianMs} ms | ${found(run.comparison)} | ${requests(run)} |`,
+      `| ${run.name} | ${run.processes} × ${run.workerConcurrency} | ${run.verifiedFloorMs} ms | ${run.status} | ${run.counts.total} | ${(run.crawlMs / 1000).toFixed(1)} s | **${run.pagesPerSecond}** | ${cpu(run)}${split(run)} | ${run.peakRssMB} | ${run.databaseMB} | ${run.reportMedianMs} ms | ${found(run.comparison)} | ${requests(run)} |`,
   );
 
   const yardstickRow = yardstick

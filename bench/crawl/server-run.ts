@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { ExpectedSite } from '../site-generator/manifest.ts';
 import { type Comparison, compareFindings } from './compare.ts';
-import { perPage, pidsNamed, samplePeak } from './process-tree.ts';
+import { perPage, pidsNamed, processTree, samplePeak } from './process-tree.ts';
 import { type RunGuard, runRequests } from './run-support.ts';
 import type { SiteProcess } from './site-process.ts';
 
@@ -25,7 +25,16 @@ import type { SiteProcess } from './site-process.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_DIST = path.join(REPO_ROOT, 'apps/server/dist');
-const NODE_ARGS = ['--conditions=crawlwise-dist', '--enable-source-maps'];
+/**
+ * BENCH_SERVER_NODE_ARGS adds Node flags to the server's processes, e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof` to see where a crawl's CPU goes (Node refuses --cpu-prof in
+ * NODE_OPTIONS; the processes stop with SIGTERM, so the profiles are written).
+ */
+const NODE_ARGS = [
+  '--conditions=crawlwise-dist',
+  '--enable-source-maps',
+  ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+];
 const AUTH_SECRET = 'crawl-benchmark-secret-of-32-characters!';
 
 export interface ServerRunOptions {
@@ -64,6 +73,8 @@ export interface ServerRunResult {
    * server (the run's database is the only one busy).
    */
   cpuMsPerPage: number;
+  /** The same split: the web process, the worker processes (0 when embedded), the database's. */
+  cpuSplit: { web: number; workers: number; database: number };
   databaseMB: number;
   reportMs: number[];
   reportMedianMs: number;
@@ -230,6 +241,9 @@ export async function runServer(
     }
     const crawlMs = Math.round(performance.now() - crawlStarted);
     const crawlCpuMs = sampler.cpuMs();
+    const [webProcess, ...workerProcesses] = processes.map((child) => processTree(child.pid!));
+    const webCpuMs = sampler.cpuMs(webProcess);
+    const workersCpuMs = sampler.cpuMs(workerProcesses.flat());
 
     const reportMs: number[] = [];
     let report: {
@@ -275,6 +289,11 @@ export async function runServer(
       pagesPerSecond: Math.round((done / (crawlMs / 1000)) * 10) / 10,
       peakRssMB: sampler.peakMB(),
       cpuMsPerPage: perPage(crawlCpuMs, done),
+      cpuSplit: {
+        web: perPage(webCpuMs, done),
+        workers: perPage(workersCpuMs, done),
+        database: perPage(crawlCpuMs - webCpuMs - workersCpuMs, done),
+      },
       databaseMB,
       reportMs,
       reportMedianMs: median(reportMs),

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgColumn, PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -24,6 +25,28 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  */
 export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Runs raw SQL as a named prepared statement where the driver keeps them (node-postgres: per
+ * connection, named by a hash of the text, so the same text always has the same name and two
+ * texts never share one), and returns its rows. PostgreSQL then parses the statement once per
+ * connection and, after a few runs, reuses a generic plan: the queue's claims are large statements
+ * whose planning took 6-10 ms each, several times per crawled page, far more than running them
+ * (0.2 ms) — measured in bench/results/crawl-2026-11-27.md. For statements whose text is fixed
+ * (the values are parameters); a text that varies with its input (a list of n values) would fill
+ * each connection with statements. PGlite's driver has no named statements: a plain query there.
+ */
+export async function queryRowsPrepared<T = Record<string, unknown>>(
+  db: Db,
+  query: SQL,
+): Promise<T[]> {
+  const { dialect } = db as unknown as { dialect: PgDialect };
+  const built = dialect.sqlToQuery(query);
+  const name = `cw_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  const prepared = db._.session.prepareQuery(built, undefined, name, false);
+  const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
 }
 

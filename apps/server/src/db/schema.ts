@@ -222,6 +222,15 @@ export const reports = pgTable(
     // A check's pages, and its latest finished ones first (the audit's progress: pages per
     // minute over the last minutes, the last pages done) without reading the whole check.
     index('reports_site_check_completed_idx').on(table.siteCheckId, table.completedAt),
+    // A check's pages still to analyse, in claim order: the site-page claim asks "has this check a
+    // claimable page, and which comes first" several times per page, and a crawl's finished pages
+    // (thousands) are left out of the index instead of being read and skipped on every claim.
+    index('reports_site_pending_idx')
+      .on(table.siteCheckId, table.runAfter, table.id)
+      .where(sql`${table.status} in ('queued', 'analyzing')`),
+    // A check's page of an address: the crawl's frontier asks which linked addresses the check
+    // already holds, and lowers their depth, for every finished page.
+    index('reports_site_check_url_idx').on(table.siteCheckId, table.urlId),
   ],
 );
 

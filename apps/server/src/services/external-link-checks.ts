@@ -5,7 +5,14 @@ import { brokenExternalLabel } from '@crawlwise/analyzer/site/site-findings';
 import type { ExternalLinkCheck } from '@crawlwise/analyzer/site/site-graph';
 import { DEFAULT_CRAWL_MAX_EXTERNAL } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
-import { col, type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import {
+  col,
+  type Database,
+  type Db,
+  inTransaction,
+  queryRows,
+  queryRowsPrepared,
+} from '../db/database.ts';
 import { reports, siteChecks, siteExternalLinks, siteExternalTargets, urls } from '../db/schema.ts';
 import { lockSiteCheck, settleSiteCheck } from '../db/tables/site-checks.ts';
 import {
@@ -154,7 +161,7 @@ export class ExternalLinkChecks {
    */
   async claim(workerId: string): Promise<ExternalTargetJob | null> {
     const token = randomUUID();
-    const [row] = await queryRows(
+    const [row] = await queryRowsPrepared(
       this.database.db,
       sql`
         with turn as (${takeHostTurn(

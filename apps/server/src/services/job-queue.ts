@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
-import { aliased, col, type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import {
+  aliased,
+  col,
+  type Database,
+  type Db,
+  inTransaction,
+  queryRows,
+  queryRowsPrepared,
+} from '../db/database.ts';
 import { reports, siteChecks, urls, users } from '../db/schema.ts';
 import { lockCheckOfPage, settleSiteCheck } from '../db/tables/site-checks.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
@@ -128,7 +136,7 @@ export class JobQueue {
 
   /** Claims the oldest due single report (not a site check's page). */
   async claimSingleReport(workerId: string): Promise<ClaimedJob | null> {
-    const [row] = await queryRows(
+    const [row] = await queryRowsPrepared(
       this.database.db,
       sql`
         update ${reports} set ${this.leasedTo(workerId)}
@@ -158,7 +166,7 @@ export class JobQueue {
    */
   async claimSitePage(workerId: string): Promise<ClaimedJob | null> {
     const token = randomUUID();
-    const [row] = await queryRows(
+    const [row] = await queryRowsPrepared(
       this.database.db,
       sql`
         with turn as (${takeHostTurn(

@@ -2,7 +2,7 @@ import type { SiteCheck, SkippedAddresses } from '@crawlwise/shared/api/site-che
 import type { CrawlSettings, SiteCheckSource, SiteCheckStatus } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
 import type { WorkspaceOwner } from '../../services/workspace.ts';
-import { aliased, col, type Db, queryRows } from '../database.ts';
+import { aliased, col, type Db, queryRows, queryRowsPrepared } from '../database.ts';
 import { reports, siteChecks, siteExternalTargets } from '../schema.ts';
 import { olderThan, purgeRows } from './purge.ts';
 import { handOverToTeamOwner, workspaceCondition } from './workspace-rows.ts';
@@ -149,7 +149,7 @@ export async function lockSiteCheck(tx: Db, id: string): Promise<void> {
 
 /** Locks the site check of a report row, if it is a site page; returns the check's id. */
 export async function lockCheckOfPage(tx: Db, reportId: string): Promise<string | null> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryRowsPrepared<{ id: string }>(
     tx,
     sql`select ${siteChecks.id} as id from ${siteChecks}
         where ${siteChecks.id} = (select ${reports.siteCheckId} from ${reports}
@@ -182,7 +182,7 @@ export async function claimDiscovery(
   leaseSeconds: number,
   maxAttempts: number,
 ): Promise<ClaimedDiscovery | null> {
-  const [row] = await queryRows(
+  const [row] = await queryRowsPrepared(
     db,
     sql`update ${siteChecks} set ${col(siteChecks.attempts)} = ${siteChecks.attempts} + 1,
           ${col(siteChecks.leaseOwner)} = ${workerId},
@@ -516,7 +516,7 @@ export async function dueAuditChecks(
   rebuildAfterSeconds: number,
   shareFactor: number,
 ): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRowsPrepared<{ id: string }>(
     db,
     sql`(select ${siteChecks.id} as id, ${siteChecks.completedAt} as due from ${siteChecks}
           where ${siteChecks.status} in ('completed', 'cancelled', 'failed')

@@ -1,0 +1,2 @@
+CREATE INDEX "reports_site_pending_idx" ON "reports" USING btree ("site_check_id","run_after","id") WHERE "reports"."status" in ('queued', 'analyzing');--> statement-breakpoint
+CREATE INDEX "reports_site_check_url_idx" ON "reports" USING btree ("site_check_id","url_id");
