@@ -39,6 +39,7 @@ import { createPageContext } from '@crawlwise/analyzer/page/page-context';
 import { buildMetaJson } from '@crawlwise/analyzer/score/meta-json';
 import { scoreFindings } from '@crawlwise/analyzer/score/score';
 import type { AnalysisReport, Finding, RenderArtifact } from '@crawlwise/analyzer/types';
+import { offlineResolver } from './corpus/offline-resolver.ts';
 import { createRng } from './corpus/prng.ts';
 import type { PageMeta, ServeMessage } from './corpus/serve.ts';
 
@@ -473,6 +474,7 @@ async function runMode(
   const render = mode === 'render';
   const engine = createEngine({
     allowPrivate: true,
+    resolver: offlineResolver,
     render,
     renderConcurrency: RENDER_CONCURRENCY,
     analysisThreads: ANALYSIS_THREADS,
@@ -635,7 +637,7 @@ async function breakdown(
   render: boolean,
   sampler: Sampler,
 ): Promise<Breakdown> {
-  const guard = createAddressGuard({ allowPrivate: true });
+  const guard = createAddressGuard({ allowPrivate: true, resolver: offlineResolver });
   const pool = render ? createBrowserPool({ guard, concurrency: RENDER_CONCURRENCY }) : null;
   const probe: RenderProbe = { requests: 0, imageRequests: 0, acquire: 0, toDcl: 0, afterDcl: 0 };
   const probed = pool ? probedPool(pool, probe) : null;

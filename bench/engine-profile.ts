@@ -19,6 +19,7 @@ import { createPageContext } from '@crawlwise/analyzer/page/page-context';
 import { buildMetaJson } from '@crawlwise/analyzer/score/meta-json';
 import { scoreFindings } from '@crawlwise/analyzer/score/score';
 import type { FetchArtifact, Finding } from '@crawlwise/analyzer/types';
+import { offlineResolver } from './corpus/offline-resolver.ts';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -50,7 +51,12 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const urls = [...bodies.keys()].map((p) => origin + p);
 
-const engine = createEngine({ allowPrivate: true, render: false, analysisThreads: threads });
+const engine = createEngine({
+  allowPrivate: true,
+  resolver: offlineResolver,
+  render: false,
+  analysisThreads: threads,
+});
 const documents: FetchArtifact[] = [];
 try {
   for (const url of urls) await engine.analyzeUrl(url);
