@@ -34,7 +34,8 @@ import { findBrowser } from '@crawlwise/analyzer/gather/browser-path';
 import { type BrowserPool, createBrowserPool } from '@crawlwise/analyzer/gather/browser-pool';
 import { DEFAULT_USER_AGENT, fetchPage } from '@crawlwise/analyzer/gather/fetch-page';
 import { renderPage } from '@crawlwise/analyzer/gather/render-page';
-import { fetchRobots } from '@crawlwise/analyzer/gather/robots';
+import { readRobots } from '@crawlwise/analyzer/gather/robots';
+import { createRobotsCache } from '@crawlwise/analyzer/gather/robots-cache';
 import { createPageContext } from '@crawlwise/analyzer/page/page-context';
 import { buildMetaJson } from '@crawlwise/analyzer/score/meta-json';
 import { scoreFindings } from '@crawlwise/analyzer/score/score';
@@ -642,6 +643,7 @@ async function breakdown(
   const probe: RenderProbe = { requests: 0, imageRequests: 0, acquire: 0, toDcl: 0, afterDcl: 0 };
   const probed = pool ? probedPool(pool, probe) : null;
   const userAgent = DEFAULT_USER_AGENT;
+  const robotsCache = createRobotsCache({ read: (url) => readRobots(url, { guard, userAgent }) });
   const perPage: Array<{
     page: PageMeta;
     t: StageTimes;
@@ -660,7 +662,8 @@ async function breakdown(
     };
     const fetched = await fetchPage(server.origin + page.path, { guard, userAgent });
     t.fetch = lap();
-    const robots = await fetchRobots(fetched.finalUrl, { guard, userAgent });
+    // Kept per origin as the engine keeps it (robots-cache.ts): one fetch for the corpus.
+    const robots = await robotsCache.robotsFor(fetched.finalUrl);
     t.robots = lap();
     const rendered: RenderArtifact = probed
       ? await renderPage(probed, { url: fetched.finalUrl, html: fetched.html, userAgent })
