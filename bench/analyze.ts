@@ -34,11 +34,13 @@ import { findBrowser } from '@crawlwise/analyzer/gather/browser-path';
 import { type BrowserPool, createBrowserPool } from '@crawlwise/analyzer/gather/browser-pool';
 import { DEFAULT_USER_AGENT, fetchPage } from '@crawlwise/analyzer/gather/fetch-page';
 import { renderPage } from '@crawlwise/analyzer/gather/render-page';
-import { fetchRobots } from '@crawlwise/analyzer/gather/robots';
+import { readRobots } from '@crawlwise/analyzer/gather/robots';
+import { createRobotsCache } from '@crawlwise/analyzer/gather/robots-cache';
 import { createPageContext } from '@crawlwise/analyzer/page/page-context';
 import { buildMetaJson } from '@crawlwise/analyzer/score/meta-json';
 import { scoreFindings } from '@crawlwise/analyzer/score/score';
 import type { AnalysisReport, Finding, RenderArtifact } from '@crawlwise/analyzer/types';
+import { offlineResolver } from './corpus/offline-resolver.ts';
 import { createRng } from './corpus/prng.ts';
 import type { PageMeta, ServeMessage } from './corpus/serve.ts';
 
@@ -473,6 +475,7 @@ async function runMode(
   const render = mode === 'render';
   const engine = createEngine({
     allowPrivate: true,
+    resolver: offlineResolver,
     render,
     renderConcurrency: RENDER_CONCURRENCY,
     analysisThreads: ANALYSIS_THREADS,
@@ -635,11 +638,12 @@ async function breakdown(
   render: boolean,
   sampler: Sampler,
 ): Promise<Breakdown> {
-  const guard = createAddressGuard({ allowPrivate: true });
+  const guard = createAddressGuard({ allowPrivate: true, resolver: offlineResolver });
   const pool = render ? createBrowserPool({ guard, concurrency: RENDER_CONCURRENCY }) : null;
   const probe: RenderProbe = { requests: 0, imageRequests: 0, acquire: 0, toDcl: 0, afterDcl: 0 };
   const probed = pool ? probedPool(pool, probe) : null;
   const userAgent = DEFAULT_USER_AGENT;
+  const robotsCache = createRobotsCache({ read: (url) => readRobots(url, { guard, userAgent }) });
   const perPage: Array<{
     page: PageMeta;
     t: StageTimes;
@@ -658,7 +662,8 @@ async function breakdown(
     };
     const fetched = await fetchPage(server.origin + page.path, { guard, userAgent });
     t.fetch = lap();
-    const robots = await fetchRobots(fetched.finalUrl, { guard, userAgent });
+    // Kept per origin as the engine keeps it (robots-cache.ts): one fetch for the corpus.
+    const robots = await robotsCache.robotsFor(fetched.finalUrl);
     t.robots = lap();
     const rendered: RenderArtifact = probed
       ? await renderPage(probed, { url: fetched.finalUrl, html: fetched.html, userAgent })

@@ -41,35 +41,38 @@ function labelledByText(doc: Document, el: Element, max: number): string {
 }
 
 export function linkName(doc: Document, el: Element, normalisedMax: number): LinkName {
-  const attribute = (name: string) => (el.attribs[name] ?? '').trim().slice(0, SHOWN_READ);
-  const sources: Array<[LinkNameSource, () => { shown: string; normalised: string }]> = [
-    [
-      'text',
-      () => ({
-        shown: elementText(doc, el, { max: SHOWN_READ }),
-        normalised: elementText(doc, el, { max: normalisedMax, normalised: true }),
-      }),
-    ],
-    [
-      'image alt',
-      () => ({
-        shown: imageAltText(doc, el, { max: SHOWN_READ }),
-        normalised: imageAltText(doc, el, { max: normalisedMax, normalised: true }),
-      }),
-    ],
-    ['aria-label', () => plain(attribute('aria-label'))],
-    ['aria-labelledby', () => plain(labelledByText(doc, el, SHOWN_READ))],
-    ['title', () => plain(attribute('title'))],
-  ];
+  // The sources in order, read one after another without building a closure per source: this
+  // runs for every link of a page (thousands on a long article; issue 23.2). A source whose
+  // shown text is empty has an empty normalised text too (normalising only removes), so that
+  // second read is skipped.
   let firstShown = '';
-  for (const [source, read] of sources) {
-    const { shown, normalised } = read();
+  const text = elementText(doc, el, { max: SHOWN_READ });
+  if (text !== '') {
+    const normalised = elementText(doc, el, { max: normalisedMax, normalised: true });
+    if (normalised !== '') return { source: 'text', shown: text, normalised };
+    firstShown = text;
+  }
+  const alt = imageAltText(doc, el, { max: SHOWN_READ });
+  if (alt !== '') {
+    const normalised = imageAltText(doc, el, { max: normalisedMax, normalised: true });
+    if (normalised !== '') return { source: 'image alt', shown: alt, normalised };
+    if (firstShown === '') firstShown = alt;
+  }
+  const { attribs } = el;
+  const candidates: Array<[LinkNameSource, string | undefined]> = [
+    ['aria-label', attribs['aria-label']],
+    ['aria-labelledby', attribs['aria-labelledby']],
+    ['title', attribs.title],
+  ];
+  for (const [source, value] of candidates) {
+    if (value === undefined) continue;
+    const shown =
+      source === 'aria-labelledby'
+        ? labelledByText(doc, el, SHOWN_READ)
+        : value.trim().slice(0, SHOWN_READ);
+    const normalised = normaliseText(shown);
     if (normalised !== '') return { source, shown, normalised };
     if (firstShown === '') firstShown = shown;
   }
   return { source: null, shown: firstShown, normalised: '' };
-}
-
-function plain(value: string): { shown: string; normalised: string } {
-  return { shown: value, normalised: normaliseText(value) };
 }

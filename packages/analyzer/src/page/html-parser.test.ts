@@ -1,4 +1,4 @@
-import { type AnyNode, isTag, isText } from 'domhandler';
+import { type AnyNode, Element, isTag, isText, Text } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { cpuStopwatch } from '../thread-cpu.ts';
@@ -29,6 +29,29 @@ const TRICKY = [
 describe('parseHtml', () => {
   it.each(TRICKY)('builds the same tree as htmlparser2 for %s', (html) => {
     expect(shape(parseHtml(html))).toEqual(shape(parseDocument(html, PARSER_OPTIONS)));
+  });
+
+  it("builds domhandler's own nodes: same properties in the same order, same prototypes", () => {
+    const html = '<p class="a">one <b>two</b><script>x()</script><style>p{}</style><!--c--></p>';
+    const ours = parseHtml(html);
+    const stock = parseDocument(html, PARSER_OPTIONS);
+    const nodes = (root: AnyNode): AnyNode[] => {
+      const children = (root as { children?: AnyNode[] }).children ?? [];
+      return [root, ...children.flatMap(nodes)];
+    };
+    const [a, b] = [nodes(ours), nodes(stock)];
+    expect(a.length).toBe(b.length);
+    a.forEach((node, i) => {
+      const other = b[i]!;
+      expect(Object.getPrototypeOf(node)).toBe(Object.getPrototypeOf(other));
+      expect(Object.keys(node)).toEqual(Object.keys(other));
+      expect(node.type).toBe(other.type);
+    });
+    const p = ours.children[0] as Element;
+    expect(p).toBeInstanceOf(Element);
+    expect(p.tagName).toBe('p');
+    expect(p.firstChild).toBeInstanceOf(Text);
+    expect((p.cloneNode(true) as Element).children.length).toBe(p.children.length);
   });
 
   it('records where each element starts in the source', () => {

@@ -1,4 +1,4 @@
-import { type Document, DomHandler } from 'domhandler';
+import { type Document, DomHandler, Element, isText, Text } from 'domhandler';
 import { Parser, type ParserOptions } from 'htmlparser2';
 import { HeadTracker, setHeadRecord } from './head.ts';
 import { handleNulCharacters } from './nul-characters.ts';
@@ -141,6 +141,77 @@ class LinearParser extends Parser {
   }
 }
 
+/**
+ * domhandler's Element and Text, built by plain constructor functions that share their
+ * prototypes. domhandler declares its nodes' properties as class fields, which V8 (Node 20)
+ * initialises one define at a time: that was a third of the parse (issue 23.2). These make the
+ * same objects — the same own properties in the same order, the same prototypes, so
+ * `instanceof`, the getters and cloneNode work as before — by plain assignments.
+ */
+interface NodeShape {
+  parent: null;
+  prev: null;
+  next: null;
+  startIndex: null;
+  endIndex: null;
+}
+const ElementNode = function (
+  this: NodeShape & Record<string, unknown>,
+  name: string,
+  attribs: Record<string, string>,
+) {
+  this.parent = null;
+  this.prev = null;
+  this.next = null;
+  this.startIndex = null;
+  this.endIndex = null;
+  this.children = [];
+  this.name = name;
+  this.attribs = attribs;
+  this.type = name === 'script' ? 'script' : name === 'style' ? 'style' : 'tag';
+  this.namespace = undefined;
+  this['x-attribsNamespace'] = undefined;
+  this['x-attribsPrefix'] = undefined;
+} as unknown as new (
+  name: string,
+  attribs: Record<string, string>,
+) => Element;
+ElementNode.prototype = Element.prototype;
+
+const TextNode = function (this: NodeShape & Record<string, unknown>, data: string) {
+  this.parent = null;
+  this.prev = null;
+  this.next = null;
+  this.startIndex = null;
+  this.endIndex = null;
+  this.data = data;
+  this.type = 'text';
+} as unknown as new (
+  data: string,
+) => Text;
+TextNode.prototype = Text.prototype;
+
+/** DomHandler building its elements and texts with the constructors above (HTML mode only). */
+class NodeHandler extends DomHandler {
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    const element = new ElementNode(name, attribs);
+    this.addNode(element);
+    this.tagStack.push(element);
+  }
+
+  override ontext(data: string): void {
+    const last = this.lastNode;
+    // withEndIndices is off (PARSER_OPTIONS), so a joined text keeps its end index.
+    if (last !== null && isText(last)) {
+      last.data += data;
+      return;
+    }
+    const node = new TextNode(data);
+    this.addNode(node);
+    this.lastNode = node;
+  }
+}
+
 export const PARSER_OPTIONS = {
   lowerCaseTags: true,
   lowerCaseAttributeNames: true,
@@ -153,7 +224,7 @@ export const PARSER_OPTIONS = {
  * algorithm does, and a record of which elements the algorithm puts into the head (head.ts).
  */
 export function parseHtml(html: string): Document {
-  const handler = new DomHandler(undefined, PARSER_OPTIONS);
+  const handler = new NodeHandler(undefined, PARSER_OPTIONS);
   const head = new HeadTracker(html);
   new LinearParser(handler, PARSER_OPTIONS, html, head).end(html);
   const doc = handler.root;
