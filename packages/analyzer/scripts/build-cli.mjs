@@ -104,6 +104,8 @@ const undiciClientOnly = {
 const OFF_THE_PAGE_PATH = [
   /(^|\/)node_modules\/zod\//,
   /^playwright-core/,
+  // It requires playwright-core through createRequire, where esbuild sees no import.
+  /(^|\/)src\/gather\/playwright\.ts$/,
   /^@modelcontextprotocol\//,
   /^@sparticuz\//,
   /^node:http2$/,

@@ -130,7 +130,8 @@ describe('the packed crawlwise CLI', { timeout: 90_000 }, () => {
     for (const file of await readdir(cliDist)) {
       if (!file.endsWith('.js')) continue;
       const text = await readFile(path.join(cliDist, file), 'utf8');
-      if (text.includes('from "playwright-core"')) renderChunks.push(file);
+      // gather/playwright.ts requires it (createRequire) rather than importing it.
+      if (text.includes('(import.meta.url)("playwright-core")')) renderChunks.push(file);
     }
     expect(renderChunks.length).toBeGreaterThan(0);
   });

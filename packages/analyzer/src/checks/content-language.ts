@@ -5,6 +5,7 @@ import type { PageContext } from '../page/page-context.ts';
 import type { Check, CheckOutcome } from './check.ts';
 import { withFix } from './fix-snippets.ts';
 import { DETECTABLE, FRANC_TO_LANG, primaryLanguage, sameLanguage } from './language-codes.ts';
+import { languageName } from './language-names.ts';
 import { isValidLanguageTag } from './markup-helpers.ts';
 
 /**
@@ -75,18 +76,6 @@ function selfHreflang(page: PageContext): string[] {
   });
 }
 
-// Made when a message first names a language: building it loads ICU's display names, ~10 ms that
-// every run of the CLI paid at start-up (issue 23), most of them for a page that names none.
-let names: Intl.DisplayNames | undefined;
-const nameOf = (code: string) => {
-  try {
-    names ??= new Intl.DisplayNames(['en'], { type: 'language' });
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-};
-
 export const contentLanguage: Check = {
   meta: {
     id: 'content-language',
@@ -121,7 +110,7 @@ export const contentLanguage: Check = {
     }
     const declared = primaryLanguage(raw);
     if (!DETECTABLE.has(declared)) {
-      return notApplicable(`${nameOf(declared)} is not a language the detector knows`, {});
+      return notApplicable(`${languageName(declared)} is not a language the detector knows`, {});
     }
     // The word count is known already; the whole collapsed text is not built for this.
     const { wordCount } = page.serverText;
@@ -157,13 +146,13 @@ export const contentLanguage: Check = {
     if (!langWrong && wrongHreflang.length === 0) {
       return {
         severity: 'success',
-        message: `The text is in ${nameOf(language)}, as declared`,
+        message: `The text is in ${languageName(language)}, as declared`,
         details,
       };
     }
-    const named = nameOf(language);
+    const named = languageName(language);
     const what = [
-      ...(langWrong ? [`<html lang="${raw}"> (${nameOf(declared)})`] : []),
+      ...(langWrong ? [`<html lang="${raw}"> (${languageName(declared)})`] : []),
       ...wrongHreflang.map((code) => `hreflang="${code}"`),
     ];
     const snippet = `<html lang="${language}">`;
@@ -171,7 +160,7 @@ export const contentLanguage: Check = {
       {
         severity: 'warning',
         message: langWrong
-          ? `The text reads as ${named}, but the page declares ${nameOf(declared)}`
+          ? `The text reads as ${named}, but the page declares ${languageName(declared)}`
           : `The text reads as ${named}, but its hreflang says otherwise`,
         why: `The page's text reads as ${named}, while ${what.join(' and ')} ${what.length === 1 ? 'names' : 'name'} another language. Search engines go by the text; the declaration misleads screen readers, translation offers and the hreflang cluster.`,
         details,
@@ -182,7 +171,7 @@ export const contentLanguage: Check = {
             fixSnippet: snippet,
           }
         : {
-            howToFix: `Give the page's own hreflang alternate the language of its text (${language}), or link it from the alternate that is written in ${nameOf(primaryLanguage(wrongHreflang[0]!))}.`,
+            howToFix: `Give the page's own hreflang alternate the language of its text (${language}), or link it from the alternate that is written in ${languageName(primaryLanguage(wrongHreflang[0]!))}.`,
           },
     );
   },

@@ -5,10 +5,11 @@
  * shared between analysed sites). Concurrency is bounded because every page is a renderer
  * process competing for the same cores.
  */
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AddressGuard } from '../types.ts';
 import { type FoundBrowser, findBrowser } from './browser-path.ts';
 import { type EgressProxy, type EgressStats, startEgressProxy } from './egress-proxy.ts';
+import { chromium } from './playwright.ts';
 
 /** No usable browser binary: the render is skipped, not failed. */
 export class BrowserUnavailableError extends Error {

@@ -14,11 +14,12 @@
  * the machine happened to be slow. A request that stays open past `longRequestMs` (long polling,
  * a hanging beacon) stops holding the clock. Everything stays within the render's budget.
  */
-import { errors, type Page, type Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import type { LayoutShiftArtifact, RenderArtifact } from '../types.ts';
 import { type BrowserPool, BrowserUnavailableError } from './browser-pool.ts';
 import { clip } from './clip.ts';
 import { LAYOUT_SHIFT_INIT, LAYOUT_SHIFT_READ, readLayoutShift } from './layout-shift-script.ts';
+import { errors } from './playwright.ts';
 
 export interface RenderOptions {
   /** The final URL of the fetch: the document's address, its origin and base. */
