@@ -25,6 +25,7 @@ import {
 } from '@crawlwise/analyzer/engine';
 import { createAddressGuard } from '@crawlwise/analyzer/gather/address-guard';
 import { findBrowser } from '@crawlwise/analyzer/gather/browser-path';
+import { offlineResolver } from './corpus/offline-resolver.ts';
 import type { ServeMessage } from './corpus/serve.ts';
 
 const args = new Map(
@@ -163,7 +164,7 @@ async function main() {
   try {
     const sitemapStarted = performance.now();
     const sitemap = await readSitemap(`${corpus.origin}/sitemap.xml`, {
-      guard: createAddressGuard({ allowPrivate: true }),
+      guard: createAddressGuard({ allowPrivate: true, resolver: offlineResolver }),
       maxUrls: 500,
     });
     const sitemapMs = Math.round(performance.now() - sitemapStarted);
@@ -171,8 +172,17 @@ async function main() {
       throw new Error(`sitemap lists ${sitemap.urls.length} pages, corpus has ${corpus.pages}`);
     }
     const threads = defaultAnalysisThreads();
-    const noRender: EngineOptions = { allowPrivate: true, render: false };
-    const render: EngineOptions = { allowPrivate: true, render: true, renderConcurrency: 2 };
+    const noRender: EngineOptions = {
+      allowPrivate: true,
+      resolver: offlineResolver,
+      render: false,
+    };
+    const render: EngineOptions = {
+      allowPrivate: true,
+      resolver: offlineResolver,
+      render: true,
+      renderConcurrency: 2,
+    };
     const passes: Pass[] = [];
     const fast = { render: false, concurrency: NO_RENDER_CONCURRENCY, perHostDelayMs: 0 };
     const slow = { render: true, concurrency: RENDER_CONCURRENCY, perHostDelayMs: 0 };
