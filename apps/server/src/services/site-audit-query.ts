@@ -8,6 +8,8 @@ import {
   type AuditPageRow,
   type AuditPagesQuery,
   type AuditStructureResponse,
+  auditLinkRowSchema,
+  auditPageRowSchema,
 } from '@crawlwise/shared/api/site-audit';
 import {
   SITE_FINDINGS,
@@ -84,23 +86,11 @@ function pagesWhere(siteCheckId: string, filter: AuditPagesFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-/** The pages list's columns (the row keyed by the schema's names). */
-const PAGE_ROW_COLUMNS = [
-  'url',
-  'finalUrl',
-  'state',
-  'httpStatus',
-  'indexable',
-  'nonIndexableReason',
-  'score',
-  'depth',
-  'inbound',
-  'linkScore',
-  'title',
-  'words',
-  'inSitemap',
-  'accessToken',
-] as const;
+/**
+ * The pages list's columns: the contract's row names them as the schema does, so the row is
+ * selected by its contract's keys (a key the table lacks fails to compile).
+ */
+const PAGE_ROW_COLUMNS = auditPageRowSchema.keyof().options;
 
 function pageRowOf(row: ColumnsRow<typeof p, (typeof PAGE_ROW_COLUMNS)[number]>): AuditPageRow {
   return {
@@ -270,17 +260,8 @@ function linksWhere(siteCheckId: string, filter: AuditLinksFilter): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-/** The links list's columns (the row keyed by the schema's names). */
-const LINK_ROW_COLUMNS = [
-  'source',
-  'target',
-  'anchor',
-  'nofollow',
-  'renderedOnly',
-  'targetStatus',
-  'targetError',
-  'finalUrl',
-] as const;
+/** The links list's columns: the contract's row names them as the schema does. */
+const LINK_ROW_COLUMNS = auditLinkRowSchema.keyof().options;
 
 /** One page of the broken or redirected internal links, sorted (ties: target, then source). */
 export async function listAuditLinks(
