@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { CrawlDocument } from '@crawlwise/analyzer/site-crawl/crawl-document';
 import type { ExpectedSite } from '../site-generator/manifest.ts';
 import { type Comparison, compareFindings } from './compare.ts';
-import { samplePeak } from './process-tree.ts';
+import { perPage, samplePeak } from './process-tree.ts';
 import { type RunGuard, runRequests } from './run-support.ts';
 
 /**
@@ -42,6 +42,8 @@ export interface CliRunResult {
   wallMs: number;
   pagesPerSecond: number;
   peakRssMB: number;
+  /** CPU time of the CLI's process tree (the browser's too) per finished address, ms. */
+  cpuMsPerPage: number;
   siteScore: number | null;
   comparison: Comparison | null;
   requests: { missing: string[]; blockedFetched: string[] } | null;
@@ -117,6 +119,10 @@ export async function runCli(
       wallMs,
       pagesPerSecond: doc.totals.pagesPerSecond,
       peakRssMB: sampler.peakMB(),
+      cpuMsPerPage: perPage(
+        sampler.cpuMs(),
+        doc.totals.analysed + doc.totals.failed + doc.totals.blocked,
+      ),
       siteScore: doc.siteScore,
       comparison,
       requests: expected && requestsOf ? runRequests(expected, await requestsOf()) : null,

@@ -43,6 +43,15 @@ export const TARGETS = {
   reportMs: 2000,
 } as const;
 
+/**
+ * CPU per finished address, with the most pages per second the machine's cores could give at
+ * that cost (older result files have no CPU figure).
+ */
+function cpuCell(run: { cpuMsPerPage?: number }, cores: number): string {
+  if (!run.cpuMsPerPage) return '—';
+  return `${run.cpuMsPerPage} ms (≤ ${Math.round((cores * 1000) / run.cpuMsPerPage)}/s)`;
+}
+
 const mark = (ok: boolean) => (ok ? '✓ met' : '✗ **not met**');
 const load = (values: number[]) => values.map((v) => v.toFixed(1)).join(' / ');
 
@@ -74,21 +83,22 @@ function pair<T extends { name: string; peakRssMB: number }>(
 export function resultsMarkdown(result: CrawlBenchResult): string {
   const day = result.date.slice(0, 10);
   const { settings, machine, yardstick } = result;
+  const cpu = (run: { cpuMsPerPage?: number }) => cpuCell(run, machine.cpus);
   const large = settings.sitePages;
   const small = settings.subsetPages;
 
   const cliRows = result.cliRuns.map(
     (run) =>
-      `| ${run.name} | ${run.addresses} | ${run.analysed} | ${(run.durationMs / 1000).toFixed(1)} s | **${run.pagesPerSecond}** | ${run.peakRssMB} | ${found(run.comparison)} | ${requests(run)} |`,
+      `| ${run.name} | ${run.addresses} | ${run.analysed} | ${(run.durationMs / 1000).toFixed(1)} s | **${run.pagesPerSecond}** | ${cpu(run)} | ${run.peakRssMB} | ${found(run.comparison)} | ${requests(run)} |`,
   );
   const serverRows = result.serverRuns.map(
     (run) =>
-      `| ${run.name} | ${run.processes} × ${run.workerConcurrency} | ${run.verifiedFloorMs} ms | ${run.status} | ${run.counts.total} | ${(run.crawlMs / 1000).toFixed(1)} s | **${run.pagesPerSecond}** | ${run.peakRssMB} | ${run.databaseMB} | ${run.reportMedianMs} ms | ${found(run.comparison)} | ${requests(run)} |`,
+      `| ${run.name} | ${run.processes} × ${run.workerConcurrency} | ${run.verifiedFloorMs} ms | ${run.status} | ${run.counts.total} | ${(run.crawlMs / 1000).toFixed(1)} s | **${run.pagesPerSecond}** | ${cpu(run)} | ${run.peakRssMB} | ${run.databaseMB} | ${run.reportMedianMs} ms | ${found(run.comparison)} | ${requests(run)} |`,
   );
 
   const yardstickRow = yardstick
     ? [
-        `| ${yardstick.name} | ${yardstick.handled + yardstick.failed} | ${yardstick.handled} | ${(yardstick.durationMs / 1000).toFixed(1)} s | **${yardstick.pagesPerSecond}** | ${yardstick.peakRssMB} | — | — |`,
+        `| ${yardstick.name} | ${yardstick.handled + yardstick.failed} | ${yardstick.handled} | ${(yardstick.durationMs / 1000).toFixed(1)} s | **${yardstick.pagesPerSecond}** | ${cpu(yardstick)} | ${yardstick.peakRssMB} | — | — |`,
       ]
     : [];
   const cliFree = result.cliRuns.find((run) => run.name === `CLI, ${large} pages, no pacing`);
@@ -145,25 +155,29 @@ the server's workers have the same (${settings.concurrency} for the embedded wor
 
 ## CLI (\`packages/analyzer/cli-dist\`) and the yardstick
 
-| run | addresses | analysed | crawl time | pages/s | peak RSS (MB) | findings vs manifest | requests vs manifest |
-|---|---:|---:|---:|---:|---:|---|---|
+| run | addresses | analysed | crawl time | pages/s | CPU per page | peak RSS (MB) | findings vs manifest | requests vs manifest |
+|---|---:|---:|---:|---:|---:|---:|---|---|
 ${[...cliRows, ...yardstickRow].join('\n')}
 
 Pages per second: finished addresses (analysed, failed or blocked; redirects and 404s included)
 over the crawl's own duration (the CLI's JSON \`totals\`; the yardstick's \`crawler.run()\`).
 Peak RSS: every process of the run's tree summed (with rendering, the browser's too), sampled
-every 250 ms. The yardstick follows links from the start page only (no sitemap, so no orphans),
+every 250 ms. CPU per page: the CPU time of that tree over the crawl (every thread, from /proc)
+per finished address, and in brackets the pages per second ${machine.cpus} fully busy cores would give at
+that cost — unlike pages per second it hardly depends on what else the machine runs. The yardstick follows links from the start page only (no sitemap, so no orphans),
 obeys robots.txt and does nothing else: no checks, no link graph, no findings.
 
 ## Server (production build, render off)
 
-| run | processes × concurrency | verified site's floor | status | addresses | crawl time | pages/s | peak RSS (MB) | database (MB) | site report | findings vs manifest | requests vs manifest |
-|---|---|---:|---|---:|---:|---:|---:|---:|---:|---|---|
+| run | processes × concurrency | verified site's floor | status | addresses | crawl time | pages/s | CPU per page | peak RSS (MB) | database (MB) | site report | findings vs manifest | requests vs manifest |
+|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|
 ${serverRows.join('\n')}
 
 Crawl time: from \`POST /api/site-checks\` (\`source: crawl\`, the site verified through
 \`/api/site-verifications\` with the well-known file) to the check's end, polled every 500 ms.
-Peak RSS: the web process and the worker processes. Database: \`pg_database_size\` on PostgreSQL,
+Peak RSS: the web process and the worker processes. CPU per page: those processes (their
+analysis threads included) and, on PostgreSQL, the database server's processes, over the crawl
+alone. Database: \`pg_database_size\` on PostgreSQL,
 the data directory on disk for PGlite. Site report: median time of GET /api/site-checks/:id/report
 (${result.serverRuns[0]?.reportMs.length ?? 0} in a row; the route builds it from the database every time).
 

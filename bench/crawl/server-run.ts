@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { ExpectedSite } from '../site-generator/manifest.ts';
 import { type Comparison, compareFindings } from './compare.ts';
-import { samplePeak } from './process-tree.ts';
+import { perPage, pidsNamed, samplePeak } from './process-tree.ts';
 import { type RunGuard, runRequests } from './run-support.ts';
 import type { SiteProcess } from './site-process.ts';
 
@@ -58,6 +58,12 @@ export interface ServerRunResult {
   crawlMs: number;
   pagesPerSecond: number;
   peakRssMB: number;
+  /**
+   * CPU time per finished address during the crawl, ms: the web and worker processes (their
+   * analysis threads included) and, on PostgreSQL, every `postgres` process of the machine's
+   * server (the run's database is the only one busy).
+   */
+  cpuMsPerPage: number;
   databaseMB: number;
   reportMs: number[];
   reportMedianMs: number;
@@ -198,7 +204,7 @@ export async function runServer(
 
     await site.resetRequests();
     const roots = () => processes.map((child) => child.pid!);
-    const sampler = samplePeak(roots);
+    const sampler = samplePeak(roots, 250, admin ? () => pidsNamed('postgres') : () => []);
     const crawlStarted = performance.now();
     const created = await api.call('POST', '/api/site-checks', {
       siteUrl: site.url,
@@ -223,6 +229,7 @@ export async function runServer(
       }
     }
     const crawlMs = Math.round(performance.now() - crawlStarted);
+    const crawlCpuMs = sampler.cpuMs();
 
     const reportMs: number[] = [];
     let report: {
@@ -267,6 +274,7 @@ export async function runServer(
       crawlMs,
       pagesPerSecond: Math.round((done / (crawlMs / 1000)) * 10) / 10,
       peakRssMB: sampler.peakMB(),
+      cpuMsPerPage: perPage(crawlCpuMs, done),
       databaseMB,
       reportMs,
       reportMedianMs: median(reportMs),

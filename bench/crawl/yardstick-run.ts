@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { samplePeak } from './process-tree.ts';
+import { perPage, samplePeak } from './process-tree.ts';
 import type { RunGuard } from './run-support.ts';
 
 /** The yardstick (yardstick-child.ts) run in its own process group, its tree's memory sampled. */
@@ -17,6 +17,8 @@ export interface YardstickResult {
   wallMs: number;
   pagesPerSecond: number;
   peakRssMB: number;
+  /** CPU time of the run's process tree per finished address, ms. */
+  cpuMsPerPage: number;
 }
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -76,5 +78,6 @@ export async function runYardstick(
     wallMs,
     pagesPerSecond: Math.round((total / (out.durationMs / 1000)) * 10) / 10,
     peakRssMB: sampler.peakMB(),
+    cpuMsPerPage: perPage(sampler.cpuMs(), total),
   };
 }

@@ -60,6 +60,17 @@ export function selectColumns<T extends PgTable, K extends ColumnKey<T> = Column
 }
 
 /**
+ * The columns of a table under an alias in raw SQL (`from ${reports} r`): `aliased('r')(column)`
+ * renders `"r"."column"`, the column named through the schema. For a subquery over the table its
+ * statement updates, or a join of a table with itself, where the qualified `${table.column}`
+ * would name the wrong row.
+ */
+export const aliased =
+  (alias: string) =>
+  (column: PgColumn): SQL =>
+    sql`${sql.identifier(alias)}.${col(column)}`;
+
+/**
  * Whether an error is PostgreSQL's foreign-key violation (23503) of the named constraint, as the
  * driver raises it or wrapped by Drizzle (its `cause`).
  */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/database.ts';
+import { reports } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 
 /**
@@ -51,7 +52,8 @@ export class AdmissionControl {
       try {
         const [row] = await queryRows<{ n: number }>(
           this.database.db,
-          sql`select count(*)::int as n from reports where status = 'queued' and site_check_id is null`,
+          sql`select count(*)::int as n from ${reports}
+              where ${reports.status} = 'queued' and ${reports.siteCheckId} is null`,
         );
         this.queued = Number(row?.n ?? 0);
         this.queuedReadAt = now();

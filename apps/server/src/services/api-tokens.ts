@@ -7,7 +7,7 @@ import {
   MAX_API_TOKENS_PER_ACCOUNT,
 } from '@crawlwise/shared/api/tokens';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Database, inTransaction, queryRows } from '../db/database.ts';
+import { col, type Database, inTransaction, queryRows } from '../db/database.ts';
 import { apiTokens } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { newAccessToken } from './access-token.ts';
@@ -69,11 +69,12 @@ export class ApiTokenService {
       );
       return queryRows<{ id: string }>(
         tx,
-        sql`insert into ${apiTokens} (user_id, name, scope, secret_hash)
+        sql`insert into ${apiTokens} (${col(apiTokens.userId)}, ${col(apiTokens.name)},
+              ${col(apiTokens.scope)}, ${col(apiTokens.secretHash)})
             select ${userId}, ${input.name}, ${input.scope}, ${hashOf(secret)}
-            where (select count(*) from ${apiTokens} where user_id = ${userId})
+            where (select count(*) from ${apiTokens} where ${apiTokens.userId} = ${userId})
                   < ${MAX_API_TOKENS_PER_ACCOUNT}
-            returning id`,
+            returning ${col(apiTokens.id)} as id`,
       );
     });
     const id = rows[0]?.id;

@@ -8,7 +8,7 @@ import {
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import type { PageSignals, TextExcerpt } from '@crawlwise/shared/site-findings';
 import { type SQL, sql } from 'drizzle-orm';
-import { col, type Db, queryRows } from '../db/database.ts';
+import { aliased, col, type Db, queryRows } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
 import { recordExternalLinks } from './external-link-checks.ts';
@@ -22,6 +22,10 @@ import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
  * queue one target twice, and only from the lease holder, so a page finished twice queues
  * nothing twice. No process holds the site in memory.
  */
+
+/** A page's report row (`reports r`) and its address (`urls u`) in the frontier's joins. */
+const r = aliased('r');
+const u = aliased('u');
 
 /** The settings a crawl is stored with, from the request's options. */
 export function crawlSettingsOf(options: CrawlOptions): CrawlSettings {
@@ -132,9 +136,9 @@ export async function expandCrawl(
   await tx.execute(
     sql`update ${reports} r set ${col(reports.crawlDepth)} = ${depth}::int
         from ${urls} u
-        where u.id = r.url_id and r.site_check_id = ${page.siteCheckId}
-          and (r.crawl_depth is null or r.crawl_depth > ${depth}::int)
-          and u.normalized_url in (${sql.join(
+        where ${u(urls.id)} = ${r(reports.urlId)} and ${r(reports.siteCheckId)} = ${page.siteCheckId}
+          and (${r(reports.crawlDepth)} is null or ${r(reports.crawlDepth)} > ${depth}::int)
+          and ${u(urls.normalizedUrl)} in (${sql.join(
             candidates.map((key) => sql`${key}`),
             sql`, `,
           )})`,
@@ -198,8 +202,8 @@ async function queueNewPages(
         batch.map((key, index) => sql`(${key}, ${index}::int)`),
         sql`, `,
       )}) as v(url, position)
-          where not exists (select 1 from ${reports} r join ${urls} u on u.id = r.url_id
-            where r.site_check_id = ${crawl.siteCheckId} and u.normalized_url = v.url)
+          where not exists (select 1 from ${reports} r join ${urls} u on ${u(urls.id)} = ${r(reports.urlId)}
+            where ${r(reports.siteCheckId)} = ${crawl.siteCheckId} and ${u(urls.normalizedUrl)} = v.url)
           order by v.position`,
     );
     fresh.push(...rows.map((row) => row.url));

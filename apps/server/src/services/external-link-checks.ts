@@ -302,7 +302,7 @@ export async function externalProgress(
 ): Promise<{ total: number; checked: number }> {
   const [row] = await queryRows<{ total: number; checked: number }>(
     db,
-    sql`select count(*)::int as total, count(checked_at)::int as checked
+    sql`select count(*)::int as total, count(${siteExternalTargets.checkedAt})::int as checked
         from ${siteExternalTargets} where ${siteExternalTargets.siteCheckId} = ${siteCheckId}`,
   );
   return { total: Number(row?.total ?? 0), checked: Number(row?.checked ?? 0) };

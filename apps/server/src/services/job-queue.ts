@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
-import { sql } from 'drizzle-orm';
-import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import { aliased, col, type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { reports, siteChecks, urls, users } from '../db/schema.ts';
 import { lockCheckOfPage, settleSiteCheck } from '../db/tables/site-checks.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
 import { HostPace, type PaceTurn, takeHostTurn } from './host-pace.ts';
@@ -13,6 +14,11 @@ import { boundForStorage } from './stored-report-bounds.ts';
  * ran out because its worker died) with `FOR UPDATE SKIP LOCKED`, so concurrent workers never
  * take the same row; the lease makes processing at-least-once, and completion is accepted only
  * from the lease holder, so it is idempotent.
+ *
+ * The queue owns the reports table's job states (issue 24.2, docs/decisions.md › One owner per table):
+ * claiming, the lease, completion, failure, retry, give-back, the sweep and the time-out are
+ * written here, next to the lease rules they carry out; db/tables/reports.ts owns the rows'
+ * creation, cancel, erasure and purge. Columns are named through the Drizzle schema.
  */
 
 export const LEASE_SECONDS = 60;
@@ -43,18 +49,44 @@ export interface ClaimedJob {
   pace: PaceTurn | null;
 }
 
-/** What a claim returns of the report row it took (and of its site check, for a crawl). */
-const CLAIMED_COLUMNS = sql.raw(`id, attempts, fetch_artifact, site_check_id, crawl_depth,
-  (select normalized_url from urls where urls.id = reports.url_id) as url,
-  (select s.crawl from site_checks s where s.id = reports.site_check_id) as crawl,
-  (select s.site_url from site_checks s where s.id = reports.site_check_id) as site_url`);
+/** A candidate report row of a claim (`from reports r`) and a site check (`site_checks s`). */
+const r = aliased('r');
+const s = aliased('s');
 
-/** A report row the claim may take: queued and due, or abandoned by a dead worker. */
-const claimable = (alias: string) =>
-  sql.raw(`${alias}.deleted_at is null
-    and ((${alias}.status = 'queued' and ${alias}.run_after <= now())
-      or (${alias}.status = 'analyzing' and ${alias}.lease_expires_at < now()
-        and ${alias}.attempts < ${MAX_ATTEMPTS}))`);
+/** What a claim returns of the report row it took (and of its site check, for a crawl). */
+const CLAIMED_COLUMNS = sql`${reports.id} as id, ${reports.attempts} as attempts,
+  ${reports.fetchArtifact} as fetch_artifact, ${reports.siteCheckId} as site_check_id,
+  ${reports.crawlDepth} as crawl_depth,
+  (select ${urls.normalizedUrl} from ${urls} where ${urls.id} = ${reports.urlId}) as url,
+  (select ${siteChecks.crawl} from ${siteChecks}
+    where ${siteChecks.id} = ${reports.siteCheckId}) as crawl,
+  (select ${siteChecks.siteUrl} from ${siteChecks}
+    where ${siteChecks.id} = ${reports.siteCheckId}) as site_url`;
+
+/** A candidate report row (`r`) the claim may take: queued and due, or abandoned by a dead worker. */
+const claimable = sql`${r(reports.deletedAt)} is null
+    and ((${r(reports.status)} = 'queued' and ${r(reports.runAfter)} <= now())
+      or (${r(reports.status)} = 'analyzing' and ${r(reports.leaseExpiresAt)} < now()
+        and ${r(reports.attempts)} < ${sql.raw(String(MAX_ATTEMPTS))}))`;
+
+/** "A running site check (`s`) with a page the claim may take." */
+const hasClaimablePage = sql`${s(siteChecks.status)} = 'running'
+  and exists (select 1 from ${reports} r
+    where ${r(reports.siteCheckId)} = ${s(siteChecks.id)} and ${claimable})`;
+
+/** "This report, being analysed under this worker's lease": the only row an end may write. */
+const leaseHeld = (id: string, workerId: string) =>
+  sql`${reports.id} = ${id} and ${reports.leaseOwner} = ${workerId}
+    and ${reports.status} = 'analyzing'`;
+
+/** The lease dropped (an end, a retry, a give-back). */
+const LEASE_DROPPED = sql`${col(reports.leaseOwner)} = null, ${col(reports.leaseExpiresAt)} = null`;
+
+/** The set clause of a report failed at `at` with a code and message (its fetched document dropped). */
+const failedAt = (at: SQL, code: string, message: string) =>
+  sql`${col(reports.status)} = 'failed', ${col(reports.errorCode)} = ${code},
+    ${col(reports.errorMessage)} = ${message}, ${col(reports.fetchArtifact)} = null,
+    ${col(reports.completedAt)} = ${at}, ${LEASE_DROPPED}`;
 
 export interface JobQueueOptions {
   /** How long a claim holds without a heartbeat (JOB_LEASE_SECONDS). */
@@ -85,21 +117,25 @@ export class JobQueue {
     this.hostPace = new HostPace(database, this.sitePageIntervalMs);
   }
 
+  /** The set clause of a claim: analysing, one more attempt, leased to the worker. */
+  private leasedTo(workerId: string): SQL {
+    return sql`${col(reports.status)} = 'analyzing',
+      ${col(reports.startedAt)} = coalesce(${reports.startedAt}, now()),
+      ${col(reports.attempts)} = ${reports.attempts} + 1,
+      ${col(reports.leaseOwner)} = ${workerId},
+      ${col(reports.leaseExpiresAt)} = now() + make_interval(secs => ${this.leaseSeconds})`;
+  }
+
   /** Claims the oldest due single report (not a site check's page). */
   async claimSingleReport(workerId: string): Promise<ClaimedJob | null> {
     const [row] = await queryRows(
       this.database.db,
       sql`
-        update reports set
-          status = 'analyzing',
-          started_at = coalesce(started_at, now()),
-          attempts = attempts + 1,
-          lease_owner = ${workerId},
-          lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
-        where id = (
-          select id from reports r
-          where r.site_check_id is null and ${claimable('r')}
-          order by run_after
+        update ${reports} set ${this.leasedTo(workerId)}
+        where ${reports.id} = (
+          select ${r(reports.id)} from ${reports} r
+          where ${r(reports.siteCheckId)} is null and ${claimable}
+          order by ${r(reports.runAfter)}
           limit 1
           for update skip locked
         )
@@ -127,39 +163,32 @@ export class JobQueue {
       sql`
         with turn as (${takeHostTurn(
           token,
-          (host) => sql`${host} in (select s.host from site_checks s
-              where s.status = 'running'
-                and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')}))`,
+          (host) => sql`${host} in (select ${s(siteChecks.host)} from ${siteChecks} s
+              where ${hasClaimablePage})`,
           // The host's floor: the largest among its running checks. A check's own floor (a crawl
           // of a verified site) only lowers the server's, never raises it past it.
-          (
-            host,
-          ) => sql`, (select max(least(coalesce(s.page_interval_ms, ${this.sitePageIntervalMs}),
+          (host) => sql`, (select max(least(
+                coalesce(${s(siteChecks.pageIntervalMs)}, ${this.sitePageIntervalMs}),
                 ${this.sitePageIntervalMs}))
-              from site_checks s where s.host = ${host} and s.status = 'running') as floor_ms`,
+              from ${siteChecks} s
+              where ${s(siteChecks.host)} = ${host} and ${s(siteChecks.status)} = 'running') as floor_ms`,
         )}),
         site as (
-          update site_checks set next_page_at = now()
-          where id = (
-            select s.id from site_checks s
-            where s.host = (select host from turn) and s.status = 'running'
-              and exists (select 1 from reports r where r.site_check_id = s.id and ${claimable('r')})
-            order by s.next_page_at, s.id
+          update ${siteChecks} set ${col(siteChecks.nextPageAt)} = now()
+          where ${siteChecks.id} = (
+            select ${s(siteChecks.id)} from ${siteChecks} s
+            where ${s(siteChecks.host)} = (select host from turn) and ${hasClaimablePage}
+            order by ${s(siteChecks.nextPageAt)}, ${s(siteChecks.id)}
             limit 1
           )
-          returning id
+          returning ${siteChecks.id} as id
         ),
         claimed as (
-          update reports set
-            status = 'analyzing',
-            started_at = coalesce(started_at, now()),
-            attempts = attempts + 1,
-            lease_owner = ${workerId},
-            lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
-          where id = (
-            select r.id from reports r
-            where r.site_check_id = (select id from site) and ${claimable('r')}
-            order by r.run_after, r.id
+          update ${reports} set ${this.leasedTo(workerId)}
+          where ${reports.id} = (
+            select ${r(reports.id)} from ${reports} r
+            where ${r(reports.siteCheckId)} = (select id from site) and ${claimable}
+            order by ${r(reports.runAfter)}, ${r(reports.id)}
             limit 1
             for update skip locked
           )
@@ -187,8 +216,9 @@ export class JobQueue {
   async extendLease(id: string, workerId: string): Promise<boolean> {
     const updated = await queryRows(
       this.database.db,
-      sql`update reports set lease_expires_at = now() + make_interval(secs => ${this.leaseSeconds})
-          where id = ${id} and lease_owner = ${workerId} and status = 'analyzing' returning id`,
+      sql`update ${reports}
+          set ${col(reports.leaseExpiresAt)} = now() + make_interval(secs => ${this.leaseSeconds})
+          where ${leaseHeld(id, workerId)} returning ${reports.id} as id`,
     );
     return updated.length > 0;
   }
@@ -211,21 +241,22 @@ export class JobQueue {
       (tx) =>
         queryRows(
           tx,
-          sql`update reports set
-            status = 'completed',
-            score = ${result.score},
-            score_model = ${result.scoreModel},
-            final_url = ${result.finalUrl},
-            meta_json = ${JSON.stringify(result.meta_json)}::jsonb,
-            issues = ${JSON.stringify(result.issues)}::jsonb,
-            categories = ${JSON.stringify(result.categories)}::jsonb,
-            fetch_artifact = null,
-            error_code = null, error_message = null,
-            completed_at = now(), lease_owner = null, lease_expires_at = null
-          where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'
-            -- An owner's report completes only while the owner exists (issue 25).
-            and (user_id is null or exists (select 1 from users where users.id = reports.user_id))
-          returning id`,
+          // An owner's report completes only while the owner exists (issue 25).
+          sql`update ${reports} set
+            ${col(reports.status)} = 'completed',
+            ${col(reports.score)} = ${result.score},
+            ${col(reports.scoreModel)} = ${result.scoreModel},
+            ${col(reports.finalUrl)} = ${result.finalUrl},
+            ${col(reports.metaJson)} = ${JSON.stringify(result.meta_json)}::jsonb,
+            ${col(reports.issues)} = ${JSON.stringify(result.issues)}::jsonb,
+            ${col(reports.categories)} = ${JSON.stringify(result.categories)}::jsonb,
+            ${col(reports.fetchArtifact)} = null,
+            ${col(reports.errorCode)} = null, ${col(reports.errorMessage)} = null,
+            ${col(reports.completedAt)} = now(), ${LEASE_DROPPED}
+          where ${leaseHeld(id, workerId)}
+            and (${reports.userId} is null
+              or exists (select 1 from ${users} where ${users.id} = ${reports.userId}))
+          returning ${reports.id} as id`,
         ),
       withinEnd,
     );
@@ -244,12 +275,9 @@ export class JobQueue {
       (tx) =>
         queryRows(
           tx,
-          sql`update reports set
-            status = 'failed', error_code = ${code}, error_message = ${message},
-            fetch_artifact = null,
-            completed_at = now(), lease_owner = null, lease_expires_at = null
-          where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'
-          returning id`,
+          sql`update ${reports} set ${failedAt(sql`now()`, code, message)}
+          where ${leaseHeld(id, workerId)}
+          returning ${reports.id} as id`,
         ),
       withinEnd,
     );
@@ -277,11 +305,11 @@ export class JobQueue {
   async retryLater(id: string, workerId: string, delayMs: number): Promise<boolean> {
     const updated = await queryRows(
       this.database.db,
-      sql`update reports set
-            status = 'queued', lease_owner = null, lease_expires_at = null,
-            run_after = now() + make_interval(secs => ${delayMs / 1000})
-          where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'
-          returning id`,
+      sql`update ${reports} set
+            ${col(reports.status)} = 'queued', ${LEASE_DROPPED},
+            ${col(reports.runAfter)} = now() + make_interval(secs => ${delayMs / 1000})
+          where ${leaseHeld(id, workerId)}
+          returning ${reports.id} as id`,
     );
     return updated.length > 0;
   }
@@ -289,9 +317,9 @@ export class JobQueue {
   /** Gives a job back untouched at shutdown: the attempt does not count. */
   async release(id: string, workerId: string): Promise<void> {
     await this.database.db.execute(
-      sql`update reports set status = 'queued', attempts = greatest(attempts - 1, 0),
-            lease_owner = null, lease_expires_at = null
-          where id = ${id} and lease_owner = ${workerId} and status = 'analyzing'`,
+      sql`update ${reports} set ${col(reports.status)} = 'queued',
+            ${col(reports.attempts)} = greatest(${reports.attempts} - 1, 0), ${LEASE_DROPPED}
+          where ${leaseHeld(id, workerId)}`,
     );
     await this.database.notifyJobs();
   }
@@ -302,27 +330,24 @@ export class JobQueue {
    * (function_timeout, which the report screen explains).
    */
   async sweep(now = new Date()): Promise<number> {
+    const at = sql`${now.toISOString()}::timestamptz`;
     const failedAttempts = await queryRows(
       this.database.db,
-      sql`update reports set status = 'failed', error_code = 'analysis_failed',
-            error_message = 'The analysis stopped unexpectedly several times.',
-            fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
-            lease_owner = null, lease_expires_at = null
-          where status = 'analyzing' and lease_expires_at < ${now.toISOString()}::timestamptz
-            and attempts >= ${MAX_ATTEMPTS} and deleted_at is null
-          returning id`,
+      sql`update ${reports}
+          set ${failedAt(at, 'analysis_failed', 'The analysis stopped unexpectedly several times.')}
+          where ${reports.status} = 'analyzing' and ${reports.leaseExpiresAt} < ${at}
+            and ${reports.attempts} >= ${MAX_ATTEMPTS} and ${reports.deletedAt} is null
+          returning ${reports.id} as id`,
     );
     const timedOut = await queryRows(
       this.database.db,
-      sql`update reports set status = 'failed', error_code = 'function_timeout',
-            error_message = ${TIMED_OUT_MESSAGE},
-            fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
-            lease_owner = null, lease_expires_at = null
-          where status in ('queued', 'analyzing') and deleted_at is null
-            and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => (
-              case when site_check_id is null then ${this.stuckAfterSeconds}::double precision
+      sql`update ${reports} set ${failedAt(at, 'function_timeout', TIMED_OUT_MESSAGE)}
+          where ${reports.status} in ('queued', 'analyzing') and ${reports.deletedAt} is null
+            and ${reports.createdAt} < ${at} - make_interval(secs => (
+              case when ${reports.siteCheckId} is null
+                then ${this.stuckAfterSeconds}::double precision
                 else ${SITE_PAGE_STUCK_AFTER_SECONDS}::double precision end))
-          returning id`,
+          returning ${reports.id} as id`,
     );
     return failedAttempts.length + timedOut.length;
   }
@@ -340,16 +365,14 @@ export class JobQueue {
    * Site-check pages are left to the sweep: they wait their per-host turn far longer.
    */
   async timeOut(id: string, now = new Date()): Promise<boolean> {
+    const at = sql`${now.toISOString()}::timestamptz`;
     const updated = await queryRows(
       this.database.db,
-      sql`update reports set status = 'failed', error_code = 'function_timeout',
-            error_message = ${TIMED_OUT_MESSAGE},
-            fetch_artifact = null, completed_at = ${now.toISOString()}::timestamptz,
-            lease_owner = null, lease_expires_at = null
-          where id = ${id} and status in ('queued', 'analyzing') and deleted_at is null
-            and site_check_id is null
-            and created_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${this.stuckAfterSeconds})
-          returning id`,
+      sql`update ${reports} set ${failedAt(at, 'function_timeout', TIMED_OUT_MESSAGE)}
+          where ${reports.id} = ${id} and ${reports.status} in ('queued', 'analyzing')
+            and ${reports.deletedAt} is null and ${reports.siteCheckId} is null
+            and ${reports.createdAt} < ${at} - make_interval(secs => ${this.stuckAfterSeconds})
+          returning ${reports.id} as id`,
     );
     return updated.length > 0;
   }

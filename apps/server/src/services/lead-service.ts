@@ -1,14 +1,17 @@
 import { isUuid } from '@crawlwise/shared/api/contract';
 import type { UtmKey } from '@crawlwise/shared/forms';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../db/database.ts';
+import { col, type Database, queryRows } from '../db/database.ts';
+import { leads, reports, urls } from '../db/schema.ts';
 import { isWellFormedAccessToken, newAccessToken } from './access-token.ts';
 
 /**
  * Newsletter subscribers (spec: kept until they unsubscribe). One row per address, compared
  * case-insensitively by the unique index on lower(email). Unsubscribing erases the address (the
  * privacy policy keeps emails only until then) and keeps an anonymous row so the link still
- * answers; a later sign-up is a new subscription.
+ * answers; a later sign-up is a new subscription. The owner of the leads table's sign-ups and
+ * unsubscribes (issue 24.2; the purge of a report unlinks its sign-ups, db/tables/reports.ts);
+ * columns are named through the Drizzle schema.
  */
 
 export interface LeadSignup {
@@ -42,18 +45,19 @@ export class LeadService {
     const inserted = await queryRows<{ unsubscribe_token: string }>(
       this.database.db,
       sql`
-      insert into leads (email, url_id, report_id, utm_source, utm_medium, utm_campaign,
-                         utm_term, utm_content, unsubscribe_token)
+      insert into ${leads} (${col(leads.email)}, ${col(leads.urlId)}, ${col(leads.reportId)},
+        ${col(leads.utmSource)}, ${col(leads.utmMedium)}, ${col(leads.utmCampaign)},
+        ${col(leads.utmTerm)}, ${col(leads.utmContent)}, ${col(leads.unsubscribeToken)})
       values (
         ${signup.email},
-        (select id from urls where id = ${urlId}::uuid),
-        (select id from reports where id = ${reportId}::uuid),
+        (select ${urls.id} from ${urls} where ${urls.id} = ${urlId}::uuid),
+        (select ${reports.id} from ${reports} where ${reports.id} = ${reportId}::uuid),
         ${utm.utm_source ?? null}, ${utm.utm_medium ?? null}, ${utm.utm_campaign ?? null},
         ${utm.utm_term ?? null}, ${utm.utm_content ?? null},
         ${newAccessToken()}
       )
-      on conflict (lower(email)) do nothing
-      returning unsubscribe_token`,
+      on conflict (lower(${col(leads.email)})) do nothing
+      returning ${col(leads.unsubscribeToken)} as unsubscribe_token`,
     );
     const [row] = inserted;
     return row
@@ -70,12 +74,14 @@ export class LeadService {
     const updated = await queryRows(
       this.database.db,
       sql`
-      update leads set unsubscribed_at = coalesce(unsubscribed_at, now()),
-        email = ${ERASED_EMAIL_PREFIX} || id::text,
-        utm_source = null, utm_medium = null, utm_campaign = null, utm_term = null,
-        utm_content = null
-      where unsubscribe_token = ${token}
-      returning id`,
+      update ${leads} set
+        ${col(leads.unsubscribedAt)} = coalesce(${leads.unsubscribedAt}, now()),
+        ${col(leads.email)} = ${ERASED_EMAIL_PREFIX} || ${leads.id}::text,
+        ${col(leads.utmSource)} = null, ${col(leads.utmMedium)} = null,
+        ${col(leads.utmCampaign)} = null, ${col(leads.utmTerm)} = null,
+        ${col(leads.utmContent)} = null
+      where ${leads.unsubscribeToken} = ${token}
+      returning ${leads.id} as id`,
     );
     return updated.length > 0 ? 'unsubscribed' : 'not_found';
   }

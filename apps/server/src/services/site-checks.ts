@@ -6,7 +6,8 @@ import { type PageSignals, pageSignalsSchema } from '@crawlwise/shared/site-find
 import { VERIFIED_PAGE_INTERVAL_MS } from '@crawlwise/shared/site-verification';
 import { normalizeUrlForStorage } from '@crawlwise/shared/url-input';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { aliased, type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { reports, urls } from '../db/schema.ts';
 import { cancelQueuedPages, insertSitePages } from '../db/tables/reports.ts';
 import {
   cancelActiveSiteCheck,
@@ -247,11 +248,20 @@ export interface SitePageRow {
   completedAt: string | null;
 }
 
+/** A page's report row (`reports r`) and its address (`urls u`) in the page list. */
+const r = aliased('r');
+const u = aliased('u');
+
+/** A page's stored findings, or none when they are not an array (an older or erased row). */
+const STORED_FINDINGS = sql`jsonb_array_elements(case when jsonb_typeof(${r(reports.issues)}) = 'array'
+  then ${r(reports.issues)} else '[]'::jsonb end)`;
+
 /** The meta the site report reads: the title and the description (and the audit's word count). */
 const REPORT_META = sql`
-  case when r.meta_json is null then null else jsonb_build_object(
-    'title', r.meta_json->'title', 'metaDescription', r.meta_json->'metaDescription',
-    'wordCount', r.meta_json->'wordCount') end as meta_json`;
+  case when ${r(reports.metaJson)} is null then null else jsonb_build_object(
+    'title', ${r(reports.metaJson)}->'title',
+    'metaDescription', ${r(reports.metaJson)}->'metaDescription',
+    'wordCount', ${r(reports.metaJson)}->'wordCount') end as meta_json`;
 
 /**
  * What the audit snapshot reads of each page's stored findings: only failing critical or
@@ -264,8 +274,7 @@ const SLIM_COLUMNS = sql`
       'severity', f->'severity', 'message', f->'message', 'points', f->'points',
       'details', case when f->'details' ? 'skipped'
         then jsonb_build_object('skipped', f->'details'->'skipped') else '{}'::jsonb end)), '[]'::jsonb)
-    from jsonb_array_elements(case when jsonb_typeof(r.issues) = 'array' then r.issues
-      else '[]'::jsonb end) f
+    from ${STORED_FINDINGS} f
     where f->>'severity' in ('critical', 'warning')
       and coalesce(f->>'outcome', 'failed') = 'failed') as issues`;
 
@@ -276,8 +285,7 @@ const SLIM_COLUMNS = sql`
  */
 const VIEW_FINDINGS = sql`
   (select coalesce(jsonb_agg(e.f order by e.n), '[]'::jsonb)
-    from jsonb_array_elements(case when jsonb_typeof(r.issues) = 'array' then r.issues
-      else '[]'::jsonb end) with ordinality as e(f, n)
+    from ${STORED_FINDINGS} with ordinality as e(f, n)
     where e.f->>'id' in ('canonical', 'robots-txt')) as view_findings`;
 
 /**
@@ -299,11 +307,15 @@ export async function listSitePages(
     : sql`null::jsonb as issues, ${REPORT_META}, ${view}`;
   const rows = await queryRows(
     db,
-    sql`select r.id, u.normalized_url as url, r.access_token, r.status, r.score, r.final_url,
-          r.error_code, r.error_message, ${content}, r.page_signals, r.completed_at
-        from reports r join urls u on u.id = r.url_id
-        where r.site_check_id = ${siteCheckId} and r.deleted_at is null
-        order by r.run_after, r.id`,
+    sql`select ${r(reports.id)} as id, ${u(urls.normalizedUrl)} as url,
+          ${r(reports.accessToken)} as access_token, ${r(reports.status)} as status,
+          ${r(reports.score)} as score, ${r(reports.finalUrl)} as final_url,
+          ${r(reports.errorCode)} as error_code, ${r(reports.errorMessage)} as error_message,
+          ${content}, ${r(reports.pageSignals)} as page_signals,
+          ${r(reports.completedAt)} as completed_at
+        from ${reports} r join ${urls} u on ${u(urls.id)} = ${r(reports.urlId)}
+        where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.deletedAt)} is null
+        order by ${r(reports.runAfter)}, ${r(reports.id)}`,
   );
   const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
   return rows.map((row) => ({

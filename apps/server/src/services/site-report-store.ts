@@ -1,6 +1,13 @@
 import { type SiteReport, siteReportSchema } from '@crawlwise/shared/api/site-checks';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
+import { reports } from '../db/schema.ts';
+import {
+  currentSnapshotJson,
+  deleteSnapshots,
+  siteReportChangeKey,
+  upsertSnapshot,
+} from '../db/tables/site-report-snapshots.ts';
 import { contractJson } from '../plugins/contract-json.ts';
 
 /**
@@ -19,34 +26,12 @@ import { contractJson } from '../plugins/contract-json.ts';
  * during the build is never hidden behind a stored report.
  *
  * A running check has no change key (its pages move every second): its report is built live.
+ * The table's statements and the change key's query are its owner's,
+ * db/tables/site-report-snapshots.ts.
  */
 
-const ENDED = sql`('completed', 'cancelled', 'failed')`;
-
-/** The change key of a check whose report may be stored, else null (one indexed aggregate). */
-function changeKeyQuery(siteCheckId: string) {
-  return sql`(select case
-      when s.status not in ${ENDED} then null
-      when exists (select 1 from reports p where p.site_check_id = s.id and p.deleted_at is null
-        and p.status in ('queued', 'analyzing')) then null
-      else concat_ws('|', s.status,
-        (select concat_ws('|', count(*) filter (where r.deleted_at is null),
-            count(*) filter (where r.deleted_at is not null),
-            coalesce(extract(epoch from max(r.completed_at))::text, '-'),
-            coalesce(extract(epoch from max(r.deleted_at))::text, '-'))
-          from reports r where r.site_check_id = s.id))
-    end
-    from site_checks s where s.id = ${siteCheckId})`;
-}
-
 /** The check's change key now, or null when its report is not to be stored (see above). */
-export async function siteReportChangeKey(db: Db, siteCheckId: string): Promise<string | null> {
-  const [row] = await queryRows<{ key: string | null }>(
-    db,
-    sql`select ${changeKeyQuery(siteCheckId)} as key`,
-  );
-  return row?.key ?? null;
-}
+export { siteReportChangeKey };
 
 /**
  * What erasure has done to a check's pages (how many, and the last moment): a running check's
@@ -56,8 +41,9 @@ export async function siteCheckErasureKey(db: Db, siteCheckId: string): Promise<
   const [row] = await queryRows<{ key: string }>(
     db,
     sql`select concat_ws('|', count(*),
-          coalesce(extract(epoch from max(deleted_at))::text, '-')) as key
-        from reports where site_check_id = ${siteCheckId} and deleted_at is not null`,
+          coalesce(extract(epoch from max(${reports.deletedAt}))::text, '-')) as key
+        from ${reports}
+        where ${reports.siteCheckId} = ${siteCheckId} and ${reports.deletedAt} is not null`,
   );
   return row?.key ?? '';
 }
@@ -73,13 +59,8 @@ const reportJson = (report: SiteReport) => {
  * The stored report of the check when it is current, as the JSON text the route sends (never
  * parsed: the web process holds one string, not the report's objects), else null.
  */
-export async function storedSiteReportJson(db: Db, siteCheckId: string): Promise<string | null> {
-  const [row] = await queryRows<{ report: string }>(
-    db,
-    sql`select s.report from site_report_snapshots s
-        where s.site_check_id = ${siteCheckId} and s.change_key = ${changeKeyQuery(siteCheckId)}`,
-  );
-  return row ? String(row.report) : null;
+export function storedSiteReportJson(db: Db, siteCheckId: string): Promise<string | null> {
+  return currentSnapshotJson(db, siteCheckId);
 }
 
 /** The stored report of the check when it is current, read (the CSV), else null. */
@@ -104,16 +85,11 @@ export async function storeSiteReport(
     await dropStoredSiteReports(tx, sql`${siteCheckId}::uuid`);
     return false;
   }
-  await tx.execute(
-    sql`insert into site_report_snapshots (site_check_id, change_key, report, built_at)
-        values (${siteCheckId}, ${key}, ${reportJson(report)}, now())
-        on conflict (site_check_id) do update set change_key = excluded.change_key,
-          report = excluded.report, built_at = excluded.built_at`,
-  );
+  await upsertSnapshot(tx, siteCheckId, key, reportJson(report));
   return true;
 }
 
 /** Drops the stored reports of the checks `ids` (a uuid or a subquery of them). */
-export async function dropStoredSiteReports(db: Db, ids: SQL): Promise<void> {
-  await db.execute(sql`delete from site_report_snapshots where site_check_id in (${ids})`);
+export function dropStoredSiteReports(db: Db, ids: SQL): Promise<void> {
+  return deleteSnapshots(db, ids);
 }

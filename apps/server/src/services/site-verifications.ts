@@ -10,8 +10,8 @@ import {
   verificationMetaTag,
 } from '@crawlwise/shared/site-verification';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { type Database, inTransaction, queryRows } from '../db/database.ts';
-import { siteVerifications } from '../db/schema.ts';
+import { col, type Database, inTransaction, queryRows } from '../db/database.ts';
+import { members, siteVerifications } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { WorkspaceOwner } from './workspace.ts';
 
@@ -67,17 +67,20 @@ export class SiteVerificationService {
       );
       const [existing] = await queryRows(
         tx,
-        sql`select id from ${siteVerifications}
-            where user_id = ${userId} and site_url = ${site.href}`,
+        sql`select ${siteVerifications.id} as id from ${siteVerifications}
+            where ${siteVerifications.userId} = ${userId}
+              and ${siteVerifications.siteUrl} = ${site.href}`,
       );
       if (existing) return;
       const [inserted] = await queryRows(
         tx,
-        sql`insert into ${siteVerifications} (user_id, site_url, token)
+        sql`insert into ${siteVerifications} (${col(siteVerifications.userId)},
+              ${col(siteVerifications.siteUrl)}, ${col(siteVerifications.token)})
             select ${userId}, ${site.href}, ${token}
-            where (select count(*) from ${siteVerifications} where user_id = ${userId})
+            where (select count(*) from ${siteVerifications}
+                    where ${siteVerifications.userId} = ${userId})
                   < ${MAX_SITE_VERIFICATIONS_PER_ACCOUNT}
-            returning id`,
+            returning ${col(siteVerifications.id)} as id`,
       );
       if (!inserted) throw new ApiError('site_verification_limit');
     });
@@ -170,7 +173,8 @@ export class SiteVerificationService {
   private async isMember(owner: WorkspaceOwner): Promise<boolean> {
     const rows = await queryRows(
       this.db,
-      sql`select 1 from members where organization_id = ${owner.teamId} and user_id = ${owner.userId}`,
+      sql`select 1 from ${members}
+          where ${members.organizationId} = ${owner.teamId} and ${members.userId} = ${owner.userId}`,
     );
     return rows.length > 0;
   }

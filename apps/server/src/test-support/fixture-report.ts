@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { AnalysisReport, ScoredFinding } from '@crawlwise/shared/report';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/database.ts';
+import { col, type Database } from '../db/database.ts';
+import { reports } from '../db/schema.ts';
 import { newAccessToken } from '../services/access-token.ts';
 
 /**
@@ -37,8 +38,11 @@ export async function insertFixtureReport(
   const status = options.status ?? 'completed';
   const done = status === 'completed';
   await database.db.execute(sql`
-    insert into reports (url_id, access_token, user_id, status, score, score_model, final_url,
-                         meta_json, issues, categories, started_at, completed_at)
+    insert into ${reports} (${col(reports.urlId)}, ${col(reports.accessToken)},
+      ${col(reports.userId)}, ${col(reports.status)}, ${col(reports.score)},
+      ${col(reports.scoreModel)}, ${col(reports.finalUrl)}, ${col(reports.metaJson)},
+      ${col(reports.issues)}, ${col(reports.categories)}, ${col(reports.startedAt)},
+      ${col(reports.completedAt)})
     values (${urlId}, ${token}, ${options.userId ?? null}, ${status},
             ${done ? analysis.score : null}, ${done ? analysis.scoreModel : null},
             ${done ? analysis.finalUrl : null},

@@ -13,8 +13,10 @@ import { workspaceCondition } from './workspace-rows.ts';
  * The owner of the reports table's rows being created and dropped (issue 24): every kind of
  * report — one a visitor asked for, a watch run, a site check's pages — is inserted here, and a
  * cancel's pages are marked here, so a new column or state is added in one place. Columns are
- * named through the Drizzle schema, never typed by hand. (The queue's status changes live with
- * the queue, services/job-queue.ts, which owns claiming and finishing a report as a job.)
+ * named through the Drizzle schema, never typed by hand. The job states — claim, lease, end,
+ * retry, give-back, sweep and time-out — stay with the queue (services/job-queue.ts), each next
+ * to the lease rule it carries out, and name columns through the schema too (docs/decisions.md
+ * › One owner per table).
  */
 
 /** "Belongs to this workspace" for the reports table (Personal: the account's, outside teams). */

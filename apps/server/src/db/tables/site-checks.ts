@@ -2,7 +2,7 @@ import type { SiteCheck, SkippedAddresses } from '@crawlwise/shared/api/site-che
 import type { CrawlSettings, SiteCheckSource, SiteCheckStatus } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
 import type { WorkspaceOwner } from '../../services/workspace.ts';
-import { col, type Db, queryRows } from '../database.ts';
+import { aliased, col, type Db, queryRows } from '../database.ts';
 import { reports, siteChecks, siteExternalTargets } from '../schema.ts';
 import { olderThan, purgeRows } from './purge.ts';
 import { handOverToTeamOwner, workspaceCondition } from './workspace-rows.ts';
@@ -335,16 +335,21 @@ const SUMMARY_COLUMNS = sql`${siteChecks.id} as id, ${siteChecks.siteUrl} as sit
   ${siteChecks.completedAt} as completed_at,
   c.total, c.queued, c.analyzing, c.completed, c.failed, c.blocked, c.cancelled`;
 
+/** A page of the check (`reports r`) in its counts. */
+const r = aliased('r');
+
 const PAGE_COUNTS = sql`left join lateral (select
     count(*)::int as total,
-    count(*) filter (where r.status = 'queued')::int as queued,
-    count(*) filter (where r.status = 'analyzing')::int as analyzing,
-    count(*) filter (where r.status = 'completed')::int as completed,
-    count(*) filter (where r.status = 'failed'
-      and r.error_code is distinct from 'blocked_by_robots')::int as failed,
-    count(*) filter (where r.status = 'failed' and r.error_code = 'blocked_by_robots')::int as blocked,
-    count(*) filter (where r.status = 'cancelled')::int as cancelled
-  from ${reports} r where r.site_check_id = ${siteChecks.id} and r.deleted_at is null) c on true`;
+    count(*) filter (where ${r(reports.status)} = 'queued')::int as queued,
+    count(*) filter (where ${r(reports.status)} = 'analyzing')::int as analyzing,
+    count(*) filter (where ${r(reports.status)} = 'completed')::int as completed,
+    count(*) filter (where ${r(reports.status)} = 'failed'
+      and ${r(reports.errorCode)} is distinct from 'blocked_by_robots')::int as failed,
+    count(*) filter (where ${r(reports.status)} = 'failed'
+      and ${r(reports.errorCode)} = 'blocked_by_robots')::int as blocked,
+    count(*) filter (where ${r(reports.status)} = 'cancelled')::int as cancelled
+  from ${reports} r
+  where ${r(reports.siteCheckId)} = ${siteChecks.id} and ${r(reports.deletedAt)} is null) c on true`;
 
 function summaryOf(row: Record<string, unknown>): SiteCheck {
   const date = (value: unknown) => (value ? new Date(value as string).toISOString() : null);

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, testConfig } from '../../test-support/test-app.ts';
+import { col, type Database, queryRows } from '../database.ts';
+import { reports, siteChecks, siteReportSnapshots, urls, users } from '../schema.ts';
+import { insertSitePages } from './reports.ts';
+import { insertSiteCheck } from './site-checks.ts';
+import {
+  currentSnapshotJson,
+  deleteSnapshots,
+  siteReportChangeKey,
+  upsertSnapshot,
+} from './site-report-snapshots.ts';
+
+/**
+ * The site_report_snapshots owner on the real database (PGlite, or PostgreSQL with
+ * DATABASE_URL): the change key of a check (none while it runs or has a page pending), a report
+ * stored under it and read back only while the key holds, a replacement, and dropping by id or
+ * by a subquery of ids.
+ */
+
+let database: Database;
+const run = randomUUID().slice(0, 8);
+const maker = `snapshot-maker-${run}`;
+let checks = 0;
+
+beforeAll(async () => {
+  database = await openTestDatabase(testConfig());
+  await database.db
+    .insert(users)
+    .values({ id: maker, name: 'Maker', email: `${maker}@example.test` });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** A running check of the maker with two queued pages; returns its id. */
+async function newCheckWithPages(): Promise<string> {
+  checks += 1;
+  const host = `snapshots-${run}-${checks}.example.test`;
+  const id = await insertSiteCheck(database.db, {
+    owner: { userId: maker, teamId: null },
+    siteUrl: `https://${host}`,
+    host,
+    source: 'list',
+    status: 'running',
+    requesterKey: `user:${maker}`,
+    pageCount: 2,
+    skipped: null,
+    crawl: null,
+    pageIntervalMs: null,
+  });
+  await insertSitePages(database.db, {
+    siteCheckId: id,
+    ownerId: maker,
+    requesterKey: `user:${maker}`,
+    addresses: [`https://${host}/`, `https://${host}/about`],
+  });
+  return id;
+}
+
+async function setCheckStatus(id: string, status: 'running' | 'completed' | 'cancelled') {
+  await database.db.execute(
+    sql`update ${siteChecks} set ${col(siteChecks.status)} = ${status} where ${siteChecks.id} = ${id}`,
+  );
+}
+
+/** Sets the status of the check's page at `path` (completed ones get their end). */
+async function setPageStatus(id: string, path: string, status: 'analyzing' | 'completed') {
+  await database.db.execute(
+    sql`update ${reports} set ${col(reports.status)} = ${status},
+          ${col(reports.completedAt)} = case when ${status} = 'completed' then now() else null end
+        where ${reports.siteCheckId} = ${id} and ${reports.urlId} in (
+          select ${urls.id} from ${urls} where ${urls.normalizedUrl} like ${`%${path}`})`,
+  );
+}
+
+async function snapshotRows(id: string) {
+  return queryRows<{ change_key: string; report: string }>(
+    database.db,
+    sql`select ${siteReportSnapshots.changeKey} as change_key, ${siteReportSnapshots.report} as report
+        from ${siteReportSnapshots} where ${siteReportSnapshots.siteCheckId} = ${id}`,
+  );
+}
+
+describe('site report snapshots owner', () => {
+  it('has a change key only once the check ended and none of its pages is pending', async () => {
+    const id = await newCheckWithPages();
+    expect(await siteReportChangeKey(database.db, id)).toBeNull();
+
+    // Ended, yet a page still queued and one being analysed: no key.
+    await setCheckStatus(id, 'cancelled');
+    await setPageStatus(id, '/about', 'analyzing');
+    expect(await siteReportChangeKey(database.db, id)).toBeNull();
+
+    await setPageStatus(id, '/', 'completed');
+    await setPageStatus(id, '/about', 'completed');
+    const key = await siteReportChangeKey(database.db, id);
+    // status | pages | erased pages | last end | last erasure
+    expect(key).toMatch(/^cancelled\|2\|0\|\d+(\.\d+)?\|-$/);
+    expect(await siteReportChangeKey(database.db, randomUUID())).toBeNull();
+  });
+
+  it('serves a stored report only while its key holds, and replaces it in place', async () => {
+    const id = await newCheckWithPages();
+    await setPageStatus(id, '/', 'completed');
+    await setPageStatus(id, '/about', 'completed');
+    await setCheckStatus(id, 'completed');
+    const key = await siteReportChangeKey(database.db, id);
+    if (key === null) throw new Error('an ended check with its pages done has a key');
+
+    expect(await currentSnapshotJson(database.db, id)).toBeNull();
+    await upsertSnapshot(database.db, id, key, '{"pages":2}');
+    expect(await currentSnapshotJson(database.db, id)).toBe('{"pages":2}');
+    await upsertSnapshot(database.db, id, key, '{"pages":2,"again":true}');
+    expect(await snapshotRows(id)).toEqual([
+      { change_key: key, report: '{"pages":2,"again":true}' },
+    ]);
+
+    // A page erased moves the key: the stored report is no longer served, yet still stored.
+    await database.db.execute(
+      sql`update ${reports} set ${col(reports.deletedAt)} = now()
+          where ${reports.id} = (select ${reports.id} from ${reports}
+            where ${reports.siteCheckId} = ${id} limit 1)`,
+    );
+    const moved = await siteReportChangeKey(database.db, id);
+    expect(moved).toMatch(/^completed\|1\|1\|/);
+    expect(await currentSnapshotJson(database.db, id)).toBeNull();
+    expect(await snapshotRows(id)).toHaveLength(1);
+  });
+
+  it('drops the stored reports of one check, or of every check a subquery names', async () => {
+    const ids = [await newCheckWithPages(), await newCheckWithPages(), await newCheckWithPages()];
+    for (const id of ids) await upsertSnapshot(database.db, id, 'key', `{"id":"${id}"}`);
+    const [first, second, third] = ids as [string, string, string];
+
+    await deleteSnapshots(database.db, sql`${first}::uuid`);
+    expect(await snapshotRows(first)).toEqual([]);
+    expect(await snapshotRows(second)).toHaveLength(1);
+
+    await deleteSnapshots(
+      database.db,
+      sql`select ${siteChecks.id} from ${siteChecks}
+          where ${siteChecks.id} in (${second}::uuid, ${third}::uuid)`,
+    );
+    expect(await snapshotRows(second)).toEqual([]);
+    expect(await snapshotRows(third)).toEqual([]);
+  });
+});

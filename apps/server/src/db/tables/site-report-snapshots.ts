@@ -1,0 +1,83 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { aliased, col, type Db, queryRows } from '../database.ts';
+import { reports, siteChecks, siteReportSnapshots } from '../schema.ts';
+
+/**
+ * The owner of the site_report_snapshots table (issue 24.2): a finished check's stored site
+ * report, its change key (what the report was built from), storing, reading and dropping it.
+ * Whether and when a report is stored, and its JSON, are services/site-report-store.ts's
+ * (docs/site-checks.md "Stored site report"). Columns are named through the Drizzle schema.
+ */
+
+/** The check (`s`), its pages still pending (`p`) and all its pages (`r`) in the change key. */
+const s = aliased('s');
+const p = aliased('p');
+const r = aliased('r');
+
+/**
+ * The change key of a check whose report may be stored, else null (one indexed aggregate): the
+ * check's status, how many pages there are and how many were erased, and the last moments a
+ * page finished and was erased. A check still running, or with a page queued or being analysed,
+ * has none.
+ */
+function changeKeyQuery(siteCheckId: string): SQL {
+  return sql`(select case
+      when ${s(siteChecks.status)} not in ('completed', 'cancelled', 'failed') then null
+      when exists (select 1 from ${reports} p
+        where ${p(reports.siteCheckId)} = ${s(siteChecks.id)} and ${p(reports.deletedAt)} is null
+          and ${p(reports.status)} in ('queued', 'analyzing')) then null
+      else concat_ws('|', ${s(siteChecks.status)},
+        (select concat_ws('|', count(*) filter (where ${r(reports.deletedAt)} is null),
+            count(*) filter (where ${r(reports.deletedAt)} is not null),
+            coalesce(extract(epoch from max(${r(reports.completedAt)}))::text, '-'),
+            coalesce(extract(epoch from max(${r(reports.deletedAt)}))::text, '-'))
+          from ${reports} r where ${r(reports.siteCheckId)} = ${s(siteChecks.id)}))
+    end
+    from ${siteChecks} s where ${s(siteChecks.id)} = ${siteCheckId})`;
+}
+
+/** The check's change key now, or null when its report is not to be stored. */
+export async function siteReportChangeKey(db: Db, siteCheckId: string): Promise<string | null> {
+  const [row] = await queryRows<{ key: string | null }>(
+    db,
+    sql`select ${changeKeyQuery(siteCheckId)} as key`,
+  );
+  return row?.key ?? null;
+}
+
+/** The stored report's JSON text when it was stored under the check's current key, else null. */
+export async function currentSnapshotJson(db: Db, siteCheckId: string): Promise<string | null> {
+  const [row] = await queryRows<{ report: string }>(
+    db,
+    sql`select ${siteReportSnapshots.report} as report from ${siteReportSnapshots}
+        where ${siteReportSnapshots.siteCheckId} = ${siteCheckId}
+          and ${siteReportSnapshots.changeKey} = ${changeKeyQuery(siteCheckId)}`,
+  );
+  return row ? String(row.report) : null;
+}
+
+/** Stores (or replaces) the check's report JSON, built under `changeKey`. */
+export async function upsertSnapshot(
+  tx: Db,
+  siteCheckId: string,
+  changeKey: string,
+  reportJson: string,
+): Promise<void> {
+  await tx.execute(
+    sql`insert into ${siteReportSnapshots} (${col(siteReportSnapshots.siteCheckId)},
+          ${col(siteReportSnapshots.changeKey)}, ${col(siteReportSnapshots.report)},
+          ${col(siteReportSnapshots.builtAt)})
+        values (${siteCheckId}, ${changeKey}, ${reportJson}, now())
+        on conflict (${col(siteReportSnapshots.siteCheckId)}) do update set
+          ${col(siteReportSnapshots.changeKey)} = excluded.${col(siteReportSnapshots.changeKey)},
+          ${col(siteReportSnapshots.report)} = excluded.${col(siteReportSnapshots.report)},
+          ${col(siteReportSnapshots.builtAt)} = excluded.${col(siteReportSnapshots.builtAt)}`,
+  );
+}
+
+/** Drops the stored reports of the checks `ids` (a uuid or a subquery of them). */
+export async function deleteSnapshots(db: Db, ids: SQL): Promise<void> {
+  await db.execute(
+    sql`delete from ${siteReportSnapshots} where ${siteReportSnapshots.siteCheckId} in (${ids})`,
+  );
+}
