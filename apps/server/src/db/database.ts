@@ -6,10 +6,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgColumn, PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type {
+  PgColumn,
+  PgDatabase,
+  PgDialect,
+  PgQueryResultHKT,
+  PgTable,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -56,6 +62,31 @@ export async function queryRowsPrepared<T = Record<string, unknown>>(
  * so a renamed column fails to compile instead of failing at run time.
  */
 export const col = (column: PgColumn) => sql.identifier(column.name);
+
+/** The schema's property names of a table's (or an alias's) columns. */
+export type ColumnKey<T extends PgTable> = keyof T['_']['columns'] & string;
+
+/** A row read with `selectColumns`: keyed by the schema's property names, values as the driver gives them. */
+export type ColumnsRow<T extends PgTable, K extends ColumnKey<T> = ColumnKey<T>> = {
+  [P in K]: unknown;
+};
+
+/**
+ * A select list of a table's columns (all, or the `keys` named), each named by its schema
+ * property (`"p"."final_url" as "finalUrl"`): the row comes back keyed like the schema, so a
+ * renamed column fails to compile where the row is decoded. Works on an alias (`alias(table, 'p')`).
+ */
+export function selectColumns<T extends PgTable, K extends ColumnKey<T> = ColumnKey<T>>(
+  table: T,
+  keys?: readonly K[],
+): SQL {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const names = keys ?? (Object.keys(columns) as K[]);
+  return sql.join(
+    names.map((key) => sql`${columns[key]} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+}
 
 /**
  * The columns of a table under an alias in raw SQL (`from ${reports} r`): `aliased('r')(column)`

@@ -2,7 +2,9 @@ import type { AuditCompareResponse, NonIndexableReason } from '@crawlwise/shared
 import type { SiteCheck } from '@crawlwise/shared/api/site-checks';
 import type { SiteFindingSeverity } from '@crawlwise/shared/site-findings';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../db/database.ts';
+import { siteAuditIssues, siteAuditLinks, siteAuditPages } from '../db/schema.ts';
 import { auditScores } from '../db/tables/site-checks.ts';
 import { ApiError } from '../errors.ts';
 import { issueTexts } from './site-audit-query.ts';
@@ -11,8 +13,17 @@ import { issueTexts } from './site-audit-query.ts';
  * Two crawls of one site compared from their audit snapshots (issue 20.3): the issues new, fixed
  * or changed in count, the pages added and removed, and the pages whose score moved most. Each
  * part is one SQL query over the two snapshots, so its cost does not depend on how many pages
- * are listed. The caller has checked both checks belong to the reader.
+ * are listed. The caller has checked both checks belong to the reader. Tables and columns are
+ * named through the Drizzle schema; `a` reads the later crawl (or the one counted), `b` the
+ * other.
  */
+
+const pageA = alias(siteAuditPages, 'a');
+const pageB = alias(siteAuditPages, 'b');
+const issueA = alias(siteAuditIssues, 'a');
+const issueB = alias(siteAuditIssues, 'b');
+const linkA = alias(siteAuditLinks, 'a');
+const linkB = alias(siteAuditLinks, 'b');
 
 /** Addresses and score changes listed (the totals count them all). */
 const LISTED = 100;
@@ -42,20 +53,19 @@ export function comparedPair(one: SiteCheck, other: SiteCheck): [SiteCheck, Site
 }
 
 async function pagesOnlyIn(db: Db, inCheck: string, notIn: string) {
+  const onlyIn = sql`from ${siteAuditPages} ${pageA}
+    where ${pageA.siteCheckId} = ${inCheck} and ${pageA.state} = 'completed'
+      and not exists (select 1 from ${siteAuditPages} ${pageB}
+        where ${pageB.siteCheckId} = ${notIn}
+        and ${pageB.url} = ${pageA.url} and ${pageB.state} = 'completed')`;
   const [count] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from site_audit_pages a
-        where a.site_check_id = ${inCheck} and a.state = 'completed'
-          and not exists (select 1 from site_audit_pages b where b.site_check_id = ${notIn}
-            and b.url = a.url and b.state = 'completed')`,
+    sql`select count(*)::int as total ${onlyIn}`,
   );
   const rows = await queryRows<{ url: string }>(
     db,
-    sql`select a.url from site_audit_pages a
-        where a.site_check_id = ${inCheck} and a.state = 'completed'
-          and not exists (select 1 from site_audit_pages b where b.site_check_id = ${notIn}
-            and b.url = a.url and b.state = 'completed')
-        order by a.url collate "C" limit ${LISTED}`,
+    sql`select ${pageA.url} as url ${onlyIn}
+        order by ${pageA.url} collate "C" limit ${LISTED}`,
   );
   return { total: Number(count?.total ?? 0), urls: rows.map((row) => String(row.url)) };
 }
@@ -69,12 +79,15 @@ export async function compareAudits(
   const scoreOf = (id: string) => scores.get(id)?.score ?? null;
   const issueRows = await queryRows(
     db,
-    sql`select coalesce(a.issue_id, b.issue_id) as issue_id, coalesce(a.kind, b.kind) as kind,
-          coalesce(a.severity, b.severity) as severity,
-          coalesce(b.count, 0)::int as before, coalesce(a.count, 0)::int as after
-        from (select * from site_audit_issues where site_check_id = ${after.id}) a
-          full outer join (select * from site_audit_issues where site_check_id = ${before.id}) b
-          on a.issue_id = b.issue_id`,
+    sql`select coalesce(${issueA.issueId}, ${issueB.issueId}) as issue_id,
+          coalesce(${issueA.kind}, ${issueB.kind}) as kind,
+          coalesce(${issueA.severity}, ${issueB.severity}) as severity,
+          coalesce(${issueB.count}, 0)::int as before, coalesce(${issueA.count}, 0)::int as after
+        from (select * from ${siteAuditIssues}
+            where ${siteAuditIssues.siteCheckId} = ${after.id}) ${issueA}
+          full outer join (select * from ${siteAuditIssues}
+            where ${siteAuditIssues.siteCheckId} = ${before.id}) ${issueB}
+          on ${issueA.issueId} = ${issueB.issueId}`,
   );
   const issues = issueRows
     .map((row) => {
@@ -98,12 +111,13 @@ export async function compareAudits(
     );
   const moved = await queryRows(
     db,
-    sql`select a.url, b.score as before, a.score as after
-        from site_audit_pages a join site_audit_pages b
-          on b.site_check_id = ${before.id} and b.url = a.url
-        where a.site_check_id = ${after.id} and a.score is not null and b.score is not null
-          and a.score <> b.score
-        order by abs(a.score - b.score) desc, a.url collate "C" limit ${LISTED}`,
+    sql`select ${pageA.url} as url, ${pageB.score} as before, ${pageA.score} as after
+        from ${siteAuditPages} ${pageA} join ${siteAuditPages} ${pageB}
+          on ${pageB.siteCheckId} = ${before.id} and ${pageB.url} = ${pageA.url}
+        where ${pageA.siteCheckId} = ${after.id} and ${pageA.score} is not null
+          and ${pageB.score} is not null and ${pageA.score} <> ${pageB.score}
+        order by abs(${pageA.score} - ${pageB.score}) desc, ${pageA.url} collate "C"
+        limit ${LISTED}`,
   );
   return {
     before,
@@ -145,13 +159,15 @@ export async function crawlChanges(
   afterId: string,
   listed: number,
 ): Promise<CrawlChanges> {
-  const newLinks = sql`from site_audit_links a
-    where a.site_check_id = ${afterId} and a.kind = 'broken'
-      and not exists (select 1 from site_audit_links b where b.site_check_id = ${beforeId}
-        and b.kind = 'broken' and b.source = a.source and b.target = a.target)`;
+  const newLinks = sql`from ${siteAuditLinks} ${linkA}
+    where ${linkA.siteCheckId} = ${afterId} and ${linkA.kind} = 'broken'
+      and not exists (select 1 from ${siteAuditLinks} ${linkB}
+        where ${linkB.siteCheckId} = ${beforeId} and ${linkB.kind} = 'broken'
+        and ${linkB.source} = ${linkA.source} and ${linkB.target} = ${linkA.target})`;
   const [linkCount] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from (select distinct a.source, a.target ${newLinks}) pairs`,
+    sql`select count(*)::int as total
+        from (select distinct ${linkA.source}, ${linkA.target} ${newLinks}) pairs`,
   );
   const links = await queryRows<{
     source: string;
@@ -160,23 +176,25 @@ export async function crawlChanges(
     error: string | null;
   }>(
     db,
-    sql`select a.source, a.target, max(a.target_status) as status, max(a.target_error) as error
+    sql`select ${linkA.source} as source, ${linkA.target} as target,
+          max(${linkA.targetStatus}) as status, max(${linkA.targetError}) as error
         ${newLinks}
-        group by a.source, a.target
-        order by a.source collate "C", a.target collate "C" limit ${listed}`,
+        group by ${linkA.source}, ${linkA.target}
+        order by ${linkA.source} collate "C", ${linkA.target} collate "C" limit ${listed}`,
   );
-  const newPages = sql`from site_audit_pages a
-    join site_audit_pages b on b.site_check_id = ${beforeId} and b.url = a.url and b.indexable
-    where a.site_check_id = ${afterId} and not a.indexable
-      and a.non_indexable_reason is distinct from 'not-analysed'`;
+  const newPages = sql`from ${siteAuditPages} ${pageA}
+    join ${siteAuditPages} ${pageB} on ${pageB.siteCheckId} = ${beforeId}
+      and ${pageB.url} = ${pageA.url} and ${pageB.indexable}
+    where ${pageA.siteCheckId} = ${afterId} and not ${pageA.indexable}
+      and ${pageA.nonIndexableReason} is distinct from 'not-analysed'`;
   const [pageCount] = await queryRows<{ total: number }>(
     db,
     sql`select count(*)::int as total ${newPages}`,
   );
   const pages = await queryRows<{ url: string; reason: NonIndexableReason }>(
     db,
-    sql`select a.url, a.non_indexable_reason as reason ${newPages}
-        order by a.url collate "C" limit ${listed}`,
+    sql`select ${pageA.url} as url, ${pageA.nonIndexableReason} as reason ${newPages}
+        order by ${pageA.url} collate "C" limit ${listed}`,
   );
   return {
     newBrokenLinks: {

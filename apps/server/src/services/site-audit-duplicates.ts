@@ -1,15 +1,28 @@
 import type { AuditDiffResponse, DuplicateCluster } from '@crawlwise/shared/api/site-audit';
 import { textExcerptSchema } from '@crawlwise/shared/site-findings';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../db/database.ts';
+import { reports, siteAuditDuplicates, siteAuditPages } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import type { Paging } from './site-audit-query.ts';
 import { diffTextBlocks } from './text-blocks-diff.ts';
 
 /**
  * The audit's near-duplicate clusters (numbered 1… by size, largest first, in the snapshot) and
- * the side-by-side diff of two pages' stored text excerpts.
+ * the side-by-side diff of two pages' stored text excerpts. Tables and columns are named through
+ * the Drizzle schema.
  */
+
+const d = alias(siteAuditDuplicates, 'd');
+const p = alias(siteAuditPages, 'p');
+const r = alias(reports, 'r');
+
+/** A cluster member with its page's title and words: the select list and joins of both reads. */
+const memberRows = sql`select ${d.cluster} as cluster, ${d.size} as size,
+    ${d.similarity} as similarity, ${d.url} as url, ${p.title} as title, ${p.words} as words
+  from ${siteAuditDuplicates} ${d}
+    left join ${siteAuditPages} ${p} on ${p.siteCheckId} = ${d.siteCheckId} and ${p.url} = ${d.url}`;
 
 /** Members shown per cluster in the JSON list (the CSV has them all). */
 const MEMBERS_SHOWN = 20;
@@ -21,19 +34,17 @@ export async function listAuditDuplicates(
 ): Promise<{ total: number; rows: DuplicateCluster[] }> {
   const [count] = await queryRows<{ total: number }>(
     db,
-    sql`select coalesce(max(cluster), 0)::int as total from site_audit_duplicates
-        where site_check_id = ${siteCheckId}`,
+    sql`select coalesce(max(${siteAuditDuplicates.cluster}), 0)::int as total
+        from ${siteAuditDuplicates} where ${siteAuditDuplicates.siteCheckId} = ${siteCheckId}`,
   );
   const first = (paging.page - 1) * paging.pageSize + 1;
   const last = first + paging.pageSize - 1;
   const rows = await queryRows(
     db,
-    sql`select d.cluster, d.size, d.similarity, d.url, p.title, p.words
-        from site_audit_duplicates d
-          left join site_audit_pages p on p.site_check_id = d.site_check_id and p.url = d.url
-        where d.site_check_id = ${siteCheckId} and d.cluster between ${first} and ${last}
-          and d.member < ${MEMBERS_SHOWN}
-        order by d.cluster, d.member`,
+    sql`${memberRows}
+        where ${d.siteCheckId} = ${siteCheckId} and ${d.cluster} between ${first} and ${last}
+          and ${d.member} < ${MEMBERS_SHOWN}
+        order by ${d.cluster}, ${d.member}`,
   );
   const clusters = new Map<number, DuplicateCluster>();
   for (const row of rows) {
@@ -74,11 +85,9 @@ export async function listAuditDuplicateMembers(
 ): Promise<{ rows: DuplicateMemberRow[] }> {
   const rows = await queryRows(
     db,
-    sql`select d.cluster, d.size, d.similarity, d.url, p.title, p.words
-        from site_audit_duplicates d
-          left join site_audit_pages p on p.site_check_id = d.site_check_id and p.url = d.url
-        where d.site_check_id = ${siteCheckId}
-        order by d.cluster, d.member
+    sql`${memberRows}
+        where ${d.siteCheckId} = ${siteCheckId}
+        order by ${d.cluster}, ${d.member}
         limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`,
   );
   return {
@@ -97,8 +106,9 @@ export async function listAuditDuplicateMembers(
 async function excerptOf(db: Db, siteCheckId: string, url: string) {
   const [row] = await queryRows(
     db,
-    sql`select r.text_excerpt from site_audit_pages p join reports r on r.id = p.report_id
-        where p.site_check_id = ${siteCheckId} and p.url = ${url}`,
+    sql`select ${r.textExcerpt} as text_excerpt
+        from ${siteAuditPages} ${p} join ${reports} ${r} on ${r.id} = ${p.reportId}
+        where ${p.siteCheckId} = ${siteCheckId} and ${p.url} = ${url}`,
   );
   if (!row) throw new ApiError('site_audit_page_not_found');
   const value =

@@ -11,7 +11,9 @@ import type { StoredReportStatus } from '@crawlwise/shared/report';
 import { wasBlockedPage } from '@crawlwise/shared/site-check';
 import { SITE_FINDINGS, type SiteFindingId } from '@crawlwise/shared/site-findings';
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../db/database.ts';
+import { reports, siteAuditIssues, siteAuditPages, urls } from '../db/schema.ts';
 import { auditScores, previousCompletedSiteCheck } from '../db/tables/site-checks.ts';
 import { listAuditIssues } from './site-audit-query.ts';
 import { isRedirectedRow } from './site-report.ts';
@@ -21,8 +23,14 @@ import type { WorkspaceOwner } from './workspace.ts';
  * The audit's Overview: the site score and its ledger, pages by state and indexability, the top
  * issues and the change since the previous crawl come from the snapshot; `progress` is read live
  * from the check's pages (counts, pages per minute, the last pages done), so a running crawl's
- * progress moves between two builds of its snapshot.
+ * progress moves between two builds of its snapshot. Tables and columns are named through the
+ * Drizzle schema.
  */
+
+const issueA = alias(siteAuditIssues, 'a');
+const issueB = alias(siteAuditIssues, 'b');
+const r = alias(reports, 'r');
+const u = alias(urls, 'u');
 
 const TOP_ISSUES = 10;
 const LAST_PAGES = 10;
@@ -52,30 +60,38 @@ export async function auditProgress(db: Db, siteCheck: SiteCheck): Promise<Audit
   const [rate] = await queryRows<{ finished: number; span: number | null }>(
     db,
     sql`with newest as (
-          select completed_at as at from reports
-          where site_check_id = ${siteCheck.id} and deleted_at is null
-            and status in ('completed', 'failed') and completed_at is not null
-          order by completed_at desc limit 1)
+          select ${reports.completedAt} as at from ${reports}
+          where ${reports.siteCheckId} = ${siteCheck.id} and ${reports.deletedAt} is null
+            and ${reports.status} in ('completed', 'failed') and ${reports.completedAt} is not null
+          order by ${reports.completedAt} desc limit 1)
         select count(*)::int as finished,
-          extract(epoch from (select at from newest) - min(completed_at))::float8 as span
-        from reports
-        where site_check_id = ${siteCheck.id} and deleted_at is null
-          and status in ('completed', 'failed')
-          and completed_at >= (select at from newest) - make_interval(mins => ${RATE_WINDOW_MINUTES})`,
+          extract(epoch from (select at from newest) - min(${reports.completedAt}))::float8 as span
+        from ${reports}
+        where ${reports.siteCheckId} = ${siteCheck.id} and ${reports.deletedAt} is null
+          and ${reports.status} in ('completed', 'failed')
+          and ${reports.completedAt} >=
+            (select at from newest) - make_interval(mins => ${RATE_WINDOW_MINUTES})`,
   );
   const finished = Number(rate?.finished ?? 0);
   const span = rate?.span === null || rate?.span === undefined ? 0 : Number(rate.span);
   const pagesPerMinute =
     finished >= 2 && span > 0 ? Math.round(((finished - 1) / (span / 60)) * 10) / 10 : null;
   const active = siteCheck.status === 'discovering' || siteCheck.status === 'running';
-  const last = await queryRows(
+  const last = await queryRows<{
+    url: string;
+    status: StoredReportStatus;
+    error_code: string | null;
+    final_url: string | null;
+    score: number | null;
+    completed_at: Date | string;
+  }>(
     db,
-    sql`select u.normalized_url as url, r.status, r.error_code, r.final_url, r.score,
-          r.completed_at
-        from reports r join urls u on u.id = r.url_id
-        where r.site_check_id = ${siteCheck.id} and r.deleted_at is null
-          and r.status in ('completed', 'failed') and r.completed_at is not null
-        order by r.completed_at desc, r.id desc limit ${LAST_PAGES}`,
+    sql`select ${u.normalizedUrl} as url, ${r.status} as status, ${r.errorCode} as error_code,
+          ${r.finalUrl} as final_url, ${r.score} as score, ${r.completedAt} as completed_at
+        from ${reports} ${r} join ${urls} ${u} on ${u.id} = ${r.urlId}
+        where ${r.siteCheckId} = ${siteCheck.id} and ${r.deletedAt} is null
+          and ${r.status} in ('completed', 'failed') and ${r.completedAt} is not null
+        order by ${r.completedAt} desc, ${r.id} desc limit ${LAST_PAGES}`,
   );
   return {
     discovered: counts.total,
@@ -90,15 +106,15 @@ export async function auditProgress(db: Db, siteCheck: SiteCheck): Promise<Audit
     lastPages: last.map((row) => {
       const state = stateOfFinished({
         url: String(row.url),
-        status: row.status as StoredReportStatus,
-        errorCode: (row.error_code as string | null) ?? null,
-        finalUrl: (row.final_url as string | null) ?? null,
+        status: row.status,
+        errorCode: row.error_code ?? null,
+        finalUrl: row.final_url ?? null,
       });
       return {
         url: String(row.url),
         state,
         score: state === 'completed' && row.score !== null ? Number(row.score) : null,
-        finishedAt: new Date(row.completed_at as string).toISOString(),
+        finishedAt: new Date(row.completed_at).toISOString(),
       };
     }),
   };
@@ -117,12 +133,16 @@ async function previousCheck(
   const [change] = await queryRows<{ new_issues: number; fixed_issues: number }>(
     db,
     sql`select
-        (select count(*) from site_audit_issues a where a.site_check_id = ${siteCheck.id}
-          and not exists (select 1 from site_audit_issues b
-            where b.site_check_id = ${previousId} and b.issue_id = a.issue_id))::int as new_issues,
-        (select count(*) from site_audit_issues b where b.site_check_id = ${previousId}
-          and not exists (select 1 from site_audit_issues a
-            where a.site_check_id = ${siteCheck.id} and a.issue_id = b.issue_id))::int as fixed_issues`,
+        (select count(*) from ${siteAuditIssues} ${issueA}
+          where ${issueA.siteCheckId} = ${siteCheck.id}
+          and not exists (select 1 from ${siteAuditIssues} ${issueB}
+            where ${issueB.siteCheckId} = ${previousId}
+            and ${issueB.issueId} = ${issueA.issueId}))::int as new_issues,
+        (select count(*) from ${siteAuditIssues} ${issueB}
+          where ${issueB.siteCheckId} = ${previousId}
+          and not exists (select 1 from ${siteAuditIssues} ${issueA}
+            where ${issueA.siteCheckId} = ${siteCheck.id}
+            and ${issueA.issueId} = ${issueB.issueId}))::int as fixed_issues`,
   );
   const before = previous.auditScore;
   return {
@@ -147,9 +167,10 @@ export async function auditOverview(
   // Pages by state and by indexability in one pass over the snapshot's pages.
   const groups = await queryRows<{ state: string; reason: string | null; pages: number }>(
     db,
-    sql`select state, non_indexable_reason as reason, count(*)::int as pages
-        from site_audit_pages where site_check_id = ${id}
-        group by state, non_indexable_reason`,
+    sql`select ${siteAuditPages.state} as state, ${siteAuditPages.nonIndexableReason} as reason,
+          count(*)::int as pages
+        from ${siteAuditPages} where ${siteAuditPages.siteCheckId} = ${id}
+        group by ${siteAuditPages.state}, ${siteAuditPages.nonIndexableReason}`,
   );
   const pagesByState = zeroes(AUDIT_PAGE_STATES);
   const nonIndexable = zeroes(NON_INDEXABLE_REASONS);

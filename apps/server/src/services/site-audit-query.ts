@@ -8,6 +8,8 @@ import {
   type AuditPageRow,
   type AuditPagesQuery,
   type AuditStructureResponse,
+  auditLinkRowSchema,
+  auditPageRowSchema,
 } from '@crawlwise/shared/api/site-audit';
 import {
   SITE_FINDINGS,
@@ -15,13 +17,26 @@ import {
   type SiteFindingSeverity,
 } from '@crawlwise/shared/site-findings';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { type ColumnsRow, type Db, queryRows, selectColumns } from '../db/database.ts';
+import {
+  siteAuditIssueItems,
+  siteAuditIssues,
+  siteAuditLinks,
+  siteAuditPages,
+} from '../db/schema.ts';
 
 /**
  * Reads the audit snapshot (site-audit-build.ts writes it): every list is one SQL query with
  * ORDER BY / LIMIT / OFFSET and a count, so no request moves more than a page of rows. The
  * callers check ownership first. The CSV exports read the same queries a chunk at a time.
+ * Tables and columns are named through the Drizzle schema (db/tables/site-audit.ts owns the
+ * writes); a table read under a short name is an alias (`from ${siteAuditPages} ${p}`).
  */
+
+const p = alias(siteAuditPages, 'p');
+const i = alias(siteAuditIssueItems, 'i');
+const l = alias(siteAuditLinks, 'l');
 
 export interface Paging {
   page: number;
@@ -38,14 +53,14 @@ export { auditBuiltAt } from '../db/tables/site-checks.ts';
 /* ---------- Pages ---------- */
 
 const PAGE_SORT_COLUMNS: Record<AuditPagesQuery['sort'], SQL> = {
-  url: sql`p.url collate "C"`,
-  state: sql`p.state`,
-  score: sql`p.score`,
-  depth: sql`p.depth`,
-  inbound: sql`p.inbound`,
-  linkScore: sql`p.link_score`,
-  title: sql`p.title`,
-  words: sql`p.words`,
+  url: sql`${p.url} collate "C"`,
+  state: sql`${p.state}`,
+  score: sql`${p.score}`,
+  depth: sql`${p.depth}`,
+  inbound: sql`${p.inbound}`,
+  linkScore: sql`${p.linkScore}`,
+  title: sql`${p.title}`,
+  words: sql`${p.words}`,
 };
 
 /** `%`, `_` and `\` match themselves in the search text. */
@@ -54,38 +69,45 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 export type AuditPagesFilter = Omit<AuditPagesQuery, 'page' | 'pageSize'>;
 
 function pagesWhere(siteCheckId: string, filter: AuditPagesFilter): SQL {
-  const conditions = [sql`p.site_check_id = ${siteCheckId}`];
-  if (filter.state) conditions.push(sql`p.state = ${filter.state}`);
-  if (filter.indexable) conditions.push(sql`p.indexable = ${filter.indexable === 'yes'}`);
+  const conditions = [sql`${p.siteCheckId} = ${siteCheckId}`];
+  if (filter.state) conditions.push(sql`${p.state} = ${filter.state}`);
+  if (filter.indexable) conditions.push(sql`${p.indexable} = ${filter.indexable === 'yes'}`);
   if (filter.q) {
     const pattern = likePattern(filter.q);
-    conditions.push(sql`(p.url ilike ${pattern} or p.title ilike ${pattern})`);
+    conditions.push(sql`(${p.url} ilike ${pattern} or ${p.title} ilike ${pattern})`);
   }
   if (filter.issue) {
     conditions.push(
-      sql`exists (select 1 from site_audit_issue_items i where i.site_check_id = p.site_check_id
-            and i.issue_id = ${filter.issue} and i.url = p.url)`,
+      sql`exists (select 1 from ${siteAuditIssueItems} ${i}
+            where ${i.siteCheckId} = ${p.siteCheckId}
+            and ${i.issueId} = ${filter.issue} and ${i.url} = ${p.url})`,
     );
   }
   return sql.join(conditions, sql` and `);
 }
 
-function pageRowOf(row: Record<string, unknown>): AuditPageRow {
+/**
+ * The pages list's columns: the contract's row names them as the schema does, so the row is
+ * selected by its contract's keys (a key the table lacks fails to compile).
+ */
+const PAGE_ROW_COLUMNS = auditPageRowSchema.keyof().options;
+
+function pageRowOf(row: ColumnsRow<typeof p, (typeof PAGE_ROW_COLUMNS)[number]>): AuditPageRow {
   return {
     url: String(row.url),
-    finalUrl: (row.final_url as string | null) ?? null,
+    finalUrl: (row.finalUrl as string | null) ?? null,
     state: row.state as AuditPageRow['state'],
-    httpStatus: int(row.http_status),
+    httpStatus: int(row.httpStatus),
     indexable: Boolean(row.indexable),
-    nonIndexableReason: (row.non_indexable_reason as AuditPageRow['nonIndexableReason']) ?? null,
+    nonIndexableReason: (row.nonIndexableReason as AuditPageRow['nonIndexableReason']) ?? null,
     score: int(row.score),
     depth: int(row.depth),
     inbound: int(row.inbound),
-    linkScore: int(row.link_score),
+    linkScore: int(row.linkScore),
     title: (row.title as string | null) ?? null,
     words: int(row.words),
-    inSitemap: Boolean(row.in_sitemap),
-    accessToken: (row.access_token as string | null) ?? null,
+    inSitemap: Boolean(row.inSitemap),
+    accessToken: (row.accessToken as string | null) ?? null,
   };
 }
 
@@ -103,12 +125,12 @@ export async function listAuditPages(
   const direction = filter.dir === 'desc' ? sql`desc` : sql`asc`;
   const [count] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from site_audit_pages p where ${where}`,
+    sql`select count(*)::int as total from ${siteAuditPages} ${p} where ${where}`,
   );
-  const rows = await queryRows(
+  const rows = await queryRows<ColumnsRow<typeof p, (typeof PAGE_ROW_COLUMNS)[number]>>(
     db,
-    sql`select p.* from site_audit_pages p where ${where}
-        order by ${PAGE_SORT_COLUMNS[filter.sort]} ${direction} nulls last, p.url collate "C" asc
+    sql`select ${selectColumns(p, PAGE_ROW_COLUMNS)} from ${siteAuditPages} ${p} where ${where}
+        order by ${PAGE_SORT_COLUMNS[filter.sort]} ${direction} nulls last, ${p.url} collate "C" asc
         limit ${paging.pageSize} offset ${offsetOf(paging)}`,
   );
   return { total: Number(count?.total ?? 0), rows: rows.map(pageRowOf) };
@@ -138,15 +160,19 @@ export function issueTexts(
 
 /** Every issue of the snapshot, ranked by what fixing it is worth. */
 export async function listAuditIssues(db: Db, siteCheckId: string): Promise<AuditIssue[]> {
-  const rows = await queryRows(
+  const rows = await queryRows<
+    ColumnsRow<typeof siteAuditIssues, 'kind' | 'issueId' | 'severity' | 'count' | 'worth'>
+  >(
     db,
-    sql`select kind, issue_id, severity, count, worth from site_audit_issues
-        where site_check_id = ${siteCheckId}
-        order by worth desc, count desc, issue_id asc`,
+    sql`select ${selectColumns(siteAuditIssues, ['kind', 'issueId', 'severity', 'count', 'worth'])}
+        from ${siteAuditIssues}
+        where ${siteAuditIssues.siteCheckId} = ${siteCheckId}
+        order by ${siteAuditIssues.worth} desc, ${siteAuditIssues.count} desc,
+          ${siteAuditIssues.issueId} asc`,
   );
   return rows.map((row) => {
     const kind = row.kind as 'site' | 'page';
-    const id = String(row.issue_id);
+    const id = String(row.issueId);
     return {
       kind,
       id,
@@ -168,16 +194,21 @@ export async function listAuditIssueItems(
 ): Promise<{ total: number; rows: AuditIssueItem[] }> {
   const [count] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from site_audit_issue_items
-        where site_check_id = ${siteCheckId} and issue_id = ${issueId}`,
+    sql`select count(*)::int as total from ${siteAuditIssueItems}
+        where ${siteAuditIssueItems.siteCheckId} = ${siteCheckId}
+          and ${siteAuditIssueItems.issueId} = ${issueId}`,
   );
-  const rows = await queryRows(
+  const rows = await queryRows<
+    ColumnsRow<typeof i, 'url' | 'detail' | 'sources' | 'sourceCount'> &
+      ColumnsRow<typeof p, 'accessToken'>
+  >(
     db,
-    sql`select i.url, i.detail, i.sources, i.source_count, p.access_token
-        from site_audit_issue_items i
-          left join site_audit_pages p on p.site_check_id = i.site_check_id and p.url = i.url
-        where i.site_check_id = ${siteCheckId} and i.issue_id = ${issueId}
-        order by i.position
+    sql`select ${selectColumns(i, ['url', 'detail', 'sources', 'sourceCount'])},
+          ${selectColumns(p, ['accessToken'])}
+        from ${siteAuditIssueItems} ${i}
+          left join ${siteAuditPages} ${p} on ${p.siteCheckId} = ${i.siteCheckId} and ${p.url} = ${i.url}
+        where ${i.siteCheckId} = ${siteCheckId} and ${i.issueId} = ${issueId}
+        order by ${i.position}
         limit ${paging.pageSize} offset ${offsetOf(paging)}`,
   );
   return {
@@ -188,8 +219,8 @@ export async function listAuditIssueItems(
       sources: (typeof row.sources === 'string'
         ? JSON.parse(row.sources)
         : row.sources) as AuditIssueItem['sources'],
-      sourceCount: Number(row.source_count),
-      accessToken: (row.access_token as string | null) ?? null,
+      sourceCount: Number(row.sourceCount),
+      accessToken: (row.accessToken as string | null) ?? null,
     })),
   };
 }
@@ -212,20 +243,25 @@ export async function* everyRow<Row>(
 /* ---------- Links ---------- */
 
 const LINK_SORT_COLUMNS: Record<AuditLinksQuery['sort'], SQL> = {
-  source: sql`l.source collate "C"`,
-  target: sql`l.target collate "C"`,
-  status: sql`l.target_status`,
+  source: sql`${l.source} collate "C"`,
+  target: sql`${l.target} collate "C"`,
+  status: sql`${l.targetStatus}`,
 };
 
 export type AuditLinksFilter = Omit<AuditLinksQuery, 'page' | 'pageSize'>;
 
 function linksWhere(siteCheckId: string, filter: AuditLinksFilter): SQL {
-  const conditions = [sql`l.site_check_id = ${siteCheckId}`, sql`l.kind = ${filter.kind}`];
-  if (filter.section) conditions.push(sql`l.section = ${filter.section}`);
-  if (filter.status === AUDIT_LINK_NO_ANSWER) conditions.push(sql`l.target_status is null`);
-  else if (filter.status !== undefined) conditions.push(sql`l.target_status = ${filter.status}`);
+  const conditions = [sql`${l.siteCheckId} = ${siteCheckId}`, sql`${l.kind} = ${filter.kind}`];
+  if (filter.section) conditions.push(sql`${l.section} = ${filter.section}`);
+  if (filter.status === AUDIT_LINK_NO_ANSWER) conditions.push(sql`${l.targetStatus} is null`);
+  else if (filter.status !== undefined) {
+    conditions.push(sql`${l.targetStatus} = ${filter.status}`);
+  }
   return sql.join(conditions, sql` and `);
 }
+
+/** The links list's columns: the contract's row names them as the schema does. */
+const LINK_ROW_COLUMNS = auditLinkRowSchema.keyof().options;
 
 /** One page of the broken or redirected internal links, sorted (ties: target, then source). */
 export async function listAuditLinks(
@@ -238,13 +274,13 @@ export async function listAuditLinks(
   const direction = filter.dir === 'desc' ? sql`desc` : sql`asc`;
   const [count] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total from site_audit_links l where ${where}`,
+    sql`select count(*)::int as total from ${siteAuditLinks} ${l} where ${where}`,
   );
-  const rows = await queryRows(
+  const rows = await queryRows<ColumnsRow<typeof l, (typeof LINK_ROW_COLUMNS)[number]>>(
     db,
-    sql`select l.* from site_audit_links l where ${where}
+    sql`select ${selectColumns(l, LINK_ROW_COLUMNS)} from ${siteAuditLinks} ${l} where ${where}
         order by ${LINK_SORT_COLUMNS[filter.sort]} ${direction} nulls last,
-          l.target collate "C", l.source collate "C"
+          ${l.target} collate "C", ${l.source} collate "C"
         limit ${paging.pageSize} offset ${offsetOf(paging)}`,
   );
   return {
@@ -254,10 +290,10 @@ export async function listAuditLinks(
       target: String(row.target),
       anchor: String(row.anchor),
       nofollow: Boolean(row.nofollow),
-      renderedOnly: Boolean(row.rendered_only),
-      targetStatus: int(row.target_status),
-      targetError: (row.target_error as string | null) ?? null,
-      finalUrl: (row.final_url as string | null) ?? null,
+      renderedOnly: Boolean(row.renderedOnly),
+      targetStatus: int(row.targetStatus),
+      targetError: (row.targetError as string | null) ?? null,
+      finalUrl: (row.finalUrl as string | null) ?? null,
     })),
   };
 }
@@ -270,9 +306,10 @@ export async function auditLinkSections(
 ): Promise<Array<{ section: string; links: number }>> {
   const rows = await queryRows(
     db,
-    sql`select section, count(*)::int as links from site_audit_links
-        where site_check_id = ${siteCheckId} and kind = ${kind}
-        group by section order by links desc, section collate "C" limit 100`,
+    sql`select ${siteAuditLinks.section} as section, count(*)::int as links from ${siteAuditLinks}
+        where ${siteAuditLinks.siteCheckId} = ${siteCheckId} and ${siteAuditLinks.kind} = ${kind}
+        group by ${siteAuditLinks.section}
+        order by links desc, ${siteAuditLinks.section} collate "C" limit 100`,
   );
   return rows.map((row) => ({ section: String(row.section), links: Number(row.links) }));
 }
@@ -288,11 +325,12 @@ export async function auditLinkStatuses(
 ): Promise<Array<{ status: number | null; links: number }>> {
   const rows = await queryRows(
     db,
-    sql`select target_status, count(*)::int as links from site_audit_links
-        where site_check_id = ${siteCheckId} and kind = ${kind}
-        group by target_status order by target_status nulls last`,
+    sql`select ${siteAuditLinks.targetStatus} as status, count(*)::int as links
+        from ${siteAuditLinks}
+        where ${siteAuditLinks.siteCheckId} = ${siteCheckId} and ${siteAuditLinks.kind} = ${kind}
+        group by ${siteAuditLinks.targetStatus} order by ${siteAuditLinks.targetStatus} nulls last`,
   );
-  return rows.map((row) => ({ status: int(row.target_status), links: Number(row.links) }));
+  return rows.map((row) => ({ status: int(row.status), links: Number(row.links) }));
 }
 
 /* ---------- Structure ---------- */
@@ -306,28 +344,32 @@ export async function auditStructure(
 ): Promise<Omit<AuditStructureResponse, 'ok' | 'builtAt'>> {
   const histogram = await queryRows(
     db,
-    sql`select depth, count(*)::int as pages from site_audit_pages
-        where site_check_id = ${siteCheckId} and state = 'completed'
-        group by depth order by depth nulls last`,
+    sql`select ${siteAuditPages.depth} as depth, count(*)::int as pages from ${siteAuditPages}
+        where ${siteAuditPages.siteCheckId} = ${siteCheckId} and ${siteAuditPages.state} = 'completed'
+        group by ${siteAuditPages.depth} order by ${siteAuditPages.depth} nulls last`,
   );
   const [orphans] = await queryRows<{ count: number }>(
     db,
-    sql`select coalesce((select count from site_audit_issues
-        where site_check_id = ${siteCheckId} and issue_id = 'orphan-pages'), 0)::int as count`,
+    sql`select coalesce((select ${siteAuditIssues.count} from ${siteAuditIssues}
+        where ${siteAuditIssues.siteCheckId} = ${siteCheckId}
+          and ${siteAuditIssues.issueId} = 'orphan-pages'), 0)::int as count`,
   );
+  const LINKED = ['url', 'inbound', 'linkScore', 'accessToken'] as const;
   const linked = (direction: SQL) =>
-    queryRows(
+    queryRows<ColumnsRow<typeof siteAuditPages, (typeof LINKED)[number]>>(
       db,
-      sql`select url, inbound, link_score, access_token from site_audit_pages
-          where site_check_id = ${siteCheckId} and state = 'completed' and inbound is not null
-          order by inbound ${direction}, link_score ${direction} nulls last, url collate "C"
+      sql`select ${selectColumns(siteAuditPages, LINKED)} from ${siteAuditPages}
+          where ${siteAuditPages.siteCheckId} = ${siteCheckId}
+            and ${siteAuditPages.state} = 'completed' and ${siteAuditPages.inbound} is not null
+          order by ${siteAuditPages.inbound} ${direction},
+            ${siteAuditPages.linkScore} ${direction} nulls last, ${siteAuditPages.url} collate "C"
           limit ${STRUCTURE_LIST}`,
     );
-  const linkedPage = (row: Record<string, unknown>) => ({
+  const linkedPage = (row: ColumnsRow<typeof siteAuditPages, (typeof LINKED)[number]>) => ({
     url: String(row.url),
     inbound: Number(row.inbound),
-    linkScore: int(row.link_score),
-    accessToken: (row.access_token as string | null) ?? null,
+    linkScore: int(row.linkScore),
+    accessToken: (row.accessToken as string | null) ?? null,
   });
   return {
     depthHistogram: histogram.map((row) => ({ depth: int(row.depth), pages: Number(row.pages) })),

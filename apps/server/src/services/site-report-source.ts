@@ -1,7 +1,8 @@
 import type { SiteGraphLink } from '@crawlwise/analyzer/site/site-graph';
 import type { SiteCheck, SiteReport } from '@crawlwise/shared/api/site-checks';
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../db/database.ts';
+import { type ColumnsRow, type Db, queryRows, selectColumns } from '../db/database.ts';
+import { siteLinks, siteSitemapEntries } from '../db/schema.ts';
 import { siteCheckCrawl } from '../db/tables/site-checks.ts';
 import { crawlStartKey } from './crawl-frontier.ts';
 import { externalProgress, loadExternalChecks } from './external-link-checks.ts';
@@ -26,6 +27,16 @@ export async function loadSiteReport(db: Db, siteCheck: SiteCheck): Promise<Site
 
 /** Source pages per query when reading a crawl's links. */
 const LINK_READ_PAGES = 500;
+
+/** The columns of a stored link the graph is built from. */
+const LINK_COLUMNS = [
+  'id',
+  'sourceReportId',
+  'targetUrl',
+  'anchor',
+  'nofollow',
+  'renderedOnly',
+] as const;
 
 /**
  * A crawl's link graph and sitemap entries (null for a check that is not a crawl), for the
@@ -54,11 +65,10 @@ export async function loadCrawlGraph(
   const ids = [...sourceOf.keys()];
   for (let start = 0; start < ids.length; start += LINK_READ_PAGES) {
     const batch = ids.slice(start, start + LINK_READ_PAGES);
-    const rows = await queryRows(
+    const rows = await queryRows<ColumnsRow<typeof siteLinks, (typeof LINK_COLUMNS)[number]>>(
       db,
-      sql`select l.id, l.source_report_id, l.target_url, l.anchor, l.nofollow, l.rendered_only
-          from site_links l
-          where l.site_check_id = ${siteCheck.id} and l.source_report_id in (${sql.join(
+      sql`select ${selectColumns(siteLinks, LINK_COLUMNS)} from ${siteLinks}
+          where ${siteLinks.siteCheckId} = ${siteCheck.id} and ${siteLinks.sourceReportId} in (${sql.join(
             batch.map((id) => sql`${id}::uuid`),
             sql`, `,
           )})`,
@@ -67,11 +77,11 @@ export async function loadCrawlGraph(
       read.push({
         id: Number(row.id),
         link: {
-          source: sourceOf.get(String(row.source_report_id))!,
-          target: intern(String(row.target_url)),
+          source: sourceOf.get(String(row.sourceReportId))!,
+          target: intern(String(row.targetUrl)),
           anchor: intern(String(row.anchor)),
           nofollow: Boolean(row.nofollow),
-          renderedOnly: Boolean(row.rendered_only),
+          renderedOnly: Boolean(row.renderedOnly),
         },
       });
     }
@@ -79,7 +89,8 @@ export async function loadCrawlGraph(
   read.sort((a, b) => a.id - b.id);
   const sitemap = await queryRows(
     db,
-    sql`select url from site_sitemap_entries where site_check_id = ${siteCheck.id}`,
+    sql`select ${siteSitemapEntries.url} as url from ${siteSitemapEntries}
+        where ${siteSitemapEntries.siteCheckId} = ${siteCheck.id}`,
   );
   return {
     startKey: crawlStartKey(new URL(siteCheck.siteUrl), settings),

@@ -1,15 +1,15 @@
-import {
-  TEAM_ACTIVITY_LIMIT,
-  TEAM_ROLES,
-  type TeamAction,
-  type TeamActivityEntry,
-  type TeamRole,
-} from '@crawlwise/shared/api/teams';
+import { TEAM_ROLES, type TeamActivityEntry, type TeamRole } from '@crawlwise/shared/api/teams';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
-import { invitations, reports } from '../db/schema.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { col, type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
+import { invitations, members, organizations, reports, users } from '../db/schema.ts';
 import { detachMakerFromTeamReports } from '../db/tables/reports.ts';
 import { handOverTeamSiteChecks } from '../db/tables/site-checks.ts';
+import {
+  insertTeamActivity,
+  listTeamActivity,
+  type NewActivity,
+} from '../db/tables/team-activity.ts';
 import { handOverTeamWatches } from '../db/tables/watches.ts';
 import { ApiError } from '../errors.ts';
 import { eraseWhere } from './report-erase.ts';
@@ -17,19 +17,19 @@ import { eraseWhere } from './report-erase.ts';
 /**
  * Teams beyond what Better Auth's organization plugin does (docs/teams.md): the membership
  * lookup behind every request's workspace, the activity trail, the ownership transfer, and what
- * deleting a team or a member's account does to the team's items.
+ * deleting a team or a member's account does to the team's items. Better Auth writes the
+ * organization, member and invitation rows; our reads of them, and the ownership transfer's role
+ * change, name tables and columns through the Drizzle schema. The trail's rows belong to
+ * db/tables/team-activity.ts.
  */
+
+export type { NewActivity };
+
+const m = alias(members, 'm');
+const u = alias(users, 'u');
 
 const isRole = (value: unknown): value is TeamRole =>
   typeof value === 'string' && (TEAM_ROLES as readonly string[]).includes(value);
-
-export interface NewActivity {
-  teamId: string;
-  actorId: string | null;
-  action: TeamAction;
-  subject: string;
-  href?: string | null;
-}
 
 export class TeamService {
   constructor(private readonly database: Database) {}
@@ -42,7 +42,8 @@ export class TeamService {
   async roleOf(teamId: string, userId: string): Promise<TeamRole | null> {
     const [row] = await queryRows<{ role: string }>(
       this.db,
-      sql`select role from members where organization_id = ${teamId} and user_id = ${userId}`,
+      sql`select ${members.role} as role from ${members}
+          where ${members.organizationId} = ${teamId} and ${members.userId} = ${userId}`,
     );
     if (!row) return null;
     // Better Auth stores several roles comma-separated; ours are single, the strongest wins.
@@ -54,7 +55,8 @@ export class TeamService {
   async memberRole(teamId: string, memberId: string): Promise<string | null> {
     const [row] = await queryRows<{ role: string }>(
       this.db,
-      sql`select role from members where organization_id = ${teamId} and id = ${memberId}`,
+      sql`select ${members.role} as role from ${members}
+          where ${members.organizationId} = ${teamId} and ${members.id} = ${memberId}`,
     );
     return row?.role ?? null;
   }
@@ -66,9 +68,9 @@ export class TeamService {
   async roleOfMemberRef(teamId: string, memberIdOrEmail: string): Promise<TeamRole | null> {
     const [row] = await queryRows<{ user_id: string }>(
       this.db,
-      sql`select m.user_id from members m join users u on u.id = m.user_id
-           where m.organization_id = ${teamId}
-             and (m.id = ${memberIdOrEmail} or lower(u.email) = lower(${memberIdOrEmail}))
+      sql`select ${m.userId} as user_id from ${members} ${m} join ${users} ${u} on ${u.id} = ${m.userId}
+           where ${m.organizationId} = ${teamId}
+             and (${m.id} = ${memberIdOrEmail} or lower(${u.email}) = lower(${memberIdOrEmail}))
            limit 1`,
     );
     return row ? this.roleOf(teamId, row.user_id) : null;
@@ -78,7 +80,8 @@ export class TeamService {
   async invitationTeam(invitationId: string): Promise<string | null> {
     const [row] = await queryRows<{ organization_id: string }>(
       this.db,
-      sql`select organization_id from invitations where id = ${invitationId}`,
+      sql`select ${invitations.organizationId} as organization_id from ${invitations}
+          where ${invitations.id} = ${invitationId}`,
     );
     return row?.organization_id ?? null;
   }
@@ -87,7 +90,8 @@ export class TeamService {
   async teamIdBySlug(slug: string): Promise<string | null> {
     const [row] = await queryRows<{ id: string }>(
       this.db,
-      sql`select id from organizations where slug = ${slug}`,
+      sql`select ${organizations.id} as id from ${organizations}
+          where ${organizations.slug} = ${slug}`,
     );
     return row?.id ?? null;
   }
@@ -96,51 +100,19 @@ export class TeamService {
   async emailOf(userId: string): Promise<string | null> {
     const [row] = await queryRows<{ email: string }>(
       this.db,
-      sql`select email from users where id = ${userId}`,
+      sql`select ${users.email} as email from ${users} where ${users.id} = ${userId}`,
     );
     return row?.email ?? null;
   }
 
   /** Writes one line of the team's trail. */
-  async record(entry: NewActivity, db: Db = this.db): Promise<void> {
-    await db.execute(
-      sql`insert into team_activity (team_id, actor_id, action, subject, href)
-          values (${entry.teamId}, ${entry.actorId}, ${entry.action}, ${entry.subject},
-                  ${entry.href ?? null})`,
-    );
+  record(entry: NewActivity, db: Db = this.db): Promise<void> {
+    return insertTeamActivity(db, entry);
   }
 
   /** The newest 100 lines of the trail, newest first, with the actor as the account reads now. */
-  async activity(teamId: string): Promise<TeamActivityEntry[]> {
-    const rows = await queryRows<{
-      id: string;
-      at: Date | string;
-      action: TeamAction;
-      subject: string;
-      href: string | null;
-      actor_id: string | null;
-      actor_name: string | null;
-      actor_email: string | null;
-    }>(
-      this.db,
-      sql`select a.id, a.at, a.action, a.subject, a.href, a.actor_id,
-                 u.name as actor_name, u.email as actor_email
-            from team_activity a left join users u on u.id = a.actor_id
-           where a.team_id = ${teamId}
-           order by a.at desc, a.id desc
-           limit ${TEAM_ACTIVITY_LIMIT}`,
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      at: new Date(row.at).toISOString(),
-      actor:
-        row.actor_id && row.actor_email !== null
-          ? { id: row.actor_id, name: row.actor_name ?? '', email: row.actor_email }
-          : null,
-      action: row.action,
-      subject: row.subject,
-      href: row.href,
-    }));
+  activity(teamId: string): Promise<TeamActivityEntry[]> {
+    return listTeamActivity(this.db, teamId);
   }
 
   /**
@@ -151,9 +123,10 @@ export class TeamService {
     await inTransaction(this.db, async (db) => {
       const rows = await queryRows<{ user_id: string; role: string; email: string }>(
         db,
-        sql`select m.user_id, m.role, u.email from members m join users u on u.id = m.user_id
-             where m.organization_id = ${teamId} and m.user_id in (${ownerId}, ${targetId})
-             for update of m`,
+        sql`select ${m.userId} as user_id, ${m.role} as role, ${u.email} as email
+              from ${members} ${m} join ${users} ${u} on ${u.id} = ${m.userId}
+             where ${m.organizationId} = ${teamId} and ${m.userId} in (${ownerId}, ${targetId})
+             for update of ${m}`,
       );
       const owner = rows.find((row) => row.user_id === ownerId);
       if (!owner) throw new ApiError('team_not_found');
@@ -164,14 +137,13 @@ export class TeamService {
           statusCode: 400,
         });
       }
-      await db.execute(
-        sql`update members set role = 'owner'
-             where organization_id = ${teamId} and user_id = ${targetId}`,
-      );
-      await db.execute(
-        sql`update members set role = 'admin'
-             where organization_id = ${teamId} and user_id = ${ownerId}`,
-      );
+      const setRole = (userId: string, role: TeamRole) =>
+        db.execute(
+          sql`update ${members} set ${col(members.role)} = ${role}
+               where ${members.organizationId} = ${teamId} and ${members.userId} = ${userId}`,
+        );
+      await setRole(targetId, 'owner');
+      await setRole(ownerId, 'admin');
       await this.record(
         { teamId, actorId: ownerId, action: 'ownership.transferred', subject: target.email },
         db,
@@ -183,8 +155,8 @@ export class TeamService {
   async ownsTeam(userId: string): Promise<boolean> {
     const rows = await queryRows<{ one: number }>(
       this.db,
-      sql`select 1 as one from members where user_id = ${userId}
-            and 'owner' = any(string_to_array(role, ',')) limit 1`,
+      sql`select 1 as one from ${members} where ${members.userId} = ${userId}
+            and 'owner' = any(string_to_array(${members.role}, ',')) limit 1`,
     );
     return rows.length > 0;
   }

@@ -14,8 +14,13 @@ import {
  * The owner of the audit snapshot's tables (site_audit_pages, _issues, _issue_items, _links,
  * _duplicates; issue 20, docs/site-checks.md "Audit workspace"): a check's rows are replaced
  * whole here, by the builder (services/site-audit-build.ts), inside its transaction. The reads
- * stay with the audit's queries (site-audit-query.ts, -overview.ts, -compare.ts, -duplicates.ts).
- * Every column comes from the Drizzle schema: a row's keys are the schema's property names.
+ * stay with the audit's queries (site-audit-query.ts, -overview.ts, -compare.ts, -duplicates.ts):
+ * each answers one screen of the workspace, sorting, filtering and joining the five tables its
+ * own way, and decodes its rows into that screen's contract, so moving them here would make this
+ * module the audit API rather than the tables' owner. They name the tables and columns through
+ * the schema too (an alias for a self-join or a short name: `from ${siteAuditPages} ${p}`), so a
+ * renamed column fails to compile in the reads as in the writes. Every column written comes from
+ * the Drizzle schema: a row's keys are the schema's property names.
  */
 
 /** Rows per insert statement (one JSON parameter each). */
