@@ -14,6 +14,7 @@
  *
  * Flags: --pages=<n> (10000) --render-subset=<n> (1000; 0 skips the subset runs) --seed=<text>
  *   --concurrency=<n> (8) --server-interval=<ms> (0) --paced-pages=<n> (300) --skip-server
+ *   --server-only (no CLI nor yardstick runs: to compare server changes)
  *   --skip-pg --no-write
  *   --timeout-minutes=<n> (120)
  */
@@ -47,6 +48,7 @@ const SERVER_INTERVAL_MS = Number(args.get('server-interval') ?? 0);
 const PACED_PAGES = Number(args.get('paced-pages') ?? 300);
 const SKIP_SERVER = args.has('skip-server');
 const SKIP_PG = args.has('skip-pg') || SKIP_SERVER;
+const SERVER_ONLY = args.has('server-only');
 const WRITE = !args.has('no-write');
 const TIMEOUT_MS = Number(args.get('timeout-minutes') ?? 120) * 60_000;
 /** The server's default SITE_CHECK_PAGE_INTERVAL_MS: with it a verified site gets 100 ms. */
@@ -183,12 +185,14 @@ async function main(): Promise<CrawlBenchResult> {
       result.wallMinutes = Math.round((Date.now() - started) / 6000) / 10;
       if (WRITE) writeResults(result);
     };
-    await site.resetRequests();
-    result.cliRuns.push(await cli(`CLI, ${site.pages} pages, no pacing`, site, 0, false));
-    save(false);
-    result.yardstick = await runYardstick(site.url, CONCURRENCY, maxPages + 100, guard);
-    log(summary(result.yardstick));
-    save(false);
+    if (!SERVER_ONLY) {
+      await site.resetRequests();
+      result.cliRuns.push(await cli(`CLI, ${site.pages} pages, no pacing`, site, 0, false));
+      save(false);
+      result.yardstick = await runYardstick(site.url, CONCURRENCY, maxPages + 100, guard);
+      log(summary(result.yardstick));
+      save(false);
+    }
     await site.resetRequests();
 
     if (SUBSET > 0) {
