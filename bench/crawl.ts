@@ -14,7 +14,8 @@
  *
  * Flags: --pages=<n> (10000) --render-subset=<n> (1000; 0 skips the subset runs) --seed=<text>
  *   --concurrency=<n> (8) --server-interval=<ms> (0) --paced-pages=<n> (300) --skip-server
- *   --server-only (no CLI nor yardstick runs: to compare server changes)
+ *   --server-only (no CLI nor yardstick runs: to compare server changes) --skip-pglite (the large
+ *   site's pass on the embedded database, the longest)
  *   --skip-pg --no-write
  *   --timeout-minutes=<n> (120)
  */
@@ -49,6 +50,7 @@ const PACED_PAGES = Number(args.get('paced-pages') ?? 300);
 const SKIP_SERVER = args.has('skip-server');
 const SKIP_PG = args.has('skip-pg') || SKIP_SERVER;
 const SERVER_ONLY = args.has('server-only');
+const SKIP_LARGE_PGLITE = args.has('skip-pglite') || SKIP_SERVER;
 const WRITE = !args.has('no-write');
 const TIMEOUT_MS = Number(args.get('timeout-minutes') ?? 120) * 60_000;
 /** The server's default SITE_CHECK_PAGE_INTERVAL_MS: with it a verified site gets 100 ms. */
@@ -250,7 +252,7 @@ async function main(): Promise<CrawlBenchResult> {
       );
       save(false);
     }
-    if (!SKIP_SERVER) {
+    if (!SKIP_LARGE_PGLITE) {
       result.serverRuns.push(
         await server(
           `server, ${site.pages} pages, embedded worker, PGlite`,
