@@ -181,34 +181,64 @@ export class HostPace {
    * the floor; longer if the host asked to wait), or at once when nothing was requested. If the
    * turn's hold ran out and another worker holds the host now, only the controller and a
    * requested wait apply: that worker ends its own turn.
+   *
+   * The state is read without a lock and written back only if it is still what was read (one
+   * statement): while the row is locked, claims pass the host by, so the end keeps the lock for
+   * that one statement. Only when another end changed the state in between (a turn whose hold
+   * ran out) is it read again under the lock.
    */
   async endTurn(turn: PaceTurn, end: TurnEnd): Promise<void> {
-    let nextTurnInMs: number | null = null;
-    await inTransaction(this.database.db, async (tx) => {
-      const [state] = await this.read(tx, turn.host, true);
-      if (!state) return;
-      const limits = { floorMs: turn.floorMs ?? this.floorMs, crawlDelayMs: state.crawlDelayMs };
-      const next = end.requested && end.signal ? nextPace(state, end.signal, limits) : state;
-      const holdOffMs = end.requested ? (end.holdOffMs ?? 0) : 0;
-      const gapMs = end.requested ? Math.max(effectiveInterval(next, limits), holdOffMs) : 0;
-      nextTurnInMs = gapMs;
-      const ours = sql`${hostPace.turnToken} = ${turn.token}::uuid`;
-      await tx.execute(
-        sql`update ${hostPace} set
-              ${col(hostPace.intervalMs)} = ${next.intervalMs},
-              ${col(hostPace.baselineTtfbMs)} = ${next.baselineTtfbMs},
-              ${col(hostPace.ttfbSamples)} = ${next.samples},
-              ${col(hostPace.nextAt)} = case when ${ours}
-                then now() + make_interval(secs => ${seconds(gapMs)})
-                else greatest(${hostPace.nextAt}, now() + make_interval(secs => ${seconds(holdOffMs)}))
-                end,
-              ${col(hostPace.turnToken)} = case when ${ours} then null else ${hostPace.turnToken} end,
-              ${col(hostPace.updatedAt)} = now()
-            where ${hostPace.host} = ${turn.host}`,
-      );
-    });
+    const db = this.database.db;
+    const [seen] = await this.read(db, turn.host, false);
+    let nextTurnInMs = seen ? await this.writeEnd(db, turn, end, seen, true) : null;
+    if (seen && nextTurnInMs === null) {
+      nextTurnInMs = await inTransaction(db, async (tx) => {
+        const [state] = await this.read(tx, turn.host, true);
+        return state ? this.writeEnd(tx, turn, end, state, false) : null;
+      });
+    }
     if (nextTurnInMs !== null)
       for (const listener of this.#nextTurnListeners) listener(nextTurnInMs);
+  }
+
+  /**
+   * Writes a turn's end from the state `state`; with `ifUnchanged`, only if the row still holds
+   * that state. Returns the gap to the host's next turn, or null when the row had changed.
+   */
+  private async writeEnd(
+    db: Db,
+    turn: PaceTurn,
+    end: TurnEnd,
+    state: PaceState & { crawlDelayMs: number },
+    ifUnchanged: boolean,
+  ): Promise<number | null> {
+    const limits = { floorMs: turn.floorMs ?? this.floorMs, crawlDelayMs: state.crawlDelayMs };
+    const next = end.requested && end.signal ? nextPace(state, end.signal, limits) : state;
+    const holdOffMs = end.requested ? (end.holdOffMs ?? 0) : 0;
+    const gapMs = end.requested ? Math.max(effectiveInterval(next, limits), holdOffMs) : 0;
+    const ours = sql`${hostPace.turnToken} = ${turn.token}::uuid`;
+    const unchanged = ifUnchanged
+      ? sql` and ${hostPace.intervalMs} = ${state.intervalMs}
+          and ${hostPace.crawlDelayMs} = ${state.crawlDelayMs}
+          and ${hostPace.ttfbSamples} = ${state.samples}
+          and ${hostPace.baselineTtfbMs} is not distinct from ${state.baselineTtfbMs}::double precision`
+      : sql``;
+    const written = await queryRows(
+      db,
+      sql`update ${hostPace} set
+            ${col(hostPace.intervalMs)} = ${next.intervalMs},
+            ${col(hostPace.baselineTtfbMs)} = ${next.baselineTtfbMs},
+            ${col(hostPace.ttfbSamples)} = ${next.samples},
+            ${col(hostPace.nextAt)} = case when ${ours}
+              then now() + make_interval(secs => ${seconds(gapMs)})
+              else greatest(${hostPace.nextAt}, now() + make_interval(secs => ${seconds(holdOffMs)}))
+              end,
+            ${col(hostPace.turnToken)} = case when ${ours} then null else ${hostPace.turnToken} end,
+            ${col(hostPace.updatedAt)} = now()
+          where ${hostPace.host} = ${turn.host}${unchanged}
+          returning ${hostPace.host} as host`,
+    );
+    return written.length > 0 ? gapMs : null;
   }
 
   /**
