@@ -6,11 +6,11 @@ import {
   DEFAULT_IGNORED_QUERY_PARAMETERS,
 } from '@crawlwise/shared/crawl-url';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
-import type { PageSignals, TextExcerpt } from '@crawlwise/shared/site-findings';
 import { type SQL, sql } from 'drizzle-orm';
 import { aliased, col, type Db, queryRows } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
+import type { LockedSiteCheck } from '../db/tables/site-checks.ts';
 import { recordExternalLinks } from './external-link-checks.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 
@@ -69,41 +69,22 @@ const linkRows = (page: FrontierPage, links: readonly Outlink[], renderedOnly: b
         ${link.nofollow}, ${renderedOnly})`,
   );
 
-/** What a finished crawl page hands the frontier: its links, its signals and its text excerpt. */
-export interface FinishedPage {
-  links: LinkRecord;
-  signals: PageSignals | undefined;
-  excerpt?: TextExcerpt | undefined;
-}
-
 /**
- * Stores a finished page's signals and links and queues the new targets (inside the
- * transaction that writes the page's analysis, after its check's row was locked). A target
- * already known gets the shorter depth if this page found a shorter path. Returns how many
- * pages were queued.
+ * Stores a finished page's links and queues the new targets (inside the transaction that writes
+ * the page's analysis, its signals and excerpt included, after its check's row was locked: the
+ * check as locked is `check`). A target already known gets the shorter depth if this page found
+ * a shorter path. Returns how many pages were queued.
  */
 export async function expandCrawl(
   tx: Db,
   limits: RateLimiter,
   page: FrontierPage,
-  finished: FinishedPage,
+  links: LinkRecord,
+  check: LockedSiteCheck,
 ): Promise<number> {
-  const record = finished.links;
-  if (finished.signals) {
-    await tx.execute(
-      sql`update ${reports} set ${col(reports.pageSignals)} = ${JSON.stringify(finished.signals)}::jsonb,
-            ${col(reports.textExcerpt)} = ${finished.excerpt ? JSON.stringify(finished.excerpt) : null}::jsonb
-          where ${reports.id} = ${page.reportId}`,
-    );
-  }
-  const [check] = await queryRows<{ status: string; user_id: string; requester_key: string }>(
-    tx,
-    sql`select ${siteChecks.status} as status, ${siteChecks.userId} as user_id,
-          ${siteChecks.requesterKey} as requester_key
-        from ${siteChecks} where ${siteChecks.id} = ${page.siteCheckId}`,
-  );
+  const record = links;
   // A cancelled check keeps what was analysed and queues nothing more.
-  if (check?.status !== 'running') return 0;
+  if (check.status !== 'running') return 0;
 
   const rows: SQL[] = [
     ...linkRows(page, record.served.internal, false),
@@ -149,9 +130,10 @@ export async function expandCrawl(
     limits,
     {
       siteCheckId: page.siteCheckId,
-      ownerId: check.user_id,
-      requesterKey: check.requester_key,
+      ownerId: check.userId,
+      requesterKey: check.requesterKey,
       maxPages: settings.maxPages,
+      pageCount: check.pageCount,
     },
     candidates,
     depth,
@@ -173,6 +155,8 @@ interface CrawlOwner {
   ownerId: string;
   requesterKey: string;
   maxPages: number;
+  /** The pages it has queued so far (its `page_count`, read under its lock). */
+  pageCount: number;
 }
 
 /**
@@ -186,12 +170,7 @@ async function queueNewPages(
   keys: readonly string[],
   depth: number | null,
 ): Promise<number> {
-  const [counted] = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from ${reports}
-        where ${reports.siteCheckId} = ${crawl.siteCheckId} and ${reports.deletedAt} is null`,
-  );
-  const room = Math.max(0, crawl.maxPages - Number(counted?.n ?? 0));
+  const room = Math.max(0, crawl.maxPages - crawl.pageCount);
   // The keys not queued yet, in their order, read a batch at a time until the limit is filled.
   const fresh: string[] = [];
   for (const batch of batches(keys, KEYS_PER_STATEMENT)) {
@@ -273,6 +252,12 @@ export async function seedCrawlFromSitemap(
   }
   const included = keys.filter((key) => scope.isIncluded(key));
   if (included.length === 0) return 0;
+  // The check's start page is queued already (the discovery's transaction holds the check).
+  const [check] = await queryRows<{ page_count: number }>(
+    tx,
+    sql`select ${siteChecks.pageCount} as page_count from ${siteChecks}
+        where ${siteChecks.id} = ${seeds.siteCheckId}`,
+  );
   return queueNewPages(
     tx,
     limits,
@@ -281,6 +266,7 @@ export async function seedCrawlFromSitemap(
       ownerId: seeds.ownerId,
       requesterKey: seeds.requesterKey,
       maxPages: seeds.settings.maxPages,
+      pageCount: Number(check?.page_count ?? 0),
     },
     included,
     null,

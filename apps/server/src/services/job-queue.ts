@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalysisReport, FetchArtifact } from '@crawlwise/analyzer/types';
+import type { PageAnalysis } from '@crawlwise/analyzer/analyze-artifacts';
+import type { FetchArtifact } from '@crawlwise/analyzer/types';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -12,7 +13,11 @@ import {
   queryRowsPrepared,
 } from '../db/database.ts';
 import { reports, siteChecks, urls, users } from '../db/schema.ts';
-import { lockCheckOfPage, settleSiteCheck } from '../db/tables/site-checks.ts';
+import {
+  type LockedSiteCheck,
+  lockCheckOfPage,
+  settleSiteCheck,
+} from '../db/tables/site-checks.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
 import { HostPace, type PaceTurn, takeHostTurn } from './host-pace.ts';
 import { boundForStorage } from './stored-report-bounds.ts';
@@ -108,6 +113,13 @@ export interface JobQueueOptions {
   stuckAfterSeconds?: number;
 }
 
+/**
+ * What a job's end also writes, in its transaction, once the end was accepted: given the page's
+ * site check as the end locked it (null for a single report), it returns how many pages it
+ * queued.
+ */
+export type WithinJobEnd = (tx: Db, check: LockedSiteCheck | null) => Promise<number>;
+
 export class JobQueue {
   readonly leaseSeconds: number;
   readonly sitePageIntervalMs: number;
@@ -181,15 +193,19 @@ export class JobQueue {
               from ${siteChecks} s
               where ${s(siteChecks.host)} = ${host} and ${s(siteChecks.status)} = 'running') as floor_ms`,
         )}),
-        site as (
+        candidates as (
+          select ${s(siteChecks.id)} as id, ${s(siteChecks.nextPageAt)} as next_page_at
+          from ${siteChecks} s
+          where ${s(siteChecks.host)} = (select host from turn) and ${hasClaimablePage}
+          order by ${s(siteChecks.nextPageAt)}, ${s(siteChecks.id)}
+          limit 2
+        ),
+        site as (select id from candidates order by next_page_at, id limit 1),
+        -- Checks sharing the host take turns: the one served goes to the back. A host's only
+        -- check is not written, so the claim never waits for the lock its pages' ends hold.
+        rotated as (
           update ${siteChecks} set ${col(siteChecks.nextPageAt)} = now()
-          where ${siteChecks.id} = (
-            select ${s(siteChecks.id)} from ${siteChecks} s
-            where ${s(siteChecks.host)} = (select host from turn) and ${hasClaimablePage}
-            order by ${s(siteChecks.nextPageAt)}, ${s(siteChecks.id)}
-            limit 1
-          )
-          returning ${siteChecks.id} as id
+          where ${siteChecks.id} = (select id from site) and (select count(*) from candidates) > 1
         ),
         claimed as (
           update ${reports} set ${this.leasedTo(workerId)}
@@ -239,8 +255,8 @@ export class JobQueue {
   async complete(
     id: string,
     workerId: string,
-    analysis: AnalysisReport,
-    withinEnd?: (tx: Db) => Promise<unknown>,
+    analysis: PageAnalysis,
+    withinEnd?: WithinJobEnd,
   ): Promise<boolean> {
     // Page-derived text is clipped and the whole bounded where it is stored (issue 25).
     const result = boundForStorage(analysis);
@@ -260,7 +276,7 @@ export class JobQueue {
             ${col(reports.categories)} = ${JSON.stringify(result.categories)}::jsonb,
             ${col(reports.fetchArtifact)} = null,
             ${col(reports.errorCode)} = null, ${col(reports.errorMessage)} = null,
-            ${col(reports.completedAt)} = now(), ${LEASE_DROPPED}
+            ${col(reports.completedAt)} = now(), ${LEASE_DROPPED}${crawlPageColumns(analysis)}
           where ${leaseHeld(id, workerId)}
             and (${reports.userId} is null
               or exists (select 1 from ${users} where ${users.id} = ${reports.userId}))
@@ -276,7 +292,7 @@ export class JobQueue {
     workerId: string,
     code: string,
     message: string,
-    withinEnd?: (tx: Db) => Promise<unknown>,
+    withinEnd?: WithinJobEnd,
   ): Promise<boolean> {
     return this.endJob(
       id,
@@ -293,19 +309,21 @@ export class JobQueue {
 
   /**
    * Writes a job's end; a site page's check is locked first and completed in the same
-   * transaction when this was its last page (db/tables/site-checks.ts).
+   * transaction when this was its last page (db/tables/site-checks.ts) — not when the end
+   * queued new pages, which are pending by then.
    */
   private endJob(
     id: string,
     write: (tx: Db) => Promise<unknown[]>,
-    withinEnd?: (tx: Db) => Promise<unknown>,
+    withinEnd?: WithinJobEnd,
   ): Promise<boolean> {
     return inTransaction(this.database.db, async (tx) => {
-      const siteCheckId = await lockCheckOfPage(tx, id);
+      const check = await lockCheckOfPage(tx, id);
       const written = await write(tx);
-      if (written.length > 0) await withinEnd?.(tx);
-      if (siteCheckId !== null && written.length > 0) await settleSiteCheck(tx, siteCheckId);
-      return written.length > 0;
+      if (written.length === 0) return false;
+      const queued = (await withinEnd?.(tx, check)) ?? 0;
+      if (check !== null && queued === 0) await settleSiteCheck(tx, check.id);
+      return true;
     });
   }
 
@@ -384,6 +402,16 @@ export class JobQueue {
     );
     return updated.length > 0;
   }
+}
+
+/**
+ * A crawl's page also keeps what the site findings read of it (its signals and text excerpt,
+ * as the analysis gave them: the findings compare them whole), in the completing statement.
+ */
+function crawlPageColumns(analysis: PageAnalysis): SQL {
+  if (!analysis.signals) return sql``;
+  return sql`, ${col(reports.pageSignals)} = ${JSON.stringify(analysis.signals)}::jsonb,
+    ${col(reports.textExcerpt)} = ${analysis.excerpt ? JSON.stringify(analysis.excerpt) : null}::jsonb`;
 }
 
 function claimedJob(row: Record<string, unknown>): ClaimedJob {

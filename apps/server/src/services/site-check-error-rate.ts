@@ -5,9 +5,10 @@ import {
   shouldStop,
 } from '@crawlwise/shared/crawl-error-rate';
 import { sql } from 'drizzle-orm';
-import { col, type Db, queryRows } from '../db/database.ts';
+import { col, type Db } from '../db/database.ts';
 import { siteChecks } from '../db/schema.ts';
 import { cancelQueuedPages } from '../db/tables/reports.ts';
+import type { LockedSiteCheck } from '../db/tables/site-checks.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 
 /**
@@ -20,36 +21,24 @@ import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
  * finish and are kept.
  */
 
-/** Records one page's outcome (`errorCode` null: analysed); returns whether the check stopped. */
+/**
+ * Records one page's outcome (`errorCode` null: analysed) in its check, as the page's end
+ * locked it; returns whether the check stopped.
+ */
 export async function recordSitePageOutcome(
   tx: Db,
   limits: RateLimiter,
-  siteCheckId: string,
+  check: LockedSiteCheck,
   errorCode: string | null,
 ): Promise<boolean> {
-  const [check] = await queryRows<{
-    status: string;
-    pages_tried: number;
-    recent_failures: number;
-    requester_key: string;
-  }>(
-    tx,
-    sql`select ${siteChecks.status} as status, ${siteChecks.pagesTried} as pages_tried,
-          ${siteChecks.recentFailures} as recent_failures,
-          ${siteChecks.requesterKey} as requester_key
-        from ${siteChecks} where ${siteChecks.id} = ${siteCheckId}`,
-  );
   // A check that already ended (cancelled, stopped) keeps its pages' late outcomes out of it.
-  if (check?.status !== 'running') return false;
-  const before: ErrorWindow = {
-    tried: Number(check.pages_tried),
-    recentFailures: Number(check.recent_failures),
-  };
+  if (check.status !== 'running') return false;
+  const before: ErrorWindow = { tried: check.pagesTried, recentFailures: check.recentFailures };
   const window = recordOutcome(before, errorCode);
   if (window.tried === before.tried) return false;
   const stop = shouldStop(window);
-  const dropped = stop ? await cancelQueuedPages(tx, siteCheckId) : 0;
-  if (stop) await limits.giveBack(tx, SITE_PAGE_POLICY, check.requester_key, dropped);
+  const dropped = stop ? await cancelQueuedPages(tx, check.id) : 0;
+  if (stop) await limits.giveBack(tx, SITE_PAGE_POLICY, check.requesterKey, dropped);
   const ending = stop
     ? sql`, ${col(siteChecks.status)} = 'failed',
         ${col(siteChecks.errorCode)} = 'site_check_error_rate',
@@ -59,7 +48,7 @@ export async function recordSitePageOutcome(
   await tx.execute(
     sql`update ${siteChecks} set ${col(siteChecks.pagesTried)} = ${window.tried},
           ${col(siteChecks.recentFailures)} = ${window.recentFailures}${ending}
-        where ${siteChecks.id} = ${siteCheckId}`,
+        where ${siteChecks.id} = ${check.id}`,
   );
   return stop;
 }

@@ -4,9 +4,15 @@ import { MAX_THROTTLED_RETRIES, throttleDelayMs } from '@crawlwise/shared/crawl-
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseConnectionError } from '../db/connection-error.ts';
 import type { Db } from '../db/database.ts';
+import type { LockedSiteCheck } from '../db/tables/site-checks.ts';
 import { expandCrawl } from '../services/crawl-frontier.ts';
 import type { HostPace, PaceTurn, TurnEnd } from '../services/host-pace.ts';
-import { type ClaimedJob, type JobQueue, MAX_ATTEMPTS } from '../services/job-queue.ts';
+import {
+  type ClaimedJob,
+  type JobQueue,
+  MAX_ATTEMPTS,
+  type WithinJobEnd,
+} from '../services/job-queue.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { recordSitePageOutcome } from '../services/site-check-error-rate.ts';
 import type { JobKind } from './job-kind.ts';
@@ -98,15 +104,10 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
     );
     // A crawl's page queues the pages it links to in the transaction that completes it.
     const { links } = result;
-    const expand =
+    const expand: PageEndWrite | undefined =
       crawl && siteCheckId !== null && links
-        ? (tx: Db) =>
-            expandCrawl(
-              tx,
-              deps.limits,
-              { reportId: job.id, siteCheckId, crawl },
-              { links, signals: result.signals, excerpt: result.excerpt },
-            )
+        ? (tx, check) =>
+            expandCrawl(tx, deps.limits, { reportId: job.id, siteCheckId, crawl }, links, check)
         : undefined;
     outcome = async () => {
       const accepted = await queue.complete(
@@ -160,22 +161,25 @@ function throttledWait(deps: AnalysisJobDeps, job: ClaimedJob, error: unknown): 
 const retryDelayMs = (deps: AnalysisJobDeps, job: ClaimedJob) =>
   (deps.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS) * 2 ** (job.attempts - 1);
 
+/** A crawl page's own write in its end's transaction, given its check as locked. */
+type PageEndWrite = (tx: Db, check: LockedSiteCheck) => Promise<number>;
+
 /**
  * What the transaction that writes a site page's outcome also does: the check's error-rate
- * window (which may stop the check), then, for a crawl's analysed page, its links. Undefined for
- * a single report.
+ * window (which may stop the check), then, for a crawl's analysed page of a check that did not
+ * stop, its links. Undefined for a single report.
  */
 function withinSitePageEnd(
   deps: AnalysisJobDeps,
   job: ClaimedJob,
   errorCode: string | null,
-  expand?: (tx: Db) => Promise<unknown>,
-): ((tx: Db) => Promise<unknown>) | undefined {
-  const { siteCheckId } = job;
-  if (siteCheckId === null) return expand;
-  return async (tx) => {
-    await recordSitePageOutcome(tx, deps.limits, siteCheckId, errorCode);
-    await expand?.(tx);
+  expand?: PageEndWrite,
+): WithinJobEnd | undefined {
+  if (job.siteCheckId === null) return undefined;
+  return async (tx, check) => {
+    if (check === null) return 0;
+    const stopped = await recordSitePageOutcome(tx, deps.limits, check, errorCode);
+    return stopped || !expand ? 0 : expand(tx, check);
   };
 }
 

@@ -266,7 +266,15 @@ describe('site checks owner', () => {
       .from(reports)
       .where(sql`${reports.siteCheckId} = ${id}`);
     expect(pages).toHaveLength(2);
-    expect(await inTransaction(database.db, (tx) => lockCheckOfPage(tx, pages[0]!.id))).toBe(id);
+    expect(await inTransaction(database.db, (tx) => lockCheckOfPage(tx, pages[0]!.id))).toEqual({
+      id,
+      status: 'running',
+      userId: maker,
+      requesterKey: `user:${maker}`,
+      pageCount: 2,
+      pagesTried: 0,
+      recentFailures: 0,
+    });
 
     await settleSiteCheck(database.db, id);
     expect((await columnsOf(id)).status).toBe('running');

@@ -143,20 +143,53 @@ export async function settleSiteCheck(tx: Db, siteCheckId: string): Promise<void
 /** Locks a check's row (inside the caller's transaction), as a page's end does first. */
 export async function lockSiteCheck(tx: Db, id: string): Promise<void> {
   await tx.execute(
-    sql`select ${siteChecks.id} as id from ${siteChecks} where ${siteChecks.id} = ${id} for update`,
+    sql`select ${siteChecks.id} as id from ${siteChecks} where ${siteChecks.id} = ${id} for no key update`,
   );
 }
 
-/** Locks the site check of a report row, if it is a site page; returns the check's id. */
-export async function lockCheckOfPage(tx: Db, reportId: string): Promise<string | null> {
-  const [row] = await queryRowsPrepared<{ id: string }>(
+/**
+ * A site check as its page's end locked it: what that end's writes read (the error-rate window,
+ * the frontier's owner and page count), taken with the lock rather than read again after it —
+ * each statement inside the lock is a round trip every other page end of the check waits for.
+ */
+export interface LockedSiteCheck {
+  id: string;
+  status: SiteCheckStatus;
+  userId: string;
+  requesterKey: string;
+  /** The pages queued so far (the crawl's page limit counts these). */
+  pageCount: number;
+  pagesTried: number;
+  recentFailures: number;
+}
+
+/**
+ * Locks the site check of a report row, if it is a site page, and returns it. `for no key
+ * update`: page ends, claims and a cancel still wait for one another (each updates the row),
+ * but inserts that only reference the check (a page's links, its new pages) do not wait.
+ */
+export async function lockCheckOfPage(tx: Db, reportId: string): Promise<LockedSiteCheck | null> {
+  const [row] = await queryRowsPrepared<Record<string, unknown>>(
     tx,
-    sql`select ${siteChecks.id} as id from ${siteChecks}
+    sql`select ${siteChecks.id} as id, ${siteChecks.status} as status,
+          ${siteChecks.userId} as user_id, ${siteChecks.requesterKey} as requester_key,
+          ${siteChecks.pageCount} as page_count, ${siteChecks.pagesTried} as pages_tried,
+          ${siteChecks.recentFailures} as recent_failures
+        from ${siteChecks}
         where ${siteChecks.id} = (select ${reports.siteCheckId} from ${reports}
           where ${reports.id} = ${reportId})
-        for update of ${siteChecks}`,
+        for no key update of ${siteChecks}`,
   );
-  return row?.id ?? null;
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    status: row.status as SiteCheckStatus,
+    userId: String(row.user_id),
+    requesterKey: String(row.requester_key),
+    pageCount: Number(row.page_count),
+    pagesTried: Number(row.pages_tried),
+    recentFailures: Number(row.recent_failures),
+  };
 }
 
 /* ---------- Discovery (services/site-check-discovery.ts) ---------- */
