@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../db/database.ts';
+import { TURN_HOLD_SECONDS } from '../services/host-pace.ts';
 import { JobQueue } from '../services/job-queue.ts';
 import { RateLimiter, SITE_PAGE_POLICY } from '../services/rate-limit.ts';
 import { purgeExpiredData } from '../services/retention.ts';
@@ -161,14 +162,18 @@ afterAll(async () => {
   await site?.close();
 });
 
-function waitForCheck(id: string, done: (check: Record<string, unknown>) => boolean) {
+function waitForCheck(
+  id: string,
+  done: (check: Record<string, unknown>) => boolean,
+  timeoutMs = 25_000,
+) {
   return waitUntil(
     async () => {
       const response = await call(app, 'GET', `/api/site-checks/${id}`, { cookie: owner.cookie });
       const check = response.json().siteCheck as Record<string, unknown>;
       return done(check) ? check : undefined;
     },
-    { timeoutMs: 25_000, intervalMs: 50, what: `site check ${id}` },
+    { timeoutMs, intervalMs: 50, what: `site check ${id}` },
   );
 }
 
@@ -199,9 +204,11 @@ describe('whole-site check', () => {
       );
       const heldAtKill = first.activeJobs;
       doomed.kill();
+      // If the killed worker held the host's turn, the host waits out its hold (TURN_HOLD_SECONDS).
       const check = await waitForCheck(
         id,
         (c) => c.status === 'completed' || c.status === 'failed',
+        (TURN_HOLD_SECONDS + 20) * 1000,
       );
       expect(heldAtKill).toBeGreaterThan(0);
       expect(check.status).toBe('completed');
@@ -288,7 +295,7 @@ describe('whole-site check', () => {
     // The site's pages are not listed one by one among the account's reports.
     const mine = await call(app, 'GET', '/api/me/reports', { cookie: owner.cookie });
     expect(mine.json().total).toBe(0);
-  }, 40_000);
+  }, 120_000);
 
   it('refuses what it must: signed out, another owner, a second running check, an empty list', async () => {
     const anonymous = await call(app, 'POST', '/api/site-checks', {

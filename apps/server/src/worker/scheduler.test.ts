@@ -108,4 +108,33 @@ describe('Scheduler', () => {
     expect(task.passes).toBe(1);
     expect(() => scheduler.add({ name: 'slow', everyMs: 1, run: task.run })).toThrow();
   });
+
+  it('serves every request for a pass soon, within its delay, with one pass', async () => {
+    const scheduler = new Scheduler(() => {});
+    let passes = 0;
+    scheduler.add({
+      name: 'audit',
+      everyMs: 60_000,
+      run: async () => {
+        passes += 1;
+      },
+    });
+    for (let i = 0; i < 30; i += 1) {
+      scheduler.triggerSoon('audit', 100);
+      await vi.advanceTimersByTimeAsync(3);
+    }
+    // 30 requests over 90 ms: the first set the pass for 100 ms after it; none has run yet.
+    expect(passes).toBe(0);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(passes).toBe(1);
+    // A request after that pass gets a pass of its own, again within the delay.
+    scheduler.triggerSoon('audit', 100);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(passes).toBe(2);
+    // A request left waiting at stop is dropped with the timers.
+    scheduler.triggerSoon('audit', 100);
+    await scheduler.stop();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(passes).toBe(2);
+  });
 });

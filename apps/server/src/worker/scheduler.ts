@@ -16,6 +16,8 @@ export interface ScheduledTask {
 interface TaskState {
   task: ScheduledTask;
   timer: NodeJS.Timeout | null;
+  /** A pass asked for by triggerSoon, not started yet. */
+  soon: NodeJS.Timeout | null;
   running: Promise<void> | null;
   again: boolean;
 }
@@ -29,7 +31,7 @@ export class Scheduler {
   /** Registers a task; it can be triggered at once, and runs on its interval after start(). */
   add(task: ScheduledTask): void {
     if (this.tasks.has(task.name)) throw new Error(`A task named ${task.name} is scheduled`);
-    this.tasks.set(task.name, { task, timer: null, running: null, again: false });
+    this.tasks.set(task.name, { task, timer: null, soon: null, running: null, again: false });
   }
 
   start(): void {
@@ -66,12 +68,29 @@ export class Scheduler {
     return state.running;
   }
 
+  /**
+   * Runs a task within `delayMs`: every request in that time is served by one pass. For what
+   * each finished job asks for — at tens of jobs a second, a pass per job would keep the task
+   * running back to back, each pass a few queries.
+   */
+  triggerSoon(name: string, delayMs: number): void {
+    const state = this.tasks.get(name);
+    if (!state || this.stopped || state.soon) return;
+    state.soon = setTimeout(() => {
+      state.soon = null;
+      void this.trigger(name);
+    }, delayMs);
+    state.soon.unref();
+  }
+
   /** Stops every timer and waits for the passes under way to end. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const state of this.tasks.values()) {
       if (state.timer) clearInterval(state.timer);
+      if (state.soon) clearTimeout(state.soon);
       state.timer = null;
+      state.soon = null;
     }
     await Promise.all([...this.tasks.values()].map((state) => state.running));
   }

@@ -50,6 +50,12 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 const MONITOR_INTERVAL_MS = 60 * 1000;
 const AUDIT_INTERVAL_MS = 5 * 1000;
 const AUDIT_TASK = 'audit snapshots';
+const MONITORING_TASK = 'monitoring pass';
+/**
+ * How soon after a job ends the passes it may concern run (the audit snapshot of its check, the
+ * judging of a watch run): one pass serves every job that ends in that time.
+ */
+const JOB_END_PASS_DELAY_MS = 100;
 
 interface InFlight {
   kind: JobKind;
@@ -167,7 +173,7 @@ export class Worker {
     });
     if (monitor) {
       scheduler.add({
-        name: 'monitoring pass',
+        name: MONITORING_TASK,
         everyMs: this.options.monitorIntervalMs ?? MONITOR_INTERVAL_MS,
         runAtStart: true,
         run: async () => {
@@ -226,7 +232,7 @@ export class Worker {
    */
   runMonitoring(): Promise<void> {
     if (this.stopping) return Promise.resolve();
-    return this.scheduler.trigger('monitoring pass');
+    return this.scheduler.trigger(MONITORING_TASK);
   }
 
   /** Slots site work may hold: all but one, so a single report always finds one. */
@@ -305,9 +311,9 @@ export class Worker {
       this.inFlight.delete(key);
       void this.pump();
       // A site page's end may complete its check (or give a running crawl's audit new pages).
-      if (kind.siteWork) void this.scheduler.trigger(AUDIT_TASK);
-      // The job may be a watch run: judge it now rather than at the next interval.
-      void this.runMonitoring();
+      if (kind.siteWork) this.scheduler.triggerSoon(AUDIT_TASK, JOB_END_PASS_DELAY_MS);
+      // The job may be a watch run: judge it soon rather than at the next interval.
+      if (!this.stopping) this.scheduler.triggerSoon(MONITORING_TASK, JOB_END_PASS_DELAY_MS);
     });
     this.inFlight.set(key, { kind, id: job.id, run });
   }
