@@ -231,7 +231,9 @@ export function createEngine(options: EngineOptions = {}): Engine {
     const ogImageAddress = ogImageUrl(document.html, document.finalUrl);
     // In-process, a render leaves this thread idle for most of a second (the browser launches,
     // loads the page, the wait rules run): the served page is parsed meanwhile, not after
-    // (issue 23.1). After the render has had its turn to start, hence the macrotask.
+    // (issue 23.1). After the render has had its turn to start, hence the macrotask. Without a
+    // render it is not done: the requests for robots.txt and the probes follow one another, and
+    // a parse between them delayed the run's end (measured on 127.0.0.1).
     const served = renderer && !analysis ? servedPageSoon(document.html) : undefined;
     const [robotsArtifact, render, llms, site, images, ogImage, servedPage] = await Promise.all([
       robots.robotsFor(document.finalUrl),
