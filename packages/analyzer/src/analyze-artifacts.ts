@@ -5,7 +5,7 @@ import { crawlLinksOf } from './crawl/page-links.ts';
 import { pageSignalsOf } from './crawl/page-signals.ts';
 import { textExcerptOf } from './crawl/text-excerpt.ts';
 import type { LinkRecord } from './page/outlinks.ts';
-import { createPageContext, type PageContext } from './page/page-context.ts';
+import { createPageContext, type PageContext, type ServedPage } from './page/page-context.ts';
 import { buildMetaJson } from './score/meta-json.ts';
 import { scoreFindings } from './score/score.ts';
 import { SCORE_MODEL_VERSION } from './score/score-config.ts';
@@ -22,9 +22,12 @@ export type PageAnalysis = AnalysisReport & {
   excerpt?: TextExcerpt;
 };
 
-/** The pure half of an analysis: artifacts → checks → score → report. No I/O. */
-export function analyzeArtifacts(artifacts: Artifacts): PageAnalysis {
-  const page = createPageContext(artifacts);
+/**
+ * The pure half of an analysis: artifacts → checks → score → report. No I/O. `served`: the
+ * served page already parsed (deriveServedPage of artifacts.fetch.html), or it is parsed here.
+ */
+export function analyzeArtifacts(artifacts: Artifacts, served?: ServedPage): PageAnalysis {
+  const page = createPageContext(artifacts, served);
   const findings = assignCauses(runChecks(page));
   const { score, categories, issues } = scoreFindings(findings);
   return {

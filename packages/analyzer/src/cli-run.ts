@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
 import { isAnalysisError } from './analysis-error.ts';
 import { type CliArgs, EXIT } from './cli-args.ts';
 import {
@@ -10,6 +9,7 @@ import {
 } from './cli-baseline.ts';
 import { evaluateGates } from './cli-gates.ts';
 import { writeNotAnalysable, writeResult } from './cli-output.ts';
+import { chooseTiersForPage, useBaselineWasm } from './cli-v8-tiers.ts';
 import { createEngine } from './engine.ts';
 import { renderReport } from './report-formats/render-report.ts';
 
@@ -34,11 +34,8 @@ export async function runAnalysis(
     }
   }
 
-  // One page is one HTTP exchange of a few: undici's parser (WebAssembly) is worth V8's baseline
-  // compiler only. By default V8 also optimises its hot functions in the background, ~0.1 s of
-  // CPU that a one-page run then waits for on its way out (issue 23). Wasm flags are read at
-  // compile time, and the parser compiles at the first connection, after this line.
-  setFlagsFromString('--liftoff-only');
+  // One page is one HTTP exchange of a few (cli-v8-tiers.ts), before the first connection.
+  useBaselineWasm();
   const progress = startProgress(args.format !== 'summary' || args.output !== null);
   // One analysis per run: analysis threads would only add their start-up (~0.4 s).
   const engine = createEngine({
@@ -49,6 +46,8 @@ export async function runAnalysis(
   try {
     progress.step(`Fetching ${url}`);
     const document = await engine.fetchDocument(url);
+    // The parse and checks of a page of usual size end before TurboFan's code would pay off.
+    chooseTiersForPage(document.html.length);
     progress.step(args.render ? 'Rendering and checking' : 'Checking');
     const report = await engine.analyze(document);
     progress.done();

@@ -93,6 +93,19 @@ describe.skipIf(!HAS_BROWSER)('engine with a headless browser', () => {
     });
   });
 
+  it('gives the same report in-process (the served page parsed during the render) as in a thread', async () => {
+    const inProcess = createEngine({ allowPrivate: true, render: true, analysisThreads: 0 });
+    const threaded = createEngine({ allowPrivate: true, render: true, analysisThreads: 1 });
+    try {
+      const document = await inProcess.fetchDocument(site.url);
+      const [a, b] = await Promise.all([inProcess.analyze(document), threaded.analyze(document)]);
+      expect(a.issues.find((issue) => issue.id === 'js-rendering')?.severity).toBe('critical');
+      expect(a).toStrictEqual(b);
+    } finally {
+      await Promise.all([inProcess.close(), threaded.close()]);
+    }
+  });
+
   it('resolves overridden hosts for the fetch and the browser alike', async () => {
     const named = createEngine({
       allowPrivate: true,

@@ -16,6 +16,7 @@ import { createOriginCache } from './gather/origin-cache.ts';
 import { createOriginProbes } from './gather/origin-probes.ts';
 import { type CrawlPermission, crawlPermission, readRobots } from './gather/robots.ts';
 import { createRobotsCache, ROBOTS_CACHE_TTL_MS } from './gather/robots-cache.ts';
+import { deriveServedPage, type ServedPage } from './page/page-context.ts';
 import type {
   AddressGuard,
   AnalysisReport,
@@ -228,7 +229,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
           reason: 'Rendering is switched off',
         });
     const ogImageAddress = ogImageUrl(document.html, document.finalUrl);
-    const [robotsArtifact, render, llms, site, images, ogImage] = await Promise.all([
+    // In-process, a render leaves this thread idle for most of a second (the browser launches,
+    // loads the page, the wait rules run): the served page is parsed meanwhile, not after
+    // (issue 23.1). After the render has had its turn to start, hence the macrotask. Without a
+    // render it is not done: the requests for robots.txt and the probes follow one another, and
+    // a parse between them delayed the run's end (measured on 127.0.0.1).
+    const served = renderer && !analysis ? servedPageSoon(document.html) : undefined;
+    const [robotsArtifact, render, llms, site, images, ogImage, servedPage] = await Promise.all([
       robots.robotsFor(document.finalUrl),
       rendering,
       llmsTxt.get(llmsTxtUrlOf(document.finalUrl) ?? document.finalUrl),
@@ -244,6 +251,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
               }),
       ),
       ogImageAddress === null ? undefined : ogImages.get(ogImageAddress),
+      served,
     ]);
     const artifacts = {
       fetch: document,
@@ -255,7 +263,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       ...site,
       ...(crawl ? { crawl } : {}),
     };
-    return analysis ? analysis.run(artifacts) : analyzeArtifacts(artifacts);
+    return analysis ? analysis.run(artifacts) : analyzeArtifacts(artifacts, servedPage);
   };
 
   return {
@@ -279,4 +287,20 @@ export function createEngine(options: EngineOptions = {}): Engine {
       await Promise.all([renderer?.close(), analysis?.close()]);
     },
   };
+}
+
+/**
+ * deriveServedPage in a later macrotask, so the I/O already started gets to go first. A failure
+ * leaves the parse to the analysis, where it is reported by the checks as before.
+ */
+function servedPageSoon(html: string): Promise<ServedPage | undefined> {
+  return new Promise((resolve) => {
+    setImmediate(() => {
+      try {
+        resolve(deriveServedPage(html));
+      } catch {
+        resolve(undefined);
+      }
+    });
+  });
 }

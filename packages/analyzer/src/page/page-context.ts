@@ -19,9 +19,25 @@ export interface PageContext {
   readonly renderedText: VisibleText | null;
 }
 
-export function createPageContext(artifacts: Artifacts): PageContext {
-  let document: Document | undefined;
-  let serverText: VisibleText | undefined;
+/** The served document parsed, and its visible text: what a page's analysis derives first. */
+export interface ServedPage {
+  readonly document: Document;
+  readonly serverText: VisibleText;
+}
+
+/**
+ * Derives the served page ahead of createPageContext, for a caller that has the CPU idle before
+ * the other artifacts are in (the engine while a browser renders the page).
+ */
+export function deriveServedPage(html: string): ServedPage {
+  const document = parseHtml(html);
+  return { document, serverText: extractVisibleText(document) };
+}
+
+/** `served`: the same page already derived by deriveServedPage(artifacts.fetch.html). */
+export function createPageContext(artifacts: Artifacts, served?: ServedPage): PageContext {
+  let document: Document | undefined = served?.document;
+  let serverText: VisibleText | undefined = served?.serverText;
   let renderedDocument: Document | null | undefined;
   let renderedText: VisibleText | null | undefined;
   const rendered = artifacts.render.status === 'rendered' ? artifacts.render.html : undefined;
