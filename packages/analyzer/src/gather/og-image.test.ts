@@ -16,6 +16,15 @@ describe('ogImageOf: the og:image of the head', () => {
     expect(ogImageOf("<head><META NAME='og:image:url' CONTENT=' /c.jpg '></head>")).toBe('/c.jpg');
   });
 
+  it('reads a head longer than the scan slices, whatever slice boundary the meta straddles', () => {
+    const meta = '<meta property="og:image" content="/a.png?x=1&amp;y=2">';
+    for (let pad = 1990; pad <= 2050; pad++) {
+      const html = `<head><style>${'p{}'.repeat(pad / 3)}${'x'.repeat(pad % 3)}</style>${meta}</head><body>${'w '.repeat(3000)}</body>`;
+      expect(ogImageOf(html)).toBe('/a.png?x=1&y=2');
+    }
+    expect(ogImageOf(`<head><title>${'t'.repeat(300_000)}</title>${meta}`)).toBe('/a.png?x=1&y=2');
+  });
+
   it('ignores metas after the head and empty ones', () => {
     expect(
       ogImageOf(

@@ -1,5 +1,6 @@
 import { type Document, DomHandler, Element, isText, Text } from 'domhandler';
 import { Parser, type ParserOptions } from 'htmlparser2';
+import { FastTokenizer } from './fast-tokenizer.ts';
 import { HeadTracker, setHeadRecord } from './head.ts';
 import { handleNulCharacters } from './nul-characters.ts';
 
@@ -226,7 +227,7 @@ export const PARSER_OPTIONS = {
 export function parseHtml(html: string): Document {
   const handler = new NodeHandler(undefined, PARSER_OPTIONS);
   const head = new HeadTracker(html);
-  new LinearParser(handler, PARSER_OPTIONS, html, head).end(html);
+  new LinearParser(handler, { ...PARSER_OPTIONS, Tokenizer: FastTokenizer }, html, head).end(html);
   const doc = handler.root;
   if (html.includes('\0')) handleNulCharacters(doc);
   setHeadRecord(doc, head.record());
