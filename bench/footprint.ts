@@ -34,6 +34,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCorpusServer } from './corpus/server.ts';
+import { perPage, samplePeak } from './crawl/process-tree.ts';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -204,6 +205,8 @@ async function steadyLoad(base: string, urls: string[], seconds: number, root: n
   const outcomes: Record<string, number> = {};
   const samples: Sample[] = [];
   const sampler = setInterval(() => samples.push(sampleTree(root)), 250);
+  // CPU time of the tree during the load: what a memory setting may cost (threads included).
+  const cpu = samplePeak(() => [root]);
   let next = 0;
   const client = async () => {
     while (Date.now() < deadline) {
@@ -237,10 +240,21 @@ async function steadyLoad(base: string, urls: string[], seconds: number, root: n
   };
   await Promise.all(Array.from({ length: CLIENTS }, client));
   clearInterval(sampler);
+  cpu.stop();
+  const serverCpuMs = cpu.cpuMs([root]);
+  const treeCpuMs = cpu.cpuMs();
   const peak = samples.reduce((a, b) => (b.pssKb > a.pssKb ? b : a));
   const peakRss = Math.max(...samples.map((s) => s.rssKb));
   const meanPss = samples.reduce((sum, s) => sum + s.pssKb, 0) / samples.length;
-  return { outcomes, peak, peakRssKb: peakRss, meanPssKb: meanPss, samples: samples.length };
+  return {
+    outcomes,
+    peak,
+    peakRssKb: peakRss,
+    meanPssKb: meanPss,
+    samples: samples.length,
+    serverCpuMs,
+    treeCpuMs,
+  };
 }
 
 function describe(sample: Sample) {
@@ -301,6 +315,8 @@ async function main() {
         peakPssMB: mb(load.peak.pssKb),
         peakRssMB: mb(load.peakRssKb),
         meanPssMB: mb(load.meanPssKb),
+        serverCpuMsPerAnalysis: perPage(load.serverCpuMs, load.outcomes.completed ?? 0),
+        treeCpuMsPerAnalysis: perPage(load.treeCpuMs, load.outcomes.completed ?? 0),
         atPeak: describe(load.peak),
       },
       idleAfterLoad: describe(afterLoad),
@@ -332,6 +348,8 @@ function writeResults(result: {
     peakPssMB: number;
     peakRssMB: number;
     meanPssMB: number;
+    serverCpuMsPerAnalysis: number;
+    treeCpuMsPerAnalysis: number;
   };
   idleAfterLoad: ReturnType<typeof describe>;
   targets: { idleMet: boolean; loadedMet: boolean };
@@ -359,7 +377,8 @@ ${result.machine.loadAverage1m.before} → ${result.machine.loadAverage1m.after}
 
 Analyses during the load: ${Object.entries(result.loaded.outcomes)
     .map(([k, v]) => `${v} ${k}`)
-    .join(', ')}.
+    .join(', ')}; CPU time per completed analysis: server ${result.loaded.serverCpuMsPerAnalysis} ms
+(its threads included), whole tree ${result.loaded.treeCpuMsPerAnalysis} ms (browser included).
 
 Targets (issue 13): idle ≤ ${TARGET_IDLE_MB} MB RSS for the whole tree — ${met(result.targets.idleMet)};
 under load ≤ ${TARGET_LOADED_MB} MB including the browser (PSS) — ${met(result.targets.loadedMet)}.

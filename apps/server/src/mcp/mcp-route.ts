@@ -1,5 +1,3 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.ts';
 import { MCP_PATH } from '../services/token-policy.ts';
@@ -64,7 +62,20 @@ export const mcpRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+/**
+ * The MCP SDK loads with the first call, not at start-up: its modules are several megabytes of
+ * heap that a server whose users never call /mcp would hold while idle (issue 23.3).
+ */
+async function loadMcpSdk() {
+  const [{ McpServer }, { StreamableHTTPServerTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]);
+  return { McpServer, StreamableHTTPServerTransport };
+}
+
 async function answerWithMcp(request: FastifyRequest, reply: FastifyReply, call: ApiCall) {
+  const { McpServer, StreamableHTTPServerTransport } = await loadMcpSdk();
   const server = new McpServer(SERVER_INFO);
   registerTools(server, call, { analyzeWaitMs: ANALYZE_WAIT_MS, pollMs: POLL_MS });
   const transport = new StreamableHTTPServerTransport({

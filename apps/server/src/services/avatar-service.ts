@@ -1,6 +1,6 @@
 import { AVATAR_MESSAGES } from '@crawlwise/shared/accounts';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import type { Metadata, default as Sharp } from 'sharp';
 import type { Database } from '../db/database.ts';
 import { avatars, users } from '../db/schema.ts';
 import { newAccessToken } from './access-token.ts';
@@ -12,8 +12,20 @@ import { newAccessToken } from './access-token.ts';
  * original's metadata (EXIF, GPS position, camera serial, comments).
  */
 
-// Pictures are decoded once each: libvips' operation cache would only hold memory.
-sharp.cache(false);
+let sharpModule: Promise<typeof Sharp> | null = null;
+
+/**
+ * sharp, loaded with the first picture: libvips and its libraries are about 20 MB resident that
+ * an idle server (most never see an avatar) would otherwise hold from start-up (issue 23.3).
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    // Pictures are decoded once each: libvips' operation cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 export type AvatarType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -61,7 +73,8 @@ export async function reencodeAvatar(upload: Buffer): Promise<Buffer> {
   const type = sniffImageType(upload);
   if (!type) throw new AvatarError('invalid_type', AVATAR_MESSAGES.invalidType.description);
   // The header alone gives the size; nothing is decoded yet.
-  let metadata: sharp.Metadata;
+  const sharp = await loadSharp();
+  let metadata: Metadata;
   try {
     metadata = await sharp(upload, { limitInputPixels: false }).metadata();
   } catch {

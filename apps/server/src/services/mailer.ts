@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /**
  * Outgoing mail. With SMTP_URL set, nodemailer delivers over SMTP; without it (a fresh install,
@@ -26,16 +26,23 @@ export interface MailerOptions {
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export class Mailer {
-  private readonly transport: Transporter | null;
+  /**
+   * The SMTP transport, made with the first mail: nodemailer is a few megabytes of heap that an
+   * idle server would otherwise hold from start-up (issue 23.3). Null without SMTP_URL.
+   */
+  private transport: Promise<Transporter> | null = null;
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly options: MailerOptions,
     private readonly logger: FastifyBaseLogger,
-  ) {
-    this.transport = options.smtpUrl
-      ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
-      : null;
+  ) {}
+
+  private smtp(smtpUrl: string): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS }),
+    );
+    return this.transport;
   }
 
   /** Resolves once the mail is delivered or the failure is logged; it never rejects. */
@@ -48,7 +55,7 @@ export class Mailer {
   private async send(message: MailMessage): Promise<void> {
     // Subjects carry visitor input: a line break there would start a new header.
     const subject = message.subject.replace(/\s+/g, ' ').trim();
-    if (!this.transport) {
+    if (!this.options.smtpUrl) {
       this.logger.info(
         { mail: { ...message, subject, from: this.options.from } },
         'mail not sent (SMTP_URL is not set): written to the log instead',
@@ -56,7 +63,8 @@ export class Mailer {
       return;
     }
     try {
-      await this.transport.sendMail({
+      const transport = await this.smtp(this.options.smtpUrl);
+      await transport.sendMail({
         from: this.options.from,
         to: message.to,
         subject,
@@ -73,7 +81,11 @@ export class Mailer {
   /** Lets deliveries in flight finish (bounded by the SMTP timeouts), then closes the transport. */
   async close(): Promise<void> {
     await Promise.all(this.pending);
-    this.transport?.close();
+    // A transport that could not be made has nothing to close (its mails logged the failure).
+    await this.transport?.then(
+      (transport) => transport.close(),
+      () => {},
+    );
   }
 }
 
