@@ -35,6 +35,14 @@ export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL)
 }
 
 /**
+ * A list bound as one array parameter, to cast in the query (`${listParam(keys)}::text[]`, read
+ * with `= any(...)` or `unnest(...)`). A `sql.join` of n values binds n parameters: for a crawled
+ * page's hundred links, hundreds of chunks Drizzle builds and PostgreSQL parses — and a text that
+ * changes with n, so it is never the same statement twice. One array keeps the text fixed.
+ */
+export const listParam = (values: readonly unknown[]): SQL => sql`${sql.param(values)}`;
+
+/**
  * Runs raw SQL as a named prepared statement where the driver keeps them (node-postgres: per
  * connection, named by a hash of the text, so the same text always has the same name and two
  * texts never share one), and returns its rows. PostgreSQL then parses the statement once per

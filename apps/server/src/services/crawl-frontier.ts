@@ -6,8 +6,8 @@ import {
   DEFAULT_IGNORED_QUERY_PARAMETERS,
 } from '@crawlwise/shared/crawl-url';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
-import { type SQL, sql } from 'drizzle-orm';
-import { aliased, col, type Db, queryRows } from '../db/database.ts';
+import { sql } from 'drizzle-orm';
+import { aliased, col, type Db, listParam, queryRows } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
 import type { LockedSiteCheck } from '../db/tables/site-checks.ts';
@@ -62,12 +62,26 @@ export interface FrontierPage {
   crawl: CrawlPage;
 }
 
-const linkRows = (page: FrontierPage, links: readonly Outlink[], renderedOnly: boolean) =>
-  links.map(
-    (link) =>
-      sql`(${page.siteCheckId}::uuid, ${page.reportId}::uuid, ${link.key}, ${link.anchor},
-        ${link.nofollow}, ${renderedOnly})`,
+/** Inserts a page's links to the check's pages (served, or only in the rendered DOM). */
+async function insertLinks(
+  tx: Db,
+  page: FrontierPage,
+  links: readonly Outlink[],
+  renderedOnly: boolean,
+) {
+  if (links.length === 0) return;
+  await tx.execute(
+    sql`insert into ${siteLinks} (${col(siteLinks.siteCheckId)},
+          ${col(siteLinks.sourceReportId)}, ${col(siteLinks.targetUrl)},
+          ${col(siteLinks.anchor)}, ${col(siteLinks.nofollow)},
+          ${col(siteLinks.renderedOnly)})
+        select ${page.siteCheckId}::uuid, ${page.reportId}::uuid, l.target, l.anchor, l.nofollow,
+          ${renderedOnly}
+        from unnest(${listParam(links.map((link) => link.key))}::text[],
+          ${listParam(links.map((link) => link.anchor))}::text[],
+          ${listParam(links.map((link) => link.nofollow))}::boolean[]) as l(target, anchor, nofollow)`,
   );
+}
 
 /**
  * Stores a finished page's links and queues the new targets (inside the transaction that writes
@@ -86,19 +100,8 @@ export async function expandCrawl(
   // A cancelled check keeps what was analysed and queues nothing more.
   if (check.status !== 'running') return 0;
 
-  const rows: SQL[] = [
-    ...linkRows(page, record.served.internal, false),
-    ...linkRows(page, record.renderedOnly ?? [], true),
-  ];
-  if (rows.length > 0) {
-    await tx.execute(
-      sql`insert into ${siteLinks} (${col(siteLinks.siteCheckId)},
-            ${col(siteLinks.sourceReportId)}, ${col(siteLinks.targetUrl)},
-            ${col(siteLinks.anchor)}, ${col(siteLinks.nofollow)},
-            ${col(siteLinks.renderedOnly)})
-          values ${sql.join(rows, sql`, `)}`,
-    );
-  }
+  await insertLinks(tx, page, record.served.internal, false);
+  await insertLinks(tx, page, record.renderedOnly ?? [], true);
 
   const { settings } = page.crawl;
   if (settings.checkExternal) {
@@ -119,10 +122,7 @@ export async function expandCrawl(
         from ${urls} u
         where ${u(urls.id)} = ${r(reports.urlId)} and ${r(reports.siteCheckId)} = ${page.siteCheckId}
           and (${r(reports.crawlDepth)} is null or ${r(reports.crawlDepth)} > ${depth}::int)
-          and ${u(urls.normalizedUrl)} in (${sql.join(
-            candidates.map((key) => sql`${key}`),
-            sql`, `,
-          )})`,
+          and ${u(urls.normalizedUrl)} = any(${listParam(candidates)}::text[])`,
   );
 
   return queueNewPages(
@@ -177,10 +177,7 @@ async function queueNewPages(
     if (fresh.length >= room) break;
     const rows = await queryRows<{ url: string }>(
       tx,
-      sql`select v.url from (values ${sql.join(
-        batch.map((key, index) => sql`(${key}, ${index}::int)`),
-        sql`, `,
-      )}) as v(url, position)
+      sql`select v.url from unnest(${listParam(batch)}::text[]) with ordinality as v(url, position)
           where not exists (select 1 from ${reports} r join ${urls} u on ${u(urls.id)} = ${r(reports.urlId)}
             where ${r(reports.siteCheckId)} = ${crawl.siteCheckId} and ${u(urls.normalizedUrl)} = v.url)
           order by v.position`,

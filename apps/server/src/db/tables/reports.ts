@@ -3,7 +3,7 @@ import type { ScoredFinding } from '@crawlwise/shared/report';
 import { type SQL, sql } from 'drizzle-orm';
 import { newAccessToken } from '../../services/access-token.ts';
 import type { WorkspaceOwner } from '../../services/workspace.ts';
-import { col, type Db, inTransaction, queryRows } from '../database.ts';
+import { col, type Db, inTransaction, listParam, queryRows } from '../database.ts';
 import { leads, members, reports, siteChecks, urls, users } from '../schema.ts';
 import { decodeStoredFindings } from '../stored-findings.ts';
 import { olderThan, purgeRows } from './purge.ts';
@@ -94,14 +94,11 @@ export interface NewSitePages {
  */
 export async function insertSitePages(tx: Db, pages: NewSitePages): Promise<void> {
   if (pages.addresses.length === 0) return;
-  const values = (build: (url: string, index: number) => SQL) =>
-    sql.join(
-      pages.addresses.map((url, index) => build(url, index)),
-      sql`, `,
-    );
+  // One array parameter per column (database.ts, listParam): a crawled page queues tens of pages.
+  const addresses = listParam(pages.addresses);
   await tx.execute(
     sql`insert into ${urls} (${col(urls.normalizedUrl)})
-        values ${values((url) => sql`(${url})`)}
+        select unnest(${addresses}::text[])
         on conflict (${col(urls.normalizedUrl)}) do nothing`,
   );
   await tx.execute(
@@ -110,11 +107,12 @@ export async function insertSitePages(tx: Db, pages: NewSitePages): Promise<void
           ${col(reports.status)}, ${col(reports.runAfter)}, ${col(reports.crawlDepth)},
           ${col(reports.teamId)})
         select u.${col(urls.id)}, ${pages.ownerId}, v.token, ${pages.requesterKey}, ${pages.siteCheckId},
-          'queued', now() + make_interval(secs => v.position / 1000000.0),
+          'queued', now() + make_interval(secs => (v.position - 1) / 1000000.0),
           ${pages.crawlDepth ?? null}::int,
           (select ${siteChecks.teamId} from ${siteChecks} where ${siteChecks.id} = ${pages.siteCheckId})
-        from (values ${values((url, index) => sql`(${url}, ${newAccessToken()}, ${index}::int)`)})
-          as v(url, token, position)
+        from unnest(${addresses}::text[],
+          ${listParam(pages.addresses.map(() => newAccessToken()))}::text[])
+          with ordinality as v(url, token, position)
         join ${urls} u on u.${col(urls.normalizedUrl)} = v.url`,
   );
 }

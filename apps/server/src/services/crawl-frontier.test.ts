@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { LinkRecord, Outlink } from '@crawlwise/analyzer/page/outlinks';
+import { DEFAULT_CRAWL_URL_RULES } from '@crawlwise/shared/crawl-url';
+import type { CrawlSettings } from '@crawlwise/shared/site-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, inTransaction, queryRows } from '../db/database.ts';
+import { reports, siteChecks, siteLinks, urls, users } from '../db/schema.ts';
+import { insertSitePages } from '../db/tables/reports.ts';
+import { insertSiteCheck, lockCheckOfPage } from '../db/tables/site-checks.ts';
+import { openTestDatabase, testConfig } from '../test-support/test-app.ts';
+import { expandCrawl } from './crawl-frontier.ts';
+import { RateLimiter } from './rate-limit.ts';
+
+/**
+ * The frontier on the real database (PGlite, or PostgreSQL with DATABASE_URL): a finished page's
+ * links are stored as given (anchors with the characters an array literal escapes), its new
+ * targets queued in order within the page limit, known ones given the shorter depth.
+ */
+let database: Database;
+const run = randomUUID().slice(0, 8);
+const owner = `frontier-${run}`;
+const origin = `https://${owner}.example.test`;
+const limits = new RateLimiter(false);
+
+beforeAll(async () => {
+  database = await openTestDatabase(testConfig());
+  await database.db
+    .insert(users)
+    .values({ id: owner, name: 'Owner', email: `${owner}@example.test` });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const settings = (maxPages: number): CrawlSettings => ({
+  maxPages,
+  maxDepth: 5,
+  followNofollow: false,
+  rules: DEFAULT_CRAWL_URL_RULES,
+});
+
+async function newCrawl(maxPages: number, seeds: string[]) {
+  const id = await insertSiteCheck(database.db, {
+    owner: { userId: owner, teamId: null },
+    siteUrl: origin,
+    host: `${owner}.example.test`,
+    source: 'crawl',
+    status: 'running',
+    requesterKey: `user:${owner}`,
+    pageCount: seeds.length,
+    skipped: null,
+    crawl: settings(maxPages),
+    pageIntervalMs: null,
+  });
+  await insertSitePages(database.db, {
+    siteCheckId: id,
+    ownerId: owner,
+    requesterKey: `user:${owner}`,
+    addresses: seeds,
+    crawlDepth: 0,
+  });
+  return id;
+}
+
+async function pagesOf(siteCheckId: string) {
+  return queryRows<{ url: string; depth: number | null }>(
+    database.db,
+    sql`select u.normalized_url as url, r.crawl_depth as depth from ${reports} r
+        join ${urls} u on u.id = r.url_id
+        where r.site_check_id = ${siteCheckId} order by r.run_after, u.normalized_url`,
+  );
+}
+
+function finish(siteCheckId: string, reportId: string, links: Outlink[], renderedOnly: Outlink[]) {
+  const record: LinkRecord = {
+    served: { internal: links, external: [], externalCount: 0, omitted: 0 },
+    renderedOnly,
+  };
+  return inTransaction(database.db, async (tx) => {
+    const check = await lockCheckOfPage(tx, reportId);
+    if (!check) throw new Error('the page has no check');
+    return expandCrawl(
+      tx,
+      limits,
+      { reportId, siteCheckId, crawl: { siteUrl: origin, settings: settings(4), depth: 0 } },
+      record,
+      check,
+    );
+  });
+}
+
+describe('crawl frontier', () => {
+  it('stores every link as given and queues new targets in order, within the page limit', async () => {
+    const start = `${origin}/`;
+    const known = `${origin}/known`;
+    const id = await newCrawl(4, [start]);
+    // A page already queued deeper (a sitemap seed has no depth) gets this path's depth.
+    await insertSitePages(database.db, {
+      siteCheckId: id,
+      ownerId: owner,
+      requesterKey: `user:${owner}`,
+      addresses: [known],
+      crawlDepth: null,
+    });
+    await database.db.execute(
+      sql`update ${siteChecks} set page_count = 2 where ${siteChecks.id} = ${id}`,
+    );
+    const [startPage] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select r.id from ${reports} r join ${urls} u on u.id = r.url_id
+          where r.site_check_id = ${id} and u.normalized_url = ${start}`,
+    );
+    const tricky = 'Quote " brace { } comma, backslash \\ NULL null ü 日本';
+    const links: Outlink[] = [
+      { key: `${origin}/b`, anchor: tricky, nofollow: false },
+      { key: known, anchor: '', nofollow: false },
+      { key: `${origin}/a`, anchor: 'NULL', nofollow: false },
+      { key: `${origin}/nofollowed`, anchor: 'no', nofollow: true },
+      { key: `${origin}/c`, anchor: 'over the limit', nofollow: false },
+    ];
+    const rendered: Outlink[] = [
+      { key: `${origin}/r`, anchor: '{"json": [1, 2]}', nofollow: false },
+    ];
+
+    // Room for two more pages (4 at most, 2 queued): the first two new targets in link order.
+    expect(await finish(id, startPage!.id, links, rendered)).toBe(2);
+
+    const stored = await queryRows<{
+      target: string;
+      anchor: string;
+      nofollow: boolean;
+      rendered: boolean;
+    }>(
+      database.db,
+      sql`select ${siteLinks.targetUrl} as target, ${siteLinks.anchor} as anchor,
+            ${siteLinks.nofollow} as nofollow, ${siteLinks.renderedOnly} as rendered
+          from ${siteLinks} where ${siteLinks.sourceReportId} = ${startPage!.id}
+          order by ${siteLinks.targetUrl}`,
+    );
+    expect(stored).toEqual(
+      [...links.map((link) => ({ ...link, rendered: false })), { ...rendered[0]!, rendered: true }]
+        .map(({ key, anchor, nofollow, rendered: only }) => ({
+          target: key,
+          anchor,
+          nofollow,
+          rendered: only,
+        }))
+        .sort((a, b) => (a.target < b.target ? -1 : 1)),
+    );
+    expect(await pagesOf(id)).toEqual([
+      { url: start, depth: 0 },
+      { url: known, depth: 1 },
+      { url: `${origin}/b`, depth: 1 },
+      { url: `${origin}/a`, depth: 1 },
+    ]);
+    const [check] = await queryRows<{ page_count: number }>(
+      database.db,
+      sql`select page_count from ${siteChecks} where ${siteChecks.id} = ${id}`,
+    );
+    expect(Number(check?.page_count)).toBe(4);
+
+    // Full: a second page's links queue nothing more.
+    const [page] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select r.id from ${reports} r join ${urls} u on u.id = r.url_id
+          where r.site_check_id = ${id} and u.normalized_url = ${`${origin}/b`}`,
+    );
+    expect(
+      await finish(id, page!.id, [{ key: `${origin}/d`, anchor: 'd', nofollow: false }], []),
+    ).toBe(0);
+    expect(await pagesOf(id)).toHaveLength(4);
+  });
+});
