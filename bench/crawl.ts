@@ -17,7 +17,7 @@
  *   --server-only (no CLI nor yardstick runs: to compare server changes) --skip-pglite (the large
  *   site's pass on the embedded database, the longest)
  *   --skip-pg --no-write
- *   --timeout-minutes=<n> (120)
+ *   --timeout-minutes=<n> (120) --out=<name> (results file name without extension; crawl-<date>)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -286,8 +286,9 @@ function writeResults(result: CrawlBenchResult) {
   const day = result.date.slice(0, 10);
   const dir = path.join(REPO_ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `crawl-${day}.json`), `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(path.join(dir, `crawl-${day}.md`), resultsMarkdown(result));
+  const name = args.get('out') ?? `crawl-${day}`;
+  writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(path.join(dir, `${name}.md`), resultsMarkdown(result));
 }
 
 try {
