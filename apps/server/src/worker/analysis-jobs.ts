@@ -43,23 +43,29 @@ export const MAX_DATABASE_BACKOFF_MS = 5000;
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function reportAnalysisKind(deps: AnalysisJobDeps): JobKind<ClaimedJob> {
-  return analysisKind(deps, 'report', false, (workerId) => deps.queue.claimSingleReport(workerId));
+  return analysisKind(deps, 'report', false, 'notice', (workerId) =>
+    deps.queue.claimSingleReport(workerId),
+  );
 }
 
 export function sitePageAnalysisKind(deps: AnalysisJobDeps): JobKind<ClaimedJob> {
-  return analysisKind(deps, 'site page', true, (workerId) => deps.queue.claimSitePage(workerId));
+  return analysisKind(deps, 'site page', true, 'always', (workerId) =>
+    deps.queue.claimSitePage(workerId),
+  );
 }
 
 function analysisKind(
   deps: AnalysisJobDeps,
   name: string,
   siteWork: boolean,
+  retryEmptyClaim: JobKind['retryEmptyClaim'],
   claim: (workerId: string) => Promise<ClaimedJob | null>,
 ): JobKind<ClaimedJob> {
   const { queue } = deps;
   return {
     name,
     siteWork,
+    retryEmptyClaim,
     leaseSeconds: queue.leaseSeconds,
     claim,
     extendLease: (id, workerId) => queue.extendLease(id, workerId),

@@ -12,6 +12,7 @@ export function discoveryKind(
   return {
     name: 'site check discovery',
     siteWork: true,
+    retryEmptyClaim: 'notice',
     leaseSeconds: discovery.leaseSeconds,
     claim: (workerId) => discovery.claim(workerId),
     extendLease: (id, workerId) => discovery.extendLease(id, workerId),

@@ -15,6 +15,7 @@ export function externalLinkKind(
   return {
     name: 'external link',
     siteWork: true,
+    retryEmptyClaim: 'turn',
     leaseSeconds: checks.leaseSeconds,
     claim: (workerId) => checks.claim(workerId),
     extendLease: (id, workerId) => checks.extendLease(id, workerId),

@@ -15,6 +15,7 @@ describe('runLeased', () => {
     const kind: JobKind = {
       name: 'test',
       siteWork: false,
+      retryEmptyClaim: 'always',
       leaseSeconds: 30,
       claim: async () => null,
       extendLease: async (id, workerId) => void renewals.push(`${id}@${workerId}`),
@@ -42,6 +43,7 @@ describe('runLeased', () => {
     const kind: JobKind = {
       name: 'test',
       siteWork: false,
+      retryEmptyClaim: 'always',
       leaseSeconds: 3,
       claim: async () => null,
       extendLease: async () => {

@@ -18,6 +18,14 @@ export interface JobKind<J extends LeasedJob = LeasedJob> {
    * everyone's single reports (issue 25).
    */
   readonly siteWork: boolean;
+  /**
+   * When a claim that found nothing is worth repeating (the worker skips the kind until then):
+   *  - `notice`: jobs of this kind are announced on the jobs channel when made (database.ts,
+   *    notifyJobs) or come due with time (a retry), so the next notification or poll;
+   *  - `turn`: also when a host's turn ends (the kind waits for its host's pace);
+   *  - `always`: at every chance (a crawl's page ends queue pages unannounced).
+   */
+  readonly retryEmptyClaim: 'notice' | 'turn' | 'always';
   /** Takes one due job, leased to `workerId`, or null when there is none. */
   claim(workerId: string): Promise<J | null>;
   /** Keeps a long job from being re-claimed while its worker is alive. */

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createEngine } from '@crawlwise/analyzer/engine';
 import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { ensureHostPace } from '../services/host-pace.ts';
 import { JobQueue } from '../services/job-queue.ts';
 import {
   buildTestApp,
@@ -57,6 +59,43 @@ describe('Worker', () => {
       const report = await waitForReport(app, token, 5000);
       expect(report.status).toBe('completed');
     } finally {
+      await worker.stop();
+    }
+  });
+
+  it('asks a kind that found nothing again on a notification, not at every wake-up', async () => {
+    const worker = testWorker(app, { pollIntervalMs: 600_000 });
+    const reportClaims = vi.spyOn(app.queue, 'claimSingleReport');
+    const pageClaims = vi.spyOn(app.queue, 'claimSitePage');
+    const host = `wake-${Math.random().toString(36).slice(2)}.example.test`;
+    await ensureHostPace(database.db, host);
+    await worker.start();
+    try {
+      // Start-up asks every kind once; nothing is queued.
+      await waitUntil(async () => (pageClaims.mock.calls.length > 0 ? true : undefined), {
+        timeoutMs: 5000,
+        what: 'the first claims',
+      });
+      const reportsAsked = reportClaims.mock.calls.length;
+      const pagesAsked = pageClaims.mock.calls.length;
+      // A host's turn ends in this process: site pages are asked again, single reports are not
+      // (they are announced when made).
+      await app.queue.hostPace.endTurn(
+        { host, token: randomUUID(), crawlDelayMs: 0 },
+        { requested: false },
+      );
+      await waitUntil(async () => (pageClaims.mock.calls.length > pagesAsked ? true : undefined), {
+        timeoutMs: 5000,
+        what: 'a site-page claim after the turn',
+      });
+      expect(reportClaims.mock.calls.length).toBe(reportsAsked);
+      // A notification: every kind again, and the report is taken at once.
+      const token = await create();
+      expect((await waitForReport(app, token, 5000)).status).toBe('completed');
+      expect(reportClaims.mock.calls.length).toBeGreaterThan(reportsAsked);
+    } finally {
+      reportClaims.mockRestore();
+      pageClaims.mockRestore();
       await worker.stop();
     }
   });

@@ -83,6 +83,8 @@ export class Worker {
   private stopTurnWakeUps: (() => void) | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private claimBackoff = { until: 0, delayMs: 0 };
+  /** Kinds whose last claim found nothing, skipped until their JobKind.retryEmptyClaim says. */
+  private readonly emptyKinds = new Set<JobKind>();
   private readonly kinds: readonly JobKind[];
   private readonly scheduler: Scheduler;
 
@@ -188,9 +190,9 @@ export class Worker {
 
   async start(): Promise<void> {
     const { database, logger } = this.options;
-    this.unlisten = await database.listenJobs(() => void this.pump());
+    this.unlisten = await database.listenJobs(() => this.noticed());
     this.stopTurnWakeUps = this.options.queue.hostPace.onNextTurn((inMs) => this.wakeIn(inMs));
-    this.pollTimer = setInterval(() => void this.pump(), this.options.pollIntervalMs ?? 1000);
+    this.pollTimer = setInterval(() => this.noticed(), this.options.pollIntervalMs ?? 1000);
     this.scheduler.start();
     logger.info({ workerId: this.id, concurrency: this.options.concurrency }, 'worker started');
     void this.pump();
@@ -256,11 +258,22 @@ export class Worker {
     // cannot starve everyone's reports (issue 25).
     const siteAllowed = this.siteWork < this.siteSlots;
     for (const kind of this.kinds) {
-      if (kind.siteWork && !siteAllowed) continue;
+      if ((kind.siteWork && !siteAllowed) || this.emptyKinds.has(kind)) continue;
       const job = await kind.claim(this.id);
       if (job) return { kind, job };
+      if (kind.retryEmptyClaim !== 'always') this.emptyKinds.add(kind);
     }
     return null;
+  }
+
+  /**
+   * A notification on the jobs channel, or a poll: every kind is worth a claim again. Between
+   * them, a kind that found nothing is not asked again at each job's end — most claims at the
+   * pace of a crawl's pages were such empty ones, a statement each.
+   */
+  private noticed(): void {
+    this.emptyKinds.clear();
+    void this.pump();
   }
 
   /** Claims again once a paced host's next turn has come (a few ms late, never early). */
@@ -268,6 +281,8 @@ export class Worker {
     if (this.stopping) return;
     const timer = setTimeout(() => {
       this.turnTimers.delete(timer);
+      for (const kind of this.emptyKinds)
+        if (kind.retryEmptyClaim === 'turn') this.emptyKinds.delete(kind);
       void this.pump();
     }, inMs + 5);
     timer.unref();
