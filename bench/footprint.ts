@@ -17,6 +17,7 @@
  * 55 MB resident for as long as the server runs) and no shell.
  *
  * Flags: --load-seconds=<n> (60) --clients=<n> (4) --idle-seconds=<n> (10) --direct --no-write
+ *   --out=<name> (results file name without extension)
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import {
@@ -357,7 +358,7 @@ function writeResults(result: {
   const day = result.date.slice(0, 10);
   const dir = path.join(REPO_ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
-  const name = `footprint-${day}${DIRECT ? '-direct' : ''}`;
+  const name = args.get('out') ?? `footprint-${day}${DIRECT ? '-direct' : ''}`;
   writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
   const met = (ok: boolean) => (ok ? 'met' : '**not met**');
   const md = `# Footprint — ${day}
