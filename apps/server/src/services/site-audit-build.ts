@@ -18,7 +18,7 @@ import { siteReportChangeKey, storeSiteReport } from './site-report-store.ts';
 /**
  * Builds and stores the audit snapshot of site checks (issue 20; docs/site-checks.md "Audit
  * workspace"). Only the worker builds (a GET never writes, issue 24.5): a scheduled pass, also
- * triggered whenever a site page ends, picks the checks that need it —
+ * triggered within 100 ms of a site page's end, picks the checks that need it —
  *  - an ended check (completed, cancelled, failed) whose snapshot is older than its end, and
  *  - a running crawl with pages finished since its last build, at most every REBUILD_AFTER_MS —
  * reads each check's pages, links and sitemap once, analyses them (site-audit-snapshot.ts) and
