@@ -93,10 +93,9 @@ export async function expandCrawl(
   tx: Db,
   limits: RateLimiter,
   page: FrontierPage,
-  links: LinkRecord,
+  record: LinkRecord,
   check: LockedSiteCheck,
 ): Promise<number> {
-  const record = links;
   // A cancelled check keeps what was analysed and queues nothing more.
   if (check.status !== 'running') return 0;
 
