@@ -6,7 +6,7 @@ import {
   DEFAULT_IGNORED_QUERY_PARAMETERS,
 } from '@crawlwise/shared/crawl-url';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { aliased, col, type Db, listParam, queryRows } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
@@ -23,9 +23,21 @@ import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
  * nothing twice. No process holds the site in memory.
  */
 
-/** A page's report row (`reports r`) and its address (`urls u`) in the frontier's joins. */
+/** A page's report row (`reports r`) and its address (`urls u`) in the frontier's statements. */
 const r = aliased('r');
 const u = aliased('u');
+
+/**
+ * The id of the address `key` names (null when it is not stored yet): one probe of the unique
+ * index on urls.normalized_url. The frontier's statements take a page's targets this way, key
+ * by key, and then the check's rows by (site_check_id, url_id), because a join let the planner
+ * start from the check's rows: a crawl's rows grow faster than the statistics, which still
+ * count a few, so each page end read every page of the check (and every address) once more —
+ * quadratic in the crawl, the database's CPU per page rising with the site's size
+ * (bench/results/crawl-*.md; the plans were read with auto_explain).
+ */
+const urlIdOf = (key: SQL) =>
+  sql`(select ${u(urls.id)} from ${urls} u where ${u(urls.normalizedUrl)} = ${key})`;
 
 /** The settings a crawl is stored with, from the request's options. */
 export function crawlSettingsOf(options: CrawlOptions): CrawlSettings {
@@ -62,25 +74,38 @@ export interface FrontierPage {
   crawl: CrawlPage;
 }
 
-/** Inserts a page's links to the check's pages (served, or only in the rendered DOM). */
-async function insertLinks(
-  tx: Db,
-  page: FrontierPage,
-  links: readonly Outlink[],
-  renderedOnly: boolean,
-) {
-  if (links.length === 0) return;
-  await tx.execute(
-    sql`insert into ${siteLinks} (${col(siteLinks.siteCheckId)},
-          ${col(siteLinks.sourceReportId)}, ${col(siteLinks.targetUrl)},
-          ${col(siteLinks.anchor)}, ${col(siteLinks.nofollow)},
-          ${col(siteLinks.renderedOnly)})
-        select ${page.siteCheckId}::uuid, ${page.reportId}::uuid, l.target, l.anchor, l.nofollow,
-          ${renderedOnly}
-        from unnest(${listParam(links.map((link) => link.key))}::text[],
-          ${listParam(links.map((link) => link.anchor))}::text[],
-          ${listParam(links.map((link) => link.nofollow))}::boolean[]) as l(target, anchor, nofollow)`,
-  );
+/**
+ * The insert of a page's links to the check's pages (served, or only in the rendered DOM); null
+ * when it has none.
+ */
+function linksInsert(page: FrontierPage, links: readonly Outlink[], renderedOnly: boolean) {
+  if (links.length === 0) return null;
+  return sql`insert into ${siteLinks} (${col(siteLinks.siteCheckId)},
+      ${col(siteLinks.sourceReportId)}, ${col(siteLinks.targetUrl)},
+      ${col(siteLinks.anchor)}, ${col(siteLinks.nofollow)},
+      ${col(siteLinks.renderedOnly)})
+    select ${page.siteCheckId}::uuid, ${page.reportId}::uuid, l.target, l.anchor, l.nofollow,
+      ${renderedOnly}
+    from unnest(${listParam(links.map((link) => link.key))}::text[],
+      ${listParam(links.map((link) => link.anchor))}::text[],
+      ${listParam(links.map((link) => link.nofollow))}::boolean[]) as l(target, anchor, nofollow)`;
+}
+
+/**
+ * Runs independent writes as one statement (all but the last as data-modifying CTEs, which run
+ * whether or not anything reads them): one round trip instead of one each, inside the lock
+ * every other page end of the check waits for.
+ */
+async function writeTogether(tx: Db, writes: readonly (SQL | null)[]): Promise<void> {
+  const present = writes.filter((write): write is SQL => write !== null);
+  const last = present.pop();
+  if (!last) return;
+  if (present.length === 0) {
+    await tx.execute(last);
+    return;
+  }
+  const ctes = present.map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
+  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${last}`);
 }
 
 /**
@@ -99,30 +124,39 @@ export async function expandCrawl(
   // A cancelled check keeps what was analysed and queues nothing more.
   if (check.status !== 'running') return 0;
 
-  await insertLinks(tx, page, record.served.internal, false);
-  await insertLinks(tx, page, record.renderedOnly ?? [], true);
-
   const { settings } = page.crawl;
   if (settings.checkExternal) {
     await recordExternalLinks(tx, page, record.served.external, settings.maxExternal);
   }
+  const links = [
+    linksInsert(page, record.served.internal, false),
+    linksInsert(page, record.renderedOnly ?? [], true),
+  ];
   const depth = page.crawl.depth + 1;
-  if (depth > settings.maxDepth) return 0;
   const scope = crawlScope(page.crawl.siteUrl, settings.rules);
-  const candidates = [...record.served.internal, ...(record.renderedOnly ?? [])]
-    .filter((link) => settings.followNofollow || !link.nofollow)
-    .map((link) => link.key)
-    .filter((key) => scope.isIncluded(key));
-  if (candidates.length === 0) return 0;
+  const candidates =
+    depth > settings.maxDepth
+      ? []
+      : [...record.served.internal, ...(record.renderedOnly ?? [])]
+          .filter((link) => settings.followNofollow || !link.nofollow)
+          .map((link) => link.key)
+          .filter((key) => scope.isIncluded(key));
+  if (candidates.length === 0) {
+    await writeTogether(tx, links);
+    return 0;
+  }
 
   // A shorter path to a page already known (a sitemap seed, or one found deeper) lowers its depth.
-  await tx.execute(
+  // The page's targets are looked up one by one (urlIdOf), then the check's rows by both
+  // columns of reports_site_check_url_idx: never a scan of the check's rows (see urlIdOf).
+  await writeTogether(tx, [
+    ...links,
     sql`update ${reports} r set ${col(reports.crawlDepth)} = ${depth}::int
-        from ${urls} u
-        where ${u(urls.id)} = ${r(reports.urlId)} and ${r(reports.siteCheckId)} = ${page.siteCheckId}
-          and (${r(reports.crawlDepth)} is null or ${r(reports.crawlDepth)} > ${depth}::int)
-          and ${u(urls.normalizedUrl)} = any(${listParam(candidates)}::text[])`,
-  );
+        where ${r(reports.siteCheckId)} = ${page.siteCheckId}
+          and ${r(reports.urlId)} = any(array(select ${urlIdOf(sql`v.url`)}
+            from unnest(${listParam(candidates)}::text[]) as v(url)))
+          and (${r(reports.crawlDepth)} is null or ${r(reports.crawlDepth)} > ${depth}::int)`,
+  ]);
 
   return queueNewPages(
     tx,
@@ -174,12 +208,16 @@ async function queueNewPages(
   const fresh: string[] = [];
   for (const batch of batches(keys, KEYS_PER_STATEMENT)) {
     if (fresh.length >= room) break;
+    // `offset 0` keeps each subquery apart (see urlIdOf): the key's address id by the unique
+    // index, then one probe of reports_site_check_url_idx per known address.
     const rows = await queryRows<{ url: string }>(
       tx,
-      sql`select v.url from unnest(${listParam(batch)}::text[]) with ordinality as v(url, position)
-          where not exists (select 1 from ${reports} r join ${urls} u on ${u(urls.id)} = ${r(reports.urlId)}
-            where ${r(reports.siteCheckId)} = ${crawl.siteCheckId} and ${u(urls.normalizedUrl)} = v.url)
-          order by v.position`,
+      sql`select k.url from (select v.url, v.position, ${urlIdOf(sql`v.url`)} as url_id
+            from unnest(${listParam(batch)}::text[]) with ordinality as v(url, position) offset 0) k
+          where k.url_id is null or not exists (select 1 from ${reports} r
+            where ${r(reports.siteCheckId)} = ${crawl.siteCheckId} and ${r(reports.urlId)} = k.url_id
+            offset 0)
+          order by k.position`,
     );
     fresh.push(...rows.map((row) => row.url));
   }
