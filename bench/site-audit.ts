@@ -88,11 +88,12 @@ async function main() {
     for (let run = 0; run < 3; run += 1) {
       // Force a rebuild: the stored snapshot counts as older than this read.
       await db.execute(sql`update site_checks set audit_built_at = null where id = ${id}`);
+      const memory = sampleMemory();
       started = performance.now();
       const build = await buildAuditSnapshotOf(db, id);
       const totalMs = Math.round(performance.now() - started);
-      builds.push({ ...build, totalMs });
-      console.log(`build ${run + 1}: ${JSON.stringify({ ...build, totalMs })}`);
+      builds.push({ ...build, totalMs, ...memory.stop() });
+      console.log(`build ${run + 1}: ${JSON.stringify(builds.at(-1))}`);
     }
 
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -213,3 +214,35 @@ function writeResults(result: {
 }
 
 await main();
+
+/**
+ * The build's memory: the process's heap (V8's, this thread) and RSS before the build (after a
+ * full collection when node runs with --expose-gc) and their peaks while it runs, sampled every
+ * 10 ms (the build awaits the database between its steps, so the timer gets its turns).
+ */
+function sampleMemory() {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage();
+  let peakHeap = before.heapUsed;
+  let peakRss = before.rss;
+  const sample = () => {
+    const now = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, now.heapUsed);
+    peakRss = Math.max(peakRss, now.rss);
+  };
+  const timer = setInterval(sample, 10);
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return {
+        heapBeforeMb: mb(before.heapUsed),
+        heapPeakMb: mb(peakHeap),
+        rssBeforeMb: mb(before.rss),
+        rssPeakMb: mb(peakRss),
+      };
+    },
+  };
+}
