@@ -7,7 +7,7 @@ import {
 } from '@crawlwise/shared/crawl-url';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
-import { aliased, col, type Db, listParam, queryRows } from '../db/database.ts';
+import { aliased, col, type Db, listParam, queryRows, queryRowsPrepared } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
 import type { LockedSiteCheck } from '../db/tables/site-checks.ts';
@@ -100,12 +100,13 @@ async function writeTogether(tx: Db, writes: readonly (SQL | null)[]): Promise<v
   const present = writes.filter((write): write is SQL => write !== null);
   const last = present.pop();
   if (!last) return;
+  // Prepared: the text depends only on which writes are present (its lists are parameters).
   if (present.length === 0) {
-    await tx.execute(last);
+    await queryRowsPrepared(tx, last);
     return;
   }
   const ctes = present.map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
-  await tx.execute(sql`with ${sql.join(ctes, sql`, `)} ${last}`);
+  await queryRowsPrepared(tx, sql`with ${sql.join(ctes, sql`, `)} ${last}`);
 }
 
 /**
@@ -210,7 +211,7 @@ async function queueNewPages(
     if (fresh.length >= room) break;
     // `offset 0` keeps each subquery apart (see urlIdOf): the key's address id by the unique
     // index, then one probe of reports_site_check_url_idx per known address.
-    const rows = await queryRows<{ url: string }>(
+    const rows = await queryRowsPrepared<{ url: string }>(
       tx,
       sql`select k.url from (select v.url, v.position, ${urlIdOf(sql`v.url`)} as url_id
             from unnest(${listParam(batch)}::text[]) with ordinality as v(url, position) offset 0) k
@@ -233,7 +234,8 @@ async function queueNewPages(
     addresses: queued,
     crawlDepth: depth,
   });
-  await tx.execute(
+  await queryRowsPrepared(
+    tx,
     sql`update ${siteChecks} set ${col(siteChecks.pageCount)} =
           ${siteChecks.pageCount} + ${queued.length}
         where ${siteChecks.id} = ${crawl.siteCheckId}`,

@@ -37,20 +37,32 @@ export const TURN_HOLD_SECONDS = 30;
  * `turn` of its own claim: it locks the pace row of the host whose `next_at` came first among
  * those with work (`for update skip locked`, so two workers never take the same turn) and holds
  * the turn — a token of its own, `next_at` TURN_HOLD_SECONDS ahead. `hasWork` is the condition
- * on the candidate host (given its `host` column); `alsoReturning` adds columns read from the
- * taken host. It returns `host` and `crawl_delay_ms`.
+ * on the candidate host (given its `host` column). It returns `host` and `crawl_delay_ms`.
+ *
+ * `floor` (the host's floor, ms, as SQL given its `host` column) is also returned, as
+ * `floor_ms`, and lets a host with no gap at all be served by several claims at once: when the
+ * floor, the Crawl-delay and the controller's interval are all 0 (pacing switched off with
+ * SITE_CHECK_PAGE_INTERVAL_MS=0, and no Crawl-delay), the turn is taken without holding the host
+ * (`next_at` stays now), so as many of its pages are requested at once as the workers have
+ * slots for. Such a turn has no token (`unheld` is returned true): there is no hold to give
+ * back, and its end writes only a Retry-After (endTurn). A gap above 0 (a Crawl-delay) brings
+ * back one request at a time.
  */
 export function takeHostTurn(
   token: string,
   hasWork: (host: SQL) => SQL,
-  alsoReturning: (host: SQL) => SQL = () => sql``,
+  floor?: (host: SQL) => SQL,
 ): SQL {
   const taken = (column: PgColumn) => sql`hp.${col(column)}`;
   const candidate = (column: PgColumn) => sql`p.${col(column)}`;
+  const hold = sql`now() + make_interval(secs => ${TURN_HOLD_SECONDS})`;
+  const gap = floor
+    ? sql`greatest(${taken(hostPace.intervalMs)}, ${taken(hostPace.crawlDelayMs)}, ${floor(taken(hostPace.host))})`
+    : null;
   return sql`update ${hostPace} hp set
-      ${col(hostPace.nextAt)} = now() + make_interval(secs => ${TURN_HOLD_SECONDS}),
+      ${col(hostPace.nextAt)} = ${gap ? sql`case when ${gap} = 0 then now() else ${hold} end` : hold},
       ${col(hostPace.lastTurnAt)} = now(),
-      ${col(hostPace.turnToken)} = ${token}::uuid
+      ${col(hostPace.turnToken)} = ${gap ? sql`case when ${gap} = 0 then null else ${token}::uuid end` : sql`${token}::uuid`}
     where ${taken(hostPace.host)} = (
       select ${candidate(hostPace.host)} from ${hostPace} p
       where ${candidate(hostPace.nextAt)} <= now() and ${hasWork(candidate(hostPace.host))}
@@ -59,7 +71,7 @@ export function takeHostTurn(
       for update of p skip locked
     )
     returning ${taken(hostPace.host)} as host, ${taken(hostPace.crawlDelayMs)} as crawl_delay_ms
-      ${alsoReturning(taken(hostPace.host))}`;
+      ${floor ? sql`, ${floor(taken(hostPace.host))} as floor_ms, ${taken(hostPace.turnToken)} is null as unheld` : sql``}`;
 }
 
 /** Makes sure a host has its pace row (a new check's host; no-op when it exists). */
@@ -135,6 +147,11 @@ export interface PaceTurn {
    * server's floor (HostPace.floorMs).
    */
   floorMs?: number;
+  /**
+   * True when the host had no gap at all and the claim did not hold it (takeHostTurn): other
+   * claims may be requesting its pages at the same time.
+   */
+  unheld?: boolean;
 }
 
 /** How a turn ended: no request was sent (robots.txt said no), or the page was requested. */
@@ -188,6 +205,10 @@ export class HostPace {
    * ran out) is it read again under the lock.
    */
   async endTurn(turn: PaceTurn, end: TurnEnd): Promise<void> {
+    if (turn.unheld) {
+      await this.endUnheldTurn(turn, end);
+      return;
+    }
     const db = this.database.db;
     const [seen] = await this.read(db, turn.host, false);
     let nextTurnInMs = seen ? await this.writeEnd(db, turn, end, seen, true) : null;
@@ -199,6 +220,25 @@ export class HostPace {
     }
     if (nextTurnInMs !== null)
       for (const listener of this.#nextTurnListeners) listener(nextTurnInMs);
+  }
+
+  /**
+   * Ends a turn taken on a host with no gap (PaceTurn.unheld): nothing was held, and at a zero
+   * floor and no Crawl-delay the controller has no interval to lengthen (it multiplies 0), so
+   * only a wait the host asked for is written — two statements less per page than a held
+   * turn's end, on the pages a crawl with pacing off requests several at a time.
+   */
+  private async endUnheldTurn(turn: PaceTurn, end: TurnEnd): Promise<void> {
+    const holdOffMs = end.requested ? (end.holdOffMs ?? 0) : 0;
+    if (holdOffMs > 0) {
+      await this.database.db.execute(
+        sql`update ${hostPace} set ${col(hostPace.nextAt)} =
+              greatest(${hostPace.nextAt}, now() + make_interval(secs => ${seconds(holdOffMs)})),
+              ${col(hostPace.updatedAt)} = now()
+            where ${hostPace.host} = ${turn.host}`,
+      );
+    }
+    for (const listener of this.#nextTurnListeners) listener(holdOffMs);
   }
 
   /**

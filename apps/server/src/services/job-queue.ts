@@ -173,8 +173,9 @@ export class JobQueue {
    * turn is oldest (checks of one host take turns) and takes its next page. The worker ends the
    * turn once the page's answer is in (HostPace.endTurn), setting `next_at` one interval later.
    * So a request to a host starts at least one interval after the previous one ended, across
-   * every worker and every check. A turn whose page was taken by a cancel in between is given
-   * back at once.
+   * every worker and every check — except on a host with no gap at all (pacing switched off,
+   * no Crawl-delay), which several claims take at once (takeHostTurn). A turn whose page was
+   * taken by a cancel in between is given back at once.
    */
   async claimSitePage(workerId: string): Promise<ClaimedJob | null> {
     const token = randomUUID();
@@ -187,11 +188,12 @@ export class JobQueue {
               where ${hasClaimablePage})`,
           // The host's floor: the largest among its running checks. A check's own floor (a crawl
           // of a verified site) only lowers the server's, never raises it past it.
-          (host) => sql`, (select max(least(
+          (host) => sql`coalesce((select max(least(
                 coalesce(${s(siteChecks.pageIntervalMs)}, ${this.sitePageIntervalMs}),
                 ${this.sitePageIntervalMs}))
               from ${siteChecks} s
-              where ${s(siteChecks.host)} = ${host} and ${s(siteChecks.status)} = 'running') as floor_ms`,
+              where ${s(siteChecks.host)} = ${host} and ${s(siteChecks.status)} = 'running'),
+              ${this.sitePageIntervalMs})`,
         )}),
         candidates as (
           select ${s(siteChecks.id)} as id, ${s(siteChecks.nextPageAt)} as next_page_at
@@ -219,7 +221,7 @@ export class JobQueue {
           returning ${CLAIMED_COLUMNS}
         )
         select claimed.*, turn.host as pace_host, turn.crawl_delay_ms as pace_crawl_delay_ms,
-          turn.floor_ms as pace_floor_ms
+          turn.floor_ms as pace_floor_ms, turn.unheld as pace_unheld
         from turn left join claimed on true`,
     );
     if (!row) return null;
@@ -228,6 +230,7 @@ export class JobQueue {
       token,
       crawlDelayMs: Number(row.pace_crawl_delay_ms ?? 0),
       floorMs: Number(row.pace_floor_ms ?? this.sitePageIntervalMs),
+      unheld: row.pace_unheld === true,
     };
     if (row.id === null || row.id === undefined) {
       await this.hostPace.endTurn(turn, { requested: false });
@@ -260,13 +263,10 @@ export class JobQueue {
   ): Promise<boolean> {
     // Page-derived text is clipped and the whole bounded where it is stored (issue 25).
     const result = boundForStorage(analysis);
-    return this.endJob(
-      id,
-      (tx) =>
-        queryRows(
-          tx,
-          // An owner's report completes only while the owner exists (issue 25).
-          sql`update ${reports} set
+    // Built (its JSON serialised) before the transaction: a site page's end holds its check's
+    // lock from its first statement to its commit.
+    // An owner's report completes only while the owner exists (issue 25).
+    const statement = sql`update ${reports} set
             ${col(reports.status)} = 'completed',
             ${col(reports.score)} = ${result.score},
             ${col(reports.scoreModel)} = ${result.scoreModel},
@@ -280,10 +280,8 @@ export class JobQueue {
           where ${leaseHeld(id, workerId)}
             and (${reports.userId} is null
               or exists (select 1 from ${users} where ${users.id} = ${reports.userId}))
-          returning ${reports.id} as id`,
-        ),
-      withinEnd,
-    );
+          returning ${reports.id} as id`;
+    return this.endJob(id, (tx) => queryRowsPrepared(tx, statement), withinEnd);
   }
 
   /** A final failure, accepted like `complete`; `withinEnd` likewise runs once it was accepted. */

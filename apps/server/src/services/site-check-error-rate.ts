@@ -5,7 +5,7 @@ import {
   shouldStop,
 } from '@crawlwise/shared/crawl-error-rate';
 import { sql } from 'drizzle-orm';
-import { col, type Db } from '../db/database.ts';
+import { col, type Db, queryRowsPrepared } from '../db/database.ts';
 import { siteChecks } from '../db/schema.ts';
 import { cancelQueuedPages } from '../db/tables/reports.ts';
 import type { LockedSiteCheck } from '../db/tables/site-checks.ts';
@@ -45,7 +45,8 @@ export async function recordSitePageOutcome(
         ${col(siteChecks.errorMessage)} = ${errorRateStopMessage(window, dropped)},
         ${col(siteChecks.completedAt)} = now()`
     : sql``;
-  await tx.execute(
+  await queryRowsPrepared(
+    tx,
     sql`update ${siteChecks} set ${col(siteChecks.pagesTried)} = ${window.tried},
           ${col(siteChecks.recentFailures)} = ${window.recentFailures}${ending}
         where ${siteChecks.id} = ${check.id}`,

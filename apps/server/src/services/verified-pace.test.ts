@@ -5,9 +5,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
+import { insertSitePages } from '../db/tables/reports.ts';
 import { signUp } from '../test-support/accounts.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
 import { crawlSettingsOf } from './crawl-frontier.ts';
+import { TURN_HOLD_SECONDS } from './host-pace.ts';
 import { JobQueue } from './job-queue.ts';
 import { startSiteCheck } from './site-checks.ts';
 
@@ -108,5 +110,60 @@ describe('the pace of a verified crawl', () => {
       { timeoutMs: 5000, intervalMs: 20, what: 'a page of the host to be claimable' },
     );
     expect(claimed.pace?.floorMs).toBe(0);
+  });
+
+  it('gives a host with no gap at all to several claims at once, and holds it again under a Crawl-delay', async () => {
+    const unpaced = new JobQueue(app.database, { sitePageIntervalMs: 0 });
+    const claim = () =>
+      waitUntil(async () => (await unpaced.claimSitePage('pace-test-worker')) ?? undefined, {
+        timeoutMs: 5000,
+        intervalMs: 20,
+        what: 'a page of the host to be claimable',
+      });
+    await app.database.db.execute(
+      sql`update site_checks set status = 'cancelled' where host = ${HOST}
+          and status in ('discovering', 'running')`,
+    );
+    await app.database.db.execute(
+      sql`update host_pace set interval_ms = 0, crawl_delay_ms = 0, next_at = now(),
+            turn_token = null where host = ${HOST}`,
+    );
+    const check = await runningCrawl(true, 600);
+    const [owner] = await queryRows<{ user_id: string; requester_key: string }>(
+      app.database.db,
+      sql`select user_id, requester_key from site_checks where id = ${check.id}`,
+    );
+    await insertSitePages(app.database.db, {
+      siteCheckId: check.id,
+      ownerId: owner!.user_id,
+      requesterKey: owner!.requester_key,
+      addresses: ['a', 'b', 'c', 'd', 'e'].map((path) => `http://${HOST}/${path}`),
+      crawlDepth: 1,
+    });
+
+    // Three pages of the host in flight at once: no claim held the host.
+    const open = [await claim(), await claim(), await claim()];
+    expect(new Set(open.map((job) => job.id)).size).toBe(3);
+    expect(open.map((job) => job.pace?.unheld)).toEqual([true, true, true]);
+    expect(await msUntilNextTurn()).toBeLessThanOrEqual(0);
+
+    // A wait the host asked for (a 503's Retry-After) holds it off, at a zero gap too.
+    await unpaced.hostPace.endTurn(open[0]!.pace!, {
+      requested: true,
+      signal: { kind: 'throttled' },
+      holdOffMs: 3000,
+    });
+    expect(await msUntilNextTurn()).toBeGreaterThan(2000);
+    expect(await unpaced.claimSitePage('pace-test-worker')).toBeNull();
+    await app.database.db.execute(sql`update host_pace set next_at = now() where host = ${HOST}`);
+
+    // A Crawl-delay is a gap: the next claim holds the host, and no other page is claimed.
+    await app.database.db.execute(
+      sql`update host_pace set crawl_delay_ms = 200 where host = ${HOST}`,
+    );
+    const held = await claim();
+    expect(held.pace).toMatchObject({ crawlDelayMs: 200, unheld: false });
+    expect(await msUntilNextTurn()).toBeGreaterThan((TURN_HOLD_SECONDS - 5) * 1000);
+    expect(await unpaced.claimSitePage('pace-test-worker')).toBeNull();
   });
 });

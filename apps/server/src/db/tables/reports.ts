@@ -3,7 +3,14 @@ import type { ScoredFinding } from '@crawlwise/shared/report';
 import { type SQL, sql } from 'drizzle-orm';
 import { newAccessToken } from '../../services/access-token.ts';
 import type { WorkspaceOwner } from '../../services/workspace.ts';
-import { col, type Db, inTransaction, listParam, queryRows } from '../database.ts';
+import {
+  col,
+  type Db,
+  inTransaction,
+  listParam,
+  queryRows,
+  queryRowsPrepared,
+} from '../database.ts';
 import { leads, members, reports, siteChecks, urls, users } from '../schema.ts';
 import { decodeStoredFindings } from '../stored-findings.ts';
 import { olderThan, purgeRows } from './purge.ts';
@@ -96,12 +103,15 @@ export async function insertSitePages(tx: Db, pages: NewSitePages): Promise<void
   if (pages.addresses.length === 0) return;
   // One array parameter per column (database.ts, listParam): a crawled page queues tens of pages.
   const addresses = listParam(pages.addresses);
-  await tx.execute(
+  // Prepared (a crawl's page end runs them under its check's lock): the lists are parameters.
+  await queryRowsPrepared(
+    tx,
     sql`insert into ${urls} (${col(urls.normalizedUrl)})
         select unnest(${addresses}::text[])
         on conflict (${col(urls.normalizedUrl)}) do nothing`,
   );
-  await tx.execute(
+  await queryRowsPrepared(
+    tx,
     sql`insert into ${reports} (${col(reports.urlId)}, ${col(reports.userId)},
           ${col(reports.accessToken)}, ${col(reports.requesterKey)}, ${col(reports.siteCheckId)},
           ${col(reports.status)}, ${col(reports.runAfter)}, ${col(reports.crawlDepth)},

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../../test-support/test-app.ts';
-import { col, type Database, inTransaction, queryRows } from '../database.ts';
+import { col, type Database, type Db, inTransaction, queryRows } from '../database.ts';
 import { members, organizations, reports, siteChecks, users } from '../schema.ts';
 import { insertSitePages } from './reports.ts';
 import {
@@ -266,15 +266,32 @@ describe('site checks owner', () => {
       .from(reports)
       .where(sql`${reports.siteCheckId} = ${id}`);
     expect(pages).toHaveLength(2);
-    expect(await inTransaction(database.db, (tx) => lockCheckOfPage(tx, pages[0]!.id))).toEqual({
-      id,
-      status: 'running',
-      userId: maker,
-      requesterKey: `user:${maker}`,
-      pageCount: 2,
-      pagesTried: 0,
-      recentFailures: 0,
+    const commitMode = async (db: Db) =>
+      (
+        await queryRows<{ mode: string }>(
+          db,
+          sql`select current_setting('synchronous_commit') as mode`,
+        )
+      )[0]!.mode;
+    const before = await commitMode(database.db);
+    const locked = await inTransaction(database.db, async (tx) => ({
+      check: await lockCheckOfPage(tx, pages[0]!.id),
+      // The page end's commit does not wait for the disk (only this transaction's).
+      mode: await commitMode(tx),
+    }));
+    expect(locked).toEqual({
+      check: {
+        id,
+        status: 'running',
+        userId: maker,
+        requesterKey: `user:${maker}`,
+        pageCount: 2,
+        pagesTried: 0,
+        recentFailures: 0,
+      },
+      mode: 'off',
     });
+    expect(await commitMode(database.db)).toBe(before);
 
     await settleSiteCheck(database.db, id);
     expect((await columnsOf(id)).status).toBe('running');
