@@ -42,6 +42,8 @@ export async function runAnalysis(
     allowPrivate: args.allowPrivate,
     render: args.render,
     analysisThreads: 0,
+    // The browser starts while playwright-core loads, not after (issue 23.1).
+    spawnBrowserEarly: args.render,
   });
   try {
     progress.step(`Fetching ${url}`);
