@@ -9,8 +9,9 @@ import {
 } from './cli-baseline.ts';
 import { evaluateGates } from './cli-gates.ts';
 import { writeNotAnalysable, writeResult } from './cli-output.ts';
-import { chooseTiersForPage, useBaselineWasm } from './cli-v8-tiers.ts';
+import { chooseTiersForPage, useBaselineWasm, v8FlagsSet } from './cli-v8-tiers.ts';
 import { createEngine } from './engine.ts';
+import { defaultCodeCacheDir, useCodeCache } from './gather/code-cache-settings.ts';
 import { renderReport } from './report-formats/render-report.ts';
 
 /**
@@ -36,6 +37,8 @@ export async function runAnalysis(
 
   // One page is one HTTP exchange of a few (cli-v8-tiers.ts), before the first connection.
   useBaselineWasm();
+  // playwright-core's 7 MB are compiled from a cache, not on every render (issue 23.1).
+  if (args.render) useCodeCache({ dir: defaultCodeCacheDir(), flags: v8FlagsSet });
   const progress = startProgress(args.format !== 'summary' || args.output !== null);
   // One analysis per run: analysis threads would only add their start-up (~0.4 s).
   const engine = createEngine({
