@@ -181,8 +181,11 @@ describe.skipIf(!browser)('the early browser (a one-page CLI run)', () => {
       expect(pidsMentioning(tmp)).not.toEqual([]);
       child.kill('SIGTERM');
       await exited;
-      // Chromium ends by itself once its pipe to the dead CLI closes.
+      // Ended by the signal as before, the browser and its directory gone with it.
+      expect(child.signalCode).toBe('SIGTERM');
       await expect.poll(() => pidsMentioning(tmp), { timeout: 10_000 }).toEqual([]);
+      const left = await readdir(tmp);
+      expect(left.filter((name) => name.startsWith('crawlwise-chromium-'))).toEqual([]);
     }, 60_000);
   });
 });

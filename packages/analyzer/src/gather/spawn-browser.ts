@@ -35,6 +35,9 @@ export interface SpawnedBrowser {
   kill(): void;
 }
 
+/** Signals whose default action ends the process (and that a terminal or supervisor sends). */
+const ENDING_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 export interface SpawnBrowserOptions {
   executablePath: string;
   proxyPort: number;
@@ -66,15 +69,27 @@ export function spawnBrowser(options: SpawnBrowserOptions): SpawnedBrowser {
   const removeOwnDir = () => rmSync(ownDir, { recursive: true, force: true, maxRetries: 5 });
   // A one-page CLI run ends with process.exit() and no close (cli-run.ts): as Playwright does
   // for the browsers it launched, the group is killed and the profile removed on the way out.
-  // Should the process die by a signal instead, Chromium exits by itself when its pipe closes.
   const onProcessExit = () => {
     killGroup();
     removeOwnDir();
   };
+  // Ended by a signal (Ctrl-C), the process runs no 'exit' handler: Chromium would still end
+  // once its pipe closed, but its directory would stay. Cleaned up here, then the signal is
+  // raised again, so the process ends as it would have.
+  const onSignal = (signal: NodeJS.Signals) => {
+    stopWatching();
+    onProcessExit();
+    process.kill(process.pid, signal);
+  };
+  const stopWatching = () => {
+    process.off('exit', onProcessExit);
+    for (const signal of ENDING_SIGNALS) process.off(signal, onSignal);
+  };
   process.on('exit', onProcessExit);
+  for (const signal of ENDING_SIGNALS) process.on(signal, onSignal);
   const exited = new Promise<void>((resolve) => {
     const done = () => {
-      process.off('exit', onProcessExit);
+      stopWatching();
       // Renderers of a browser that crashed may outlive it in its group.
       killGroup();
       try {
