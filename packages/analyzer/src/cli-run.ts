@@ -87,8 +87,9 @@ export async function runAnalysis(
     throw error;
   }
   // No engine.close(): closing the browser gracefully took 0.1-0.5 s after the answer was out
-  // (issue 23). The process ends next (cli.ts), and playwright-core's exit handler then kills the
-  // browser's process group and removes its profile; an unrendered run has nothing to close.
+  // (issue 23). The process ends next (cli.ts), and an exit handler then kills the browser's
+  // process group and removes its profile: the early browser's (spawn-browser.ts), or
+  // playwright-core's for one it launched; an unrendered run has nothing to close.
 }
 
 /** A spinner on stderr (only on a terminal), so stdout stays clean for the machine formats. */
