@@ -1,11 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withCodeCache } from './code-cache.ts';
+import { MAX_CACHE_FILES_PER_BUNDLE, withCodeCache } from './code-cache.ts';
 import { defaultCodeCacheDir, useCodeCache } from './code-cache-settings.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -74,6 +83,21 @@ describe('withCodeCache', () => {
     writeFileSync(bundle, 'module.exports = { answer: 7 };');
     expect(load().answer).toBe(7);
     expect(cacheFiles()).toHaveLength(3);
+  });
+
+  it('keeps the newest few files per bundle', () => {
+    let flags = 0;
+    useCodeCache({ dir: cacheDir, flags: () => String(flags) });
+    for (flags = 0; flags < MAX_CACHE_FILES_PER_BUNDLE + 2; flags++) {
+      load();
+      // mtime ordering on a coarse clock.
+      const newest = cacheFiles().map((name) => path.join(cacheDir, name));
+      for (const file of newest) {
+        const age = statSync(file).mtimeMs;
+        utimesSync(file, new Date(age - 1000), new Date(age - 1000));
+      }
+    }
+    expect(cacheFiles()).toHaveLength(MAX_CACHE_FILES_PER_BUNDLE);
   });
 
   it('recompiles and rewrites a cache V8 refuses', () => {

@@ -12,7 +12,15 @@
  * and rewritten when V8 rejects it.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -73,7 +81,31 @@ function compileCached(
   const require = Module.createRequire(filename);
   wrapper.call(module.exports, module.exports, require, module, filename, path.dirname(filename));
   if (cachedData && !script.cachedDataRejected) return null;
-  return () => writeAtomically(dir, file, script.createCachedData());
+  return () => {
+    writeAtomically(dir, file, script.createCachedData());
+    dropOldest(dir, `${path.basename(filename, '.js')}-`);
+  };
+}
+
+/**
+ * Files per bundle kept: one per V8 flag variant a run can load it under (two), times an older
+ * Node or playwright-core still in use. Without a limit each upgrade would leave ~3 MB behind.
+ */
+export const MAX_CACHE_FILES_PER_BUNDLE = 4;
+
+/** Only written on a miss, so an old file is one no recent run has asked for. */
+function dropOldest(dir: string, prefix: string): void {
+  try {
+    const files = readdirSync(dir)
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.bin'))
+      .map((name) => ({ name, mtime: statSync(path.join(dir, name)).mtimeMs }))
+      .sort((a, b) => b.mtime - a.mtime);
+    for (const old of files.slice(MAX_CACHE_FILES_PER_BUNDLE)) {
+      rmSync(path.join(dir, old.name), { force: true });
+    }
+  } catch {
+    // Another run pruning at the same time; the next miss tries again.
+  }
 }
 
 /** A temporary file renamed into place: a run never reads half a cache. Failures are ignored. */
