@@ -9,8 +9,9 @@ import {
 } from './cli-baseline.ts';
 import { evaluateGates } from './cli-gates.ts';
 import { writeNotAnalysable, writeResult } from './cli-output.ts';
-import { chooseTiersForPage, useBaselineWasm } from './cli-v8-tiers.ts';
+import { chooseTiersForPage, useBaselineWasm, v8FlagsSet } from './cli-v8-tiers.ts';
 import { createEngine } from './engine.ts';
+import { defaultCodeCacheDir, useCodeCache } from './gather/code-cache-settings.ts';
 import { renderReport } from './report-formats/render-report.ts';
 
 /**
@@ -36,12 +37,16 @@ export async function runAnalysis(
 
   // One page is one HTTP exchange of a few (cli-v8-tiers.ts), before the first connection.
   useBaselineWasm();
+  // playwright-core's 7 MB are compiled from a cache, not on every render (issue 23.1).
+  if (args.render) useCodeCache({ dir: defaultCodeCacheDir(), flags: v8FlagsSet });
   const progress = startProgress(args.format !== 'summary' || args.output !== null);
   // One analysis per run: analysis threads would only add their start-up (~0.4 s).
   const engine = createEngine({
     allowPrivate: args.allowPrivate,
     render: args.render,
     analysisThreads: 0,
+    // The browser starts while playwright-core loads, not after (issue 23.1).
+    spawnBrowserEarly: args.render,
   });
   try {
     progress.step(`Fetching ${url}`);
@@ -82,8 +87,9 @@ export async function runAnalysis(
     throw error;
   }
   // No engine.close(): closing the browser gracefully took 0.1-0.5 s after the answer was out
-  // (issue 23). The process ends next (cli.ts), and playwright-core's exit handler then kills the
-  // browser's process group and removes its profile; an unrendered run has nothing to close.
+  // (issue 23). The process ends next (cli.ts), and an exit handler then kills the browser's
+  // process group and removes its profile: the early browser's (spawn-browser.ts), or
+  // playwright-core's for one it launched; an unrendered run has nothing to close.
 }
 
 /** A spinner on stderr (only on a terminal), so stdout stays clean for the machine formats. */

@@ -16,6 +16,18 @@ import { setFlagsFromString } from 'node:v8';
  */
 export const BASELINE_ONLY_MAX_CHARS = 512 * 1024;
 
+const flagsSet: string[] = [];
+
+/** The flags set from here so far: V8 refuses code cached under other flags (code-cache.ts). */
+export function v8FlagsSet(): string {
+  return flagsSet.join(' ');
+}
+
+function setFlag(flag: string): void {
+  setFlagsFromString(flag);
+  flagsSet.push(flag);
+}
+
 /**
  * Before anything connects: undici's parser (WebAssembly) is worth V8's baseline compiler only.
  * By default V8 also optimises its hot functions in the background, ~0.1 s of CPU that a
@@ -23,7 +35,7 @@ export const BASELINE_ONLY_MAX_CHARS = 512 * 1024;
  * parser compiles at the first connection.
  */
 export function useBaselineWasm(): void {
-  setFlagsFromString('--liftoff-only');
+  setFlag('--liftoff-only');
 }
 
 /**
@@ -34,6 +46,6 @@ export function useBaselineWasm(): void {
  */
 export function chooseTiersForPage(htmlChars: number): boolean {
   if (htmlChars > BASELINE_ONLY_MAX_CHARS) return false;
-  setFlagsFromString('--max-opt=1');
+  setFlag('--max-opt=1');
   return true;
 }

@@ -39,6 +39,11 @@ export interface EngineOptions {
   renderConcurrency?: number;
   renderTimeoutMs?: number;
   /**
+   * Start Chromium at the first fetch, before playwright-core loads (gather/early-browser.ts):
+   * for the CLI's one page, whose render otherwise waited for that load. Default false.
+   */
+  spawnBrowserEarly?: boolean;
+  /**
    * Stop the browser and the analysis threads after this long without work (they start again
    * on the next analysis); 0 keeps them. Default: 60 s for the browser, threads kept.
    */
@@ -147,6 +152,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
           ...(options.idleReleaseMs !== undefined ? { idleCloseMs: options.idleReleaseMs } : {}),
           ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
           ...(options.env ? { env: options.env } : {}),
+          ...(options.spawnBrowserEarly ? { spawnEarly: true } : {}),
         });
 
   const analysis: AnalysisPool | null =

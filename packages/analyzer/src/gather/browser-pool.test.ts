@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { argumentsOf, browserPids } from '../test-support/browser-processes.ts';
 import { allowOnly, startServer, type TestServer } from '../test-support/render-fixtures.ts';
 import { findBrowser } from './browser-path.ts';
 import {
@@ -20,27 +20,6 @@ if (!browser) {
 }
 
 const UA = 'CrawlwiseTest/1.0';
-
-/** PIDs of this process's children whose command line is the browser binary. */
-function browserPids(path: string): number[] {
-  let out = '';
-  try {
-    out = execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' });
-  } catch {
-    return [];
-  }
-  return out
-    .split('\n')
-    .filter(Boolean)
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').startsWith(path);
-      } catch {
-        return false;
-      }
-    });
-}
 
 describe('createBrowserPool without a browser', () => {
   it('throws BrowserUnavailableError from withPage', async () => {
@@ -260,7 +239,7 @@ describe.skipIf(!browser)('createBrowserPool with headless Chromium', () => {
       await browserOf(own);
       const launched = browserPids(browser?.path ?? '').filter((pid) => !before.has(pid));
       expect(launched).toHaveLength(1);
-      const args = readFileSync(`/proc/${launched[0]}/cmdline`, 'utf8').split('\0');
+      const args = argumentsOf(launched[0] ?? 0);
       // A second copy would mean Playwright changed its own value: update the merged one.
       expect(args.filter((arg) => arg.startsWith('--blink-settings'))).toEqual([BLINK_SETTINGS]);
       expect(BLINK_SETTINGS).toMatch(/primaryPointerType=4.*,imagesEnabled=false$/);

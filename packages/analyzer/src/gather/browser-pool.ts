@@ -7,9 +7,25 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AddressGuard } from '../types.ts';
-import { type FoundBrowser, findBrowser } from './browser-path.ts';
+import {
+  BLINK_SETTINGS,
+  browserEnv,
+  egressProxySettings,
+  LAUNCH_ARGS,
+  PLAYWRIGHT_HEADLESS_BLINK_SETTINGS,
+} from './browser-flags.ts';
+import type { FoundBrowser } from './browser-path.ts';
+import { type EarlyBrowser, searchBrowser } from './early-browser.ts';
 import { type EgressProxy, type EgressStats, startEgressProxy } from './egress-proxy.ts';
 import { chromium } from './playwright.ts';
+import type { SpawnedBrowser } from './spawn-browser.ts';
+
+export {
+  BLINK_SETTINGS,
+  browserEnv,
+  LAUNCH_ARGS,
+  PLAYWRIGHT_HEADLESS_BLINK_SETTINGS,
+} from './browser-flags.ts';
 
 /** No usable browser binary: the render is skipped, not failed. */
 export class BrowserUnavailableError extends Error {
@@ -35,6 +51,11 @@ export interface BrowserPoolOptions {
    * launches it again. 0 keeps it for the pool's lifetime. Default 60 s.
    */
   idleCloseMs?: number;
+  /**
+   * A browser started before playwright-core was loaded (the CLI's one page, early-browser.ts):
+   * the first launch attaches to it, and the pool owns it and its proxy from then on.
+   */
+  early?: EarlyBrowser;
 }
 
 export const DEFAULT_BROWSER_IDLE_CLOSE_MS = 60_000;
@@ -60,63 +81,6 @@ export interface BrowserPool {
   /** Counters of the egress proxy; null before the first launch. */
   readonly egressStats: EgressStats | null;
   close(): Promise<void>;
-}
-
-/**
- * Flags on top of Playwright's defaults. QUIC and WebRTC would use UDP, which an HTTP proxy
- * cannot carry: QUIC is switched off, and WebRTC may only use proxied (TCP) transports.
- */
-export const LAUNCH_ARGS = [
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
-];
-
-/**
- * Images never change DOM text, so Blink does not load them at all (`imagesEnabled=false`):
- * aborting each one in the render's route handler cost a round trip to Node per image (the
- * handler stays as a safety net). The setting travels in `--blink-settings`, which Playwright
- * already passes in headless mode with its own value, and Chromium keeps only the last copy of
- * a switch: so Playwright's value is left out (ignoreDefaultArgs) and passed again merged with
- * ours. Should a Playwright upgrade change its value, the ignore no longer matches, both copies
- * are passed and ours (later) still wins: images stay off and only Playwright's hover and
- * pointer hints are lost; a browser-pool test fails on the duplicate.
- */
-export const PLAYWRIGHT_HEADLESS_BLINK_SETTINGS =
-  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4';
-export const BLINK_SETTINGS = `${PLAYWRIGHT_HEADLESS_BLINK_SETTINGS},imagesEnabled=false`;
-
-/**
- * The browser runs without a sandbox (it usually runs as root in a container), so a renderer
- * exploit would see the browser's environment: pass only what Chromium needs, not the server's
- * secrets.
- */
-const BROWSER_ENV_KEYS = [
-  'PATH',
-  'HOME',
-  'TMPDIR',
-  'LANG',
-  'LC_ALL',
-  'TZ',
-  'FONTCONFIG_PATH',
-  'FONTCONFIG_FILE',
-  'LD_LIBRARY_PATH',
-  'XDG_CONFIG_HOME',
-  'XDG_CACHE_HOME',
-];
-
-export function browserEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  const picked: Record<string, string> = {};
-  for (const key of BROWSER_ENV_KEYS) {
-    const value = env[key];
-    if (value !== undefined) picked[key] = value;
-  }
-  return picked;
 }
 
 /** A context that will not close in this time has a stuck renderer: the browser is replaced. */
@@ -172,11 +136,12 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
   const launchTimeoutMs = options.launchTimeoutMs ?? 30_000;
   const prewarm = options.prewarm ?? true;
   const idleCloseMs = options.idleCloseMs ?? DEFAULT_BROWSER_IDLE_CLOSE_MS;
-  const find =
-    options.findBrowser ?? (() => findBrowser(options.env ?? process.env, options.dataDir));
-
-  let found: Promise<FoundBrowser | null> | null = null;
-  let proxy: Promise<EgressProxy> | null = null;
+  let found: Promise<FoundBrowser | null> | null = options.early?.found ?? null;
+  // The early browser's flags name its proxy: that one is kept (or, failing, a new one started).
+  let proxy: Promise<EgressProxy> | null =
+    options.early?.proxy.then((started) => started ?? startEgressProxy(options.guard)) ?? null;
+  proxy?.catch(() => undefined);
+  let early: Promise<SpawnedBrowser | null> | null = options.early?.browser ?? null;
   let proxyStats: EgressStats | null = null;
   let launching: Promise<Browser> | null = null;
   /** The connected browser, so a late 'disconnected' of an old one does not reset a new one. */
@@ -185,20 +150,23 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
 
   function browserInfo(): Promise<FoundBrowser | null> {
     // The search touches the disk (and may unpack a browser): do it once per pool.
-    found ??= find().catch(() => null);
+    found ??= searchBrowser(options);
     return found;
   }
 
   function startProxy(): Promise<EgressProxy> {
     // Started once and kept across relaunches, so the port in the launch flags stays valid.
-    proxy ??= startEgressProxy(options.guard).then((started) => {
-      proxyStats = started.stats;
-      return started;
-    });
-    proxy.catch(() => {
-      proxy = null;
-    });
-    return proxy;
+    proxy ??= startEgressProxy(options.guard);
+    const starting = proxy;
+    starting.then(
+      (started) => {
+        proxyStats = started.stats;
+      },
+      () => {
+        if (proxy === starting) proxy = null;
+      },
+    );
+    return starting;
   }
 
   async function launch(): Promise<Browser> {
@@ -209,27 +177,62 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       );
     }
     const egress = await startProxy();
-    const browser = await chromium.launch({
-      executablePath: binary.path,
-      headless: true,
-      args: [...LAUNCH_ARGS, BLINK_SETTINGS],
-      ignoreDefaultArgs: [PLAYWRIGHT_HEADLESS_BLINK_SETTINGS],
-      // '<-loopback>' removes Chromium's implicit loopback bypass: 127.0.0.1 and localhost
-      // must go through the guard like any other host.
-      proxy: { server: `http://127.0.0.1:${egress.port}`, bypass: '<-loopback>' },
-      timeout: launchTimeoutMs,
-      env: browserEnv(options.env ?? process.env),
-      // The pool owns the browser's lifetime; the server's own signal handling closes it.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
+    const browser =
+      (await attachEarly()) ??
+      (await chromium.launch({
+        executablePath: binary.path,
+        headless: true,
+        args: [...LAUNCH_ARGS, BLINK_SETTINGS],
+        ignoreDefaultArgs: [PLAYWRIGHT_HEADLESS_BLINK_SETTINGS],
+        proxy: egressProxySettings(egress.port),
+        timeout: launchTimeoutMs,
+        env: browserEnv(options.env ?? process.env),
+        // The pool owns the browser's lifetime; the server's own signal handling closes it.
+        handleSIGINT: false,
+        handleSIGTERM: false,
+        handleSIGHUP: false,
+      }));
     browser.on('disconnected', () => {
       // A crash or an outside close: forget it so the next use launches a new one.
       if (current === browser) forget();
     });
     current = browser;
     return browser;
+  }
+
+  /**
+   * The early browser, once: attached over its pipe. Any failure kills it and returns null, so
+   * the launch goes on as without one and a browser that cannot start fails as it always did.
+   */
+  async function attachEarly(): Promise<Browser | null> {
+    const pending = early;
+    early = null;
+    const spawned = pending ? await pending : null;
+    if (!spawned) return null;
+    const gone = spawned.exited.then(() => {
+      throw new Error('The browser exited before it could be attached');
+    });
+    // Settles (rejected) whenever the browser ends, long after an attach that succeeded.
+    gone.catch(() => undefined);
+    try {
+      const attaching = chromium.connectOverCDP(spawned.transport, {
+        timeout: launchTimeoutMs,
+        artifactsDir: spawned.artifactsDir,
+      });
+      return await Promise.race([attaching, gone]);
+    } catch {
+      spawned.kill();
+      return null;
+    }
+  }
+
+  /** An early browser never attached (the pool closed first) is killed, not left behind. */
+  async function dropEarly(): Promise<void> {
+    const pending = early;
+    early = null;
+    const spawned = pending ? await pending : null;
+    spawned?.kill();
+    await spawned?.exited;
   }
 
   function forget(): void {
@@ -417,6 +420,7 @@ export function createBrowserPool(options: BrowserPoolOptions): BrowserPool {
       const unused = pending ? await pending.ready : null;
       await unused?.context.close().catch(() => undefined);
       await browser?.close().catch(() => undefined);
+      await dropEarly();
       const egress = proxy ? await proxy.catch(() => null) : null;
       proxy = null;
       await egress?.close();

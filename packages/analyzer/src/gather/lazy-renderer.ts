@@ -1,5 +1,6 @@
 import type { RenderArtifact } from '../types.ts';
 import type { BrowserPool, BrowserPoolOptions, PageOptions } from './browser-pool.ts';
+import { type EarlyBrowser, startEarlyBrowser } from './early-browser.ts';
 import type { RenderOptions } from './render-page.ts';
 
 /**
@@ -26,19 +27,30 @@ interface Loaded {
   renderPage: typeof import('./render-page.ts').renderPage;
 }
 
-export function lazyRenderer(options: BrowserPoolOptions): LazyRenderer {
+export interface LazyRendererOptions extends BrowserPoolOptions {
+  /**
+   * Spawn Chromium at the first prefetch, before playwright-core loads, and attach to it once
+   * loaded (early-browser.ts): for the CLI's one page, where that load was on the clock.
+   */
+  spawnEarly?: boolean;
+}
+
+export function lazyRenderer({ spawnEarly, ...options }: LazyRendererOptions): LazyRenderer {
+  let early: EarlyBrowser | null = null;
   let loading: Promise<Loaded> | null = null;
   const load = () => {
-    loading ??= Promise.all([import('./browser-pool.ts'), import('./render-page.ts')]).then(
-      ([browser, render]) => ({
-        pool: browser.createBrowserPool(options),
+    // Loading playwright-core holds the thread for ~300 ms: the early browser is spawned first.
+    loading ??= (early ? early.browser : Promise.resolve(null))
+      .then(() => Promise.all([import('./browser-pool.ts'), import('./render-page.ts')]))
+      .then(([browser, render]) => ({
+        pool: browser.createBrowserPool({ ...options, ...(early ? { early } : {}) }),
         renderPage: render.renderPage,
-      }),
-    );
+      }));
     return loading;
   };
   return {
     prefetch(page) {
+      if (spawnEarly && !loading) early = startEarlyBrowser(options);
       load().then(
         ({ pool }) => pool.warm(page),
         () => {
@@ -53,7 +65,13 @@ export function lazyRenderer(options: BrowserPoolOptions): LazyRenderer {
     async close() {
       if (!loading) return;
       const loaded = await loading.catch(() => null);
-      await loaded?.pool.close();
+      if (loaded) return loaded.pool.close();
+      // The browser side failed to load, so no pool took over what was started early.
+      const [spawned, proxy] = early
+        ? await Promise.all([early.browser, early.proxy.catch(() => null)])
+        : [null, null];
+      spawned?.kill();
+      await Promise.all([spawned?.exited, proxy?.close()]);
     },
   };
 }
