@@ -35,10 +35,14 @@ import { siteReportChangeKey, storeSiteReport } from './site-report-store.ts';
 export const REBUILD_AFTER_MS = 10_000;
 /**
  * A running check also waits this many times its last build's duration between builds, so
- * building takes at most about a quarter of a worker's time on a big crawl (a 10,000-page build
- * takes tens of seconds on a loaded machine: bench/results/site-audit-*.md).
+ * building takes at most about an eighth of a worker's time on a big crawl (a 10,000-page build
+ * takes 5-10 s: bench/results/site-audit-*.md). Each build of a running crawl reads the whole
+ * crawl and rewrites its snapshot (some 300,000 rows at 10,000 pages): at 3 times (a quarter of
+ * the time) the builds were half of the database's work during a 10,000-page crawl with pacing
+ * off (pg_stat_statements, bench/results/crawl-2026-11-27-lock.md), for an overview refreshed
+ * every 15-30 s instead of every 40-80 s.
  */
-const BUILD_SHARE_FACTOR = 3;
+const BUILD_SHARE_FACTOR = 7;
 /** Checks built per pass (ended checks not yet built, e.g. after an upgrade, wait their turn). */
 const CHECKS_PER_PASS = 4;
 /** Namespace of the per-check advisory lock of the builder. */
