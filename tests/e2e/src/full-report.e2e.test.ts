@@ -15,6 +15,7 @@ import {
   axeViolations,
   launchBrowser,
   type RunningServer,
+  readUntilSettled,
   startServer,
   startSite,
 } from './harness.ts';
@@ -67,10 +68,13 @@ async function newContext(): Promise<BrowserContext> {
   return context;
 }
 
+/** The report as this context's API reads it, once the analysis has settled. */
 async function readReport(context: BrowserContext): Promise<Report> {
-  const answer = await context.request.get(`${server.baseUrl}/api/reports/${accessToken}`);
-  expect(answer.status()).toBe(200);
-  return reportResponseSchema.parse(await answer.json()).report;
+  const read = async () => {
+    const answer = await context.request.get(`${server.baseUrl}/api/reports/${accessToken}`);
+    return { status: answer.status(), json: () => answer.json() };
+  };
+  return (await readUntilSettled(read, (body) => reportResponseSchema.parse(body))).report;
 }
 
 /** axe-core's serious and critical violations, the signed-in header's account menu included. */
@@ -117,12 +121,7 @@ beforeAll(async () => {
   });
   expect(created.status()).toBe(201);
   accessToken = (await created.json()).accessToken;
-  for (const deadline = Date.now() + 60_000; ; ) {
-    full = await readReport(owner);
-    if (full.status === 'completed' || full.status === 'failed') break;
-    if (Date.now() > deadline) throw new Error('the analysis did not finish');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  full = await readReport(owner);
   expect(full.status).toBe('completed');
 });
 

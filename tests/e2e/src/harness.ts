@@ -132,6 +132,35 @@ export async function startServer(
   };
 }
 
+/** One read of a report: its HTTP status and, when 200, its JSON body. */
+export interface ReportRead {
+  status: number;
+  json(): Promise<unknown>;
+}
+
+/**
+ * Reads a report until it is completed or failed, the way the report screen polls: a 503 (the
+ * server shedding load for a second while the machine is busy, with Retry-After) is ridden out
+ * and read again, any other answer but 200 fails at once. Returns the last body read.
+ */
+export async function readUntilSettled<T extends { report: { status: string } }>(
+  read: () => Promise<ReportRead>,
+  parse: (body: unknown) => T,
+  { timeoutMs = 60_000, intervalMs = 250 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await read();
+    if (answer.status !== 503) {
+      if (answer.status !== 200) throw new Error(`reading the report answered ${answer.status}`);
+      const body = parse(await answer.json());
+      if (body.report.status === 'completed' || body.report.status === 'failed') return body;
+    }
+    if (Date.now() > deadline) throw new Error('the analysis did not finish');
+    await new Promise((resolve) => setTimeout(resolve, answer.status === 503 ? 1000 : intervalMs));
+  }
+}
+
 /** A small website on 127.0.0.1 that the analyzer fetches. */
 export async function startSite(html: string): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {

@@ -9,6 +9,7 @@ import {
   axeViolations,
   launchBrowser,
   type RunningServer,
+  readUntilSettled,
   startServer,
   startSite,
 } from './harness.ts';
@@ -89,13 +90,15 @@ beforeAll(async () => {
   });
   expect(created.status()).toBe(201);
   accessToken = (await created.json()).accessToken;
-  for (const deadline = Date.now() + 60_000; ; ) {
-    const answer = await owner.request.get(`${server.baseUrl}/api/reports/${accessToken}`);
-    full = reportResponseSchema.parse(await answer.json()).report;
-    if (full.status === 'completed' || full.status === 'failed') break;
-    if (Date.now() > deadline) throw new Error('the analysis did not finish');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  full = (
+    await readUntilSettled(
+      async () => {
+        const answer = await owner.request.get(`${server.baseUrl}/api/reports/${accessToken}`);
+        return { status: answer.status(), json: () => answer.json() };
+      },
+      (body) => reportResponseSchema.parse(body),
+    )
+  ).report;
   expect(full.status).toBe('completed');
 });
 

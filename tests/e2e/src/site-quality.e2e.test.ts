@@ -7,6 +7,7 @@ import {
   axeViolations,
   launchBrowser,
   type RunningServer,
+  readUntilSettled,
   startServer,
   startSite,
   waitForHydration,
@@ -52,12 +53,11 @@ beforeAll(async () => {
   });
   const { accessToken } = (await created.json()) as { accessToken: string };
   reportPath = PATHS.reportFor(accessToken);
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    const read = await fetch(`${server.baseUrl}/api/reports/${accessToken}`);
-    const { report } = (await read.json()) as { report: { status: string } };
-    if (report.status === 'completed') break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await readUntilSettled(
+    () => fetch(`${server.baseUrl}/api/reports/${accessToken}`),
+    (body) => body as { report: { status: string } },
+    { timeoutMs: 30_000, intervalMs: 200 },
+  );
 });
 
 afterAll(async () => {
