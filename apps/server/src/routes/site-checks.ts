@@ -1,5 +1,6 @@
 import {
   crawlOptionsSchema,
+  type SiteReport,
   siteCheckIdParamsSchema,
   siteCheckListResponseSchema,
   siteCheckResponseSchema,
@@ -29,8 +30,7 @@ import {
   startSiteCheck,
 } from '../services/site-checks.ts';
 import { siteReportCsv } from '../services/site-report-csv.ts';
-import { loadSiteReport } from '../services/site-report-source.ts';
-import { storedSiteReportJson } from '../services/site-report-store.ts';
+import { awaitStoredSiteReportJson, loadSiteReport } from '../services/site-report-source.ts';
 import { requireWorkspace, type Workspace } from '../services/workspace.ts';
 import { signedIn } from './require-user.ts';
 
@@ -231,7 +231,11 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       app.services.runningSiteReports.forget(siteCheck.id);
       // An ended check's stored report is already the contract's JSON: sent as it is stored
       // (docs/site-checks.md "Stored site report"), with the check written as every answer is.
-      const stored = await storedSiteReportJson(app.database.db, siteCheck.id);
+      const stored = await awaitStoredSiteReportJson(
+        app.database.db,
+        siteCheck.id,
+        app.config.SITE_REPORT_AWAIT_BUILD_MS,
+      );
       if (stored !== null) {
         writeSiteCheck ??= contractJson(siteCheckSchema);
         return (
@@ -266,7 +270,17 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const workspace = requireWorkspace(request);
       const siteCheck = await ownCheck(workspace, request.params.id);
-      const report = await loadSiteReport(app.database.db, siteCheck);
+      const stored = isSiteCheckUnderWay(siteCheck.status)
+        ? null
+        : await awaitStoredSiteReportJson(
+            app.database.db,
+            siteCheck.id,
+            app.config.SITE_REPORT_AWAIT_BUILD_MS,
+          );
+      const report =
+        stored === null
+          ? await loadSiteReport(app.database.db, siteCheck)
+          : (JSON.parse(stored) as SiteReport);
       const origin = publicOrigin(app.config);
       const csv = siteReportCsv(
         report,

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { siteReportResponseSchema } from '@crawlwise/shared/api/site-checks';
 import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
@@ -30,6 +31,8 @@ let app: FastifyInstance;
 let site: TestSite;
 let owner: TestAccount;
 let checkId: string;
+/** How long a request for a just-ended check's report waits for the worker's build, here. */
+const AWAIT_BUILD_MS = 1500;
 
 const stored = async () =>
   queryRows<{ change_key: string }>(
@@ -71,7 +74,10 @@ beforeAll(async () => {
       .map((path) => `<url><loc>${site.url(path)}</loc></url>`)
       .join('')}</urlset>`,
   };
-  ({ app } = await buildTestApp({ SITE_CHECK_PAGE_INTERVAL_MS: '0' }));
+  ({ app } = await buildTestApp({
+    SITE_CHECK_PAGE_INTERVAL_MS: '0',
+    SITE_REPORT_AWAIT_BUILD_MS: String(AWAIT_BUILD_MS),
+  }));
   owner = await signUp(app);
   const started = await call(app, 'POST', '/api/site-checks', {
     cookie: owner.cookie,
@@ -167,6 +173,54 @@ describe('the stored site report', () => {
     await buildAuditSnapshotOf(app.database.db, checkId);
     expect(await stored()).toHaveLength(1);
     expect(await report()).toEqual(live);
+  });
+
+  it('waits for the final build of a check that has just ended, and builds it itself when none comes', async () => {
+    const db = app.database.db;
+    const justEnded = async () => {
+      await db.execute(
+        sql`update site_checks set completed_at = now(), audit_built_at = null where id = ${checkId}`,
+      );
+      await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+    };
+    await justEnded();
+    let answeredAt = 0;
+    const asked = performance.now();
+    const answer = reportBody().then((body) => {
+      answeredAt = performance.now();
+      return body;
+    });
+    await setTimeout(400);
+    // Five pages build in milliseconds: not answered yet means the request is waiting.
+    expect(answeredAt).toBe(0);
+    const build = await buildAuditSnapshotOf(db, checkId);
+    expect(build.written).toBe(true);
+    const built = performance.now();
+    const body = await answer;
+    expect(answeredAt - built).toBeLessThan(AWAIT_BUILD_MS / 2);
+    expect(await stored()).toHaveLength(1);
+    expect(body).toBe(await reportBody());
+    expect(siteReportResponseSchema.safeParse(JSON.parse(body)).success).toBe(true);
+    expect(answeredAt - asked).toBeGreaterThanOrEqual(400);
+
+    // No build comes (no worker): it is built here once the wait is over, the same report.
+    await justEnded();
+    const reportOf = (text: string) => JSON.parse(text).report;
+    let started = performance.now();
+    expect(reportOf(await reportBody())).toEqual(reportOf(body));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(AWAIT_BUILD_MS - 50);
+    expect(await stored()).toEqual([]);
+
+    // A check that ended long ago is not waited for: its build is not coming.
+    await db.execute(
+      sql`update site_checks set completed_at = now() - interval '10 minutes', audit_built_at = null
+          where id = ${checkId}`,
+    );
+    started = performance.now();
+    const csvStarted = csv();
+    expect(reportOf(await reportBody())).toEqual(reportOf(body));
+    expect(performance.now() - started).toBeLessThan(AWAIT_BUILD_MS);
+    expect(await csvStarted).toContain(site.url('/a'));
   });
 
   it('is built by one builder at a time: a second one reads nothing, and a lapsed hold is taken over', async () => {

@@ -1,14 +1,15 @@
+import { setTimeout } from 'node:timers/promises';
 import type { SiteGraphLink } from '@crawlwise/analyzer/site/site-graph';
 import type { SiteCheck, SiteReport } from '@crawlwise/shared/api/site-checks';
 import { sql } from 'drizzle-orm';
 import { type ColumnsRow, type Db, queryRows, selectColumns } from '../db/database.ts';
 import { siteLinks, siteSitemapEntries } from '../db/schema.ts';
-import { siteCheckCrawl } from '../db/tables/site-checks.ts';
+import { finalAuditBuildPending, siteCheckCrawl } from '../db/tables/site-checks.ts';
 import { crawlStartKey } from './crawl-frontier.ts';
 import { externalProgress, loadExternalChecks } from './external-link-checks.ts';
 import { listSitePages, type SitePageRow } from './site-checks.ts';
 import { buildSiteReport, type CrawlGraph } from './site-report.ts';
-import { storedSiteReport } from './site-report-store.ts';
+import { storedSiteReport, storedSiteReportJson } from './site-report-store.ts';
 
 /**
  * The check's site report: the stored one while it is current (site-report-store.ts: an ended
@@ -23,6 +24,35 @@ export async function loadSiteReport(db: Db, siteCheck: SiteCheck): Promise<Site
   const rows = await listSitePages(db, siteCheck.id);
   const crawl = siteCheck.source === 'crawl' ? await loadCrawlGraph(db, siteCheck, rows) : null;
   return buildSiteReport(rows, crawl);
+}
+
+/** How recently a check must have ended for a report request to wait for the worker's build. */
+export const AWAIT_FINAL_BUILD_RECENT_SECONDS = 120;
+/** How often a waiting request looks for the stored report. */
+const AWAIT_FINAL_BUILD_POLL_MS = 100;
+
+/**
+ * An ended check's stored report (the JSON text the route sends), waiting up to `waitMs` when the
+ * check ended in the last two minutes and the worker's final audit build, which stores it, has
+ * not run yet; null when there is none to serve, so the caller builds it. Without the wait, the
+ * screen's polls right after a big crawl ended each built the whole report in the web process,
+ * which the worker was building and storing at that moment anyway: 250 ms and ~150 MB of the web
+ * process's heap per request at 10,000 pages (docs/site-checks.md "Stored site report").
+ */
+export async function awaitStoredSiteReportJson(
+  db: Db,
+  siteCheckId: string,
+  waitMs: number,
+): Promise<string | null> {
+  const deadline = performance.now() + waitMs;
+  for (;;) {
+    const stored = await storedSiteReportJson(db, siteCheckId);
+    if (stored !== null || performance.now() >= deadline) return stored;
+    if (!(await finalAuditBuildPending(db, siteCheckId, AWAIT_FINAL_BUILD_RECENT_SECONDS))) {
+      return null;
+    }
+    await setTimeout(Math.min(AWAIT_FINAL_BUILD_POLL_MS, deadline - performance.now()));
+  }
 }
 
 /** Source pages per query when reading a crawl's links. */

@@ -32,6 +32,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     RATE_LIMITS: 'off',
     // A loaded test machine must not shed requests; shedding is tested on its own.
     MAX_EVENT_LOOP_DELAY_MS: '0',
+    // The test worker builds no audit snapshot on its own: a report request must not wait for
+    // one. The wait is tested on its own (routes/site-report-stored.test.ts).
+    SITE_REPORT_AWAIT_BUILD_MS: '0',
     AUTH_SECRET: 'crawlwise-test-secret-0123456789abcdefghij',
     ...overrides,
   });

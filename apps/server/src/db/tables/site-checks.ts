@@ -549,6 +549,26 @@ export async function auditBuiltAt(db: Db, id: string): Promise<string | null> {
 }
 
 /**
+ * Whether the check ended within the last `recentSeconds` and its final audit build (which
+ * stores its report) has not run since: a worker is about to store the report.
+ */
+export async function finalAuditBuildPending(
+  db: Db,
+  id: string,
+  recentSeconds: number,
+): Promise<boolean> {
+  const [row] = await queryRows<{ pending: boolean }>(
+    db,
+    sql`select (${siteChecks.status} in ('completed', 'cancelled', 'failed')
+          and ${siteChecks.completedAt} > now() - make_interval(secs => ${recentSeconds})
+          and (${siteChecks.auditBuiltAt} is null
+            or ${siteChecks.auditBuiltAt} < ${siteChecks.completedAt})) as pending
+        from ${siteChecks} where ${siteChecks.id} = ${id}`,
+  );
+  return row?.pending === true;
+}
+
+/**
  * The checks whose audit snapshot is due (services/site-audit-build.ts), oldest need first: an
  * ended check whose snapshot is older than its end, and a running one with pages finished since
  * its last build, built at most every `rebuildAfterSeconds` or `shareFactor` times its last
