@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { queryRows } from '@crawlwise/server/db/database';
 import { crawlSettingsOf, crawlStartKey } from '@crawlwise/server/services/crawl-frontier';
+import { auditIssuesOf, viewFindingsOf } from '@crawlwise/server/services/site-page-findings';
 import { crawlOptionsSchema } from '@crawlwise/shared/api/site-checks';
 import { sql } from 'drizzle-orm';
 
@@ -134,7 +135,8 @@ export async function insertCrawl(
       return sql`(${page.url}, ${token}, 'completed', ${30 + Math.floor(random() * 70)}::int,
         ${finalKey}, null, null, ${JSON.stringify(meta)}::jsonb, ${JSON.stringify(issues)}::jsonb,
         ${JSON.stringify(signals)}::jsonb, ${completedAt}::timestamptz, ${page.depth}::int,
-        ${JSON.stringify(excerpt)}::jsonb)`;
+        ${JSON.stringify(excerpt)}::jsonb, ${JSON.stringify(auditIssuesOf(issues))}::jsonb,
+        ${JSON.stringify(viewFindingsOf(issues))}::jsonb)`;
     });
     const completed = values.filter((_, offset) => batch[offset]!.kind !== 'broken');
     const failed = values.filter((_, offset) => batch[offset]!.kind === 'broken');
@@ -142,13 +144,13 @@ export async function insertCrawl(
       await db.execute(
         sql`insert into reports (url_id, user_id, site_check_id, access_token, status, score,
               final_url, error_code, error_message, meta_json, issues, page_signals, completed_at,
-              crawl_depth, text_excerpt)
+              crawl_depth, text_excerpt, audit_issues, view_findings)
             select u.id, ${userId}, ${id}, v.token, v.status, v.score, v.final_url, v.error_code,
               v.error_message, v.meta_json, v.issues, v.page_signals, v.completed_at, v.depth,
-              v.text_excerpt
+              v.text_excerpt, v.audit_issues, v.view_findings
             from (values ${sql.join(completed, sql`, `)}) as v(url, token, status, score,
               final_url, error_code, error_message, meta_json, issues, page_signals,
-              completed_at, depth, text_excerpt)
+              completed_at, depth, text_excerpt, audit_issues, view_findings)
             join urls u on u.normalized_url = v.url`,
       );
     }

@@ -263,6 +263,7 @@ export async function runServer(
       report = answer.json();
     }
     sampler.stop();
+    console.error(`[bench:crawl] ${options.name}: GET report ${reportMs.join(', ')} ms`);
 
     let databaseMB: number;
     if (admin) {

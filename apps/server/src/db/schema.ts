@@ -210,6 +210,15 @@ export const reports = pgTable(
     pageSignals: jsonb('page_signals'),
     /** A crawl's page: a bounded excerpt of its main text (shared TextExcerpt), for the audit's diff. */
     textExcerpt: jsonb('text_excerpt'),
+    /**
+     * A site check's page: the part of `issues` its check's audit snapshot reads (the failing
+     * critical and warning findings, slimmed) and the part its site report reads (the canonical
+     * and robots.txt findings), written with `issues` (services/site-page-findings.ts), so a
+     * build reads a few hundred bytes a page instead of taking apart ~20 KB of findings each time.
+     * Null on a row written before them: read from `issues` then.
+     */
+    auditIssues: jsonb('audit_issues'),
+    viewFindings: jsonb('view_findings'),
   },
   (table) => [
     uniqueIndex('reports_access_token_key').on(table.accessToken),

@@ -20,6 +20,7 @@ import {
 } from '../db/tables/site-checks.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
 import { HostPace, type PaceTurn, takeHostTurn } from './host-pace.ts';
+import { auditIssuesOf, viewFindingsOf } from './site-page-findings.ts';
 import { boundForStorage } from './stored-report-bounds.ts';
 
 /**
@@ -273,6 +274,7 @@ export class JobQueue {
             ${col(reports.finalUrl)} = ${result.finalUrl},
             ${col(reports.metaJson)} = ${JSON.stringify(result.meta_json)}::jsonb,
             ${col(reports.issues)} = ${JSON.stringify(result.issues)}::jsonb,
+            ${sitePageFindingsColumns(result.issues)},
             ${col(reports.categories)} = ${JSON.stringify(result.categories)}::jsonb,
             ${col(reports.fetchArtifact)} = null,
             ${col(reports.errorCode)} = null, ${col(reports.errorMessage)} = null,
@@ -406,6 +408,17 @@ export class JobQueue {
  * A crawl's page also keeps what the site findings read of it (its signals and text excerpt,
  * as the analysis gave them: the findings compare them whole), in the completing statement.
  */
+/**
+ * A site page's findings as its check's builds read them (services/site-page-findings.ts), set
+ * with its findings; a report of no site check keeps none.
+ */
+function sitePageFindingsColumns(issues: readonly unknown[]): SQL {
+  const ofSitePage = (json: string) =>
+    sql`case when ${reports.siteCheckId} is null then null else ${json}::jsonb end`;
+  return sql`${col(reports.auditIssues)} = ${ofSitePage(JSON.stringify(auditIssuesOf(issues)))},
+    ${col(reports.viewFindings)} = ${ofSitePage(JSON.stringify(viewFindingsOf(issues)))}`;
+}
+
 function crawlPageColumns(analysis: PageAnalysis): SQL {
   if (!analysis.signals) return sql``;
   return sql`, ${col(reports.pageSignals)} = ${JSON.stringify(analysis.signals)}::jsonb,

@@ -269,24 +269,24 @@ const REPORT_META = sql`
  * reads them, including an older shape's `details.skipped`) — a fraction of the bytes of whole
  * rows, for 10,000 pages.
  */
-const SLIM_COLUMNS = sql`
+const SLIM_COLUMNS = sql`coalesce(${r(reports.auditIssues)},
   (select coalesce(jsonb_agg(jsonb_build_object('id', f->'id', 'outcome', f->'outcome',
       'severity', f->'severity', 'message', f->'message', 'points', f->'points',
       'details', case when f->'details' ? 'skipped'
         then jsonb_build_object('skipped', f->'details'->'skipped') else '{}'::jsonb end)), '[]'::jsonb)
     from ${STORED_FINDINGS} f
     where f->>'severity' in ('critical', 'warning')
-      and coalesce(f->>'outcome', 'failed') = 'failed') as issues`;
+      and coalesce(f->>'outcome', 'failed') = 'failed')) as issues`;
 
 /**
  * What the site report reads of each page's stored findings: the two findings its cross-page
  * view (buildSiteView) looks up — the canonical and the robots.txt check — whole and in their
  * stored order; never the rest (a page's stored findings are tens of kilobytes).
  */
-const VIEW_FINDINGS = sql`
+const VIEW_FINDINGS = sql`coalesce(${r(reports.viewFindings)},
   (select coalesce(jsonb_agg(e.f order by e.n), '[]'::jsonb)
     from ${STORED_FINDINGS} with ordinality as e(f, n)
-    where e.f->>'id' in ('canonical', 'robots-txt')) as view_findings`;
+    where e.f->>'id' in ('canonical', 'robots-txt'))) as view_findings`;
 
 /**
  * A check's pages, in order, with what the site report reads (VIEW_FINDINGS, REPORT_META);

@@ -1,0 +1,169 @@
+import { waitUntil } from '@crawlwise/shared/wait-until';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
+import { call, signUp } from '../test-support/accounts.ts';
+import {
+  buildTestApp,
+  startTestSite,
+  type TestSite,
+  testWorker,
+} from '../test-support/test-app.ts';
+import { listSitePages } from './site-checks.ts';
+import { auditIssuesOf, viewFindingsOf } from './site-page-findings.ts';
+
+/**
+ * A site page's findings as its check's builds read them are written with the page
+ * (reports.audit_issues, reports.view_findings) and equal what the SQL fallback takes out of the
+ * whole stored findings for a row written before those columns.
+ */
+
+describe('auditIssuesOf and viewFindingsOf', () => {
+  const findings = [
+    { id: 'title', outcome: 'failed', severity: 'critical', message: 'No title', points: 8 },
+    { id: 'alt', severity: 'warning', message: 'Alt', points: 2, details: { items: [1, 2] } },
+    { id: 'h1', outcome: 'passed', severity: 'critical', message: 'ok', points: 0 },
+    { id: 'lang', outcome: 'failed', severity: 'notice', message: 'Lang', points: 1 },
+    { id: 'js', outcome: 'failed', severity: 'warning', details: { skipped: 'no render' } },
+    { id: 'canonical', outcome: 'passed', severity: 'info', details: { href: '/a' } },
+    'not a finding',
+    { id: 'robots-txt', outcome: 'failed', severity: 'warning', message: 'Blocked', points: 3 },
+  ];
+
+  it('keeps the failing critical and warning findings, slimmed, in their order', () => {
+    expect(auditIssuesOf(findings)).toEqual([
+      {
+        id: 'title',
+        outcome: 'failed',
+        severity: 'critical',
+        message: 'No title',
+        points: 8,
+        details: {},
+      },
+      { id: 'alt', outcome: null, severity: 'warning', message: 'Alt', points: 2, details: {} },
+      {
+        id: 'js',
+        outcome: 'failed',
+        severity: 'warning',
+        message: null,
+        points: null,
+        details: { skipped: 'no render' },
+      },
+      {
+        id: 'robots-txt',
+        outcome: 'failed',
+        severity: 'warning',
+        message: 'Blocked',
+        points: 3,
+        details: {},
+      },
+    ]);
+  });
+
+  it('keeps the canonical and robots.txt findings whole', () => {
+    expect(viewFindingsOf(findings)).toEqual([findings[5], findings[7]]);
+  });
+});
+
+describe('a site page stored by the worker', () => {
+  let app: FastifyInstance;
+  let site: TestSite;
+  let checkId: string;
+
+  const page = (title: string, head: string, body: string) =>
+    `<!doctype html><html lang="en"><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+
+  beforeAll(async () => {
+    site = await startTestSite({
+      '/': { body: page('Home', '', '<img src="a.png"><a href="/b">B</a>') },
+      '/b': { body: page('B', '<link rel="canonical" href="/">', '<h1>B</h1><p>Short.</p>') },
+      '/c': { body: page('', '<meta name="robots" content="noindex">', '<p>Nothing</p>') },
+    });
+    ({ app } = await buildTestApp());
+    const owner = await signUp(app);
+    const list = ['/', '/b', '/c'].map((path) => site.url(path)).join('\n');
+    const started = await call(app, 'POST', '/api/site-checks', {
+      cookie: owner.cookie,
+      payload: { siteUrl: site.url('/'), source: 'list', list },
+    });
+    expect(started.statusCode).toBe(201);
+    checkId = started.json().siteCheck.id as string;
+    const worker = testWorker(app, { concurrency: 2, pollIntervalMs: 50 });
+    await worker.start();
+    try {
+      await waitUntil(
+        async () => {
+          const [row] = await queryRows<{ status: string }>(
+            app.database.db,
+            sql`select status from site_checks where id = ${checkId}`,
+          );
+          return row?.status === 'completed' ? true : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 100, what: 'the check to end' },
+      );
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await site?.close();
+  });
+
+  it('has them written, and the build reads the same as from the whole findings', async () => {
+    const db = app.database.db;
+    const written = await queryRows<{ audit_issues: unknown; view_findings: unknown }>(
+      db,
+      sql`select audit_issues, view_findings from reports where site_check_id = ${checkId}`,
+    );
+    expect(written).toHaveLength(3);
+    for (const row of written) {
+      expect(row.audit_issues).not.toBeNull();
+      expect(row.view_findings).not.toBeNull();
+    }
+    const fromColumns = await listSitePages(db, checkId, { slim: true, report: true });
+    // Some page has failing findings and a canonical finding, so the comparison means something.
+    expect(fromColumns.some((row) => (row.issues as unknown[]).length > 0)).toBe(true);
+    expect(fromColumns.some((row) => (row.viewFindings as unknown[]).length > 0)).toBe(true);
+
+    await db.execute(
+      sql`update reports set audit_issues = null, view_findings = null
+          where site_check_id = ${checkId}`,
+    );
+    const fromFindings = await listSitePages(db, checkId, { slim: true, report: true });
+    expect(fromFindings).toEqual(fromColumns);
+  });
+
+  it('is not written for a report of no site check', async () => {
+    const owner = await signUp(app);
+    const created = await call(app, 'POST', '/api/reports', {
+      cookie: owner.cookie,
+      payload: { url: site.url('/b') },
+    });
+    expect(created.statusCode).toBe(201);
+    const worker = testWorker(app, { concurrency: 1, pollIntervalMs: 50 });
+    await worker.start();
+    try {
+      await waitUntil(
+        async () => {
+          const [row] = await queryRows<{ status: string }>(
+            app.database.db,
+            sql`select status from reports where access_token = ${created.json().accessToken}`,
+          );
+          return row?.status === 'completed' ? true : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 100, what: 'the report to complete' },
+      );
+    } finally {
+      await worker.stop();
+    }
+    const [row] = await queryRows<{ audit_issues: unknown; view_findings: unknown }>(
+      app.database.db,
+      sql`select audit_issues, view_findings from reports
+          where access_token = ${created.json().accessToken}`,
+    );
+    expect(row).toEqual({ audit_issues: null, view_findings: null });
+  });
+});

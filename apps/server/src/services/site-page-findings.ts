@@ -1,0 +1,48 @@
+/**
+ * What a site check's audit snapshot and site report read of a page's stored findings, taken out
+ * once when the page's analysis is stored (JobQueue.complete) into `reports.audit_issues` and
+ * `reports.view_findings`, instead of from the whole findings (~20 KB a page) on every build.
+ * The same projections exist in SQL for rows stored before those columns (listSitePages'
+ * SLIM_COLUMNS and VIEW_FINDINGS, services/site-checks.ts); site-page-findings.test.ts holds
+ * the two to the same answer.
+ */
+
+type StoredFinding = Record<string, unknown>;
+
+const isObject = (value: unknown): value is StoredFinding =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A missing key reads as JSON null, as `jsonb_build_object('k', f->'k')` writes it. */
+const field = (finding: StoredFinding, key: string): unknown => finding[key] ?? null;
+
+/**
+ * The failing critical and warning findings, each with the fields the audit reads: id, outcome,
+ * severity, message, points, and of its details only `skipped`.
+ */
+export function auditIssuesOf(findings: readonly unknown[]): StoredFinding[] {
+  const issues: StoredFinding[] = [];
+  for (const finding of findings) {
+    if (!isObject(finding)) continue;
+    const { severity, outcome } = finding;
+    if (severity !== 'critical' && severity !== 'warning') continue;
+    if ((outcome ?? 'failed') !== 'failed') continue;
+    const details = finding.details;
+    issues.push({
+      id: field(finding, 'id'),
+      outcome: field(finding, 'outcome'),
+      severity: field(finding, 'severity'),
+      message: field(finding, 'message'),
+      points: field(finding, 'points'),
+      details: isObject(details) && 'skipped' in details ? { skipped: details.skipped } : {},
+    });
+  }
+  return issues;
+}
+
+/** The findings the site report's cross-page view looks up, whole, in their stored order. */
+export function viewFindingsOf(findings: readonly unknown[]): StoredFinding[] {
+  return findings.filter(
+    (finding): finding is StoredFinding =>
+      isObject(finding) && (finding.id === 'canonical' || finding.id === 'robots-txt'),
+  );
+}
