@@ -115,9 +115,10 @@ const envSchema = z.object({
     .default(DEFAULT_VERIFIED_CRAWL_PAGES),
   /**
    * How long a request for the report of a check that has just ended waits for the worker to
-   * store it before building it itself (docs/site-checks.md › Stored site report). 0: never waits.
+   * store it before building it itself (docs/site-checks.md › Stored site report): the build it
+   * would start does what the worker's is doing, on the same rows. 0: never waits.
    */
-  SITE_REPORT_AWAIT_BUILD_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
+  SITE_REPORT_AWAIT_BUILD_MS: z.coerce.number().int().min(0).max(60_000).default(20_000),
   /**
    * A whole sitemap discovery (robots.txt and every sitemap) ends after this long with
    * `fetch_timeout`, so a trickling site cannot hold a worker (issue 25).
