@@ -109,6 +109,12 @@ const OFF_THE_PAGE_PATH = [
   /^@modelcontextprotocol\//,
   /^@sparticuz\//,
   /^node:http2$/,
+  // Taken with process.getBuiltinModule where they are needed (issue 23.1): a worker for the
+  // analysis threads, a child process for the early browser, zlib for a compressed body. (TLS,
+  // for an https:// origin, is as lazy, but cannot be listed: undici's connector requires it
+  // inside a function, which the metafile does not tell from a require at load.)
+  /^node:(child_process|worker_threads|zlib)$/,
+  /(^|\/)src\/gather\/(early-browser|spawn-browser|egress-proxy)\.ts$/,
 ];
 
 /**
