@@ -26,6 +26,7 @@ const BUNDLED = new Set([
   'ipaddr.js',
   'robots-parser',
   'tldts',
+  'trigram-utils',
   'undici',
   'whatwg-encoding',
   'zod',
