@@ -112,10 +112,11 @@ const OFF_THE_PAGE_PATH = [
   /^@sparticuz\//,
   /^node:http2$/,
   // Taken with process.getBuiltinModule where they are needed (issue 23.1): a worker for the
-  // analysis threads, a child process for the early browser, zlib for a compressed body. (TLS,
+  // analysis threads, a child process for the early browser, zlib for a compressed body; and
+  // node:crypto is not needed (unknown-path.ts hashes with its own SHA-256). (TLS,
   // for an https:// origin, is as lazy, but cannot be listed: undici's connector requires it
   // inside a function, which the metafile does not tell from a require at load.)
-  /^node:(child_process|worker_threads|zlib)$/,
+  /^node:(child_process|crypto|worker_threads|zlib)$/,
   /(^|\/)src\/gather\/(early-browser|spawn-browser|egress-proxy)\.ts$/,
 ];
 
