@@ -14,6 +14,7 @@ import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { entitiesTreeAtBuild } from './entities-tree.mjs';
+import { undiciAssertOnFailure } from './undici-assert.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
@@ -164,7 +165,7 @@ const { metafile } = await build({
   platform: 'node',
   target: 'node20.19',
   external,
-  plugins: [undiciClientOnly, iconvOnFirstDecode, entitiesTreeAtBuild],
+  plugins: [undiciClientOnly, undiciAssertOnFailure, iconvOnFirstDecode, entitiesTreeAtBuild],
   // Bundled CommonJS code calls require() for Node's own modules: give ESM chunks one.
   banner: {
     js: [
