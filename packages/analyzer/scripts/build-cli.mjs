@@ -1,7 +1,7 @@
 // Bundles the CLI into cli-dist/ (run by `npm run build:cli` and by `npm pack`'s prepack).
 // @crawlwise/shared is a private workspace package, so it is bundled in, and so are the
 // dependencies a page without render uses (undici's client, htmlparser2, domhandler, the
-// encoding sniffers, robots-parser, ipaddr.js, tldts, franc-min, zod): resolving and loading them
+// encoding sniffers, robots-parser, ipaddr.js, tldts, franc-min and trigram-utils, zod): resolving and loading them
 // one file at a time, through the CommonJS lexer for the CommonJS ones, took most of a one-page
 // run's start-up (issue 23). zod is for the crawl and MCP commands: pagePathProblems() fails the
 // build when a one-page run would load it, or another module listed in OFF_THE_PAGE_PATH. iconv-lite stays external: its code-page tables are half a megabyte that
@@ -13,6 +13,8 @@
 import { chmodSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { entitiesTreeAtBuild } from './entities-tree.mjs';
+import { undiciAssertOnFailure } from './undici-assert.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
@@ -25,6 +27,7 @@ const BUNDLED = new Set([
   'ipaddr.js',
   'robots-parser',
   'tldts',
+  'trigram-utils',
   'undici',
   'whatwg-encoding',
   'zod',
@@ -109,6 +112,13 @@ const OFF_THE_PAGE_PATH = [
   /^@modelcontextprotocol\//,
   /^@sparticuz\//,
   /^node:http2$/,
+  // Taken with process.getBuiltinModule where they are needed (issue 23.1): a worker for the
+  // analysis threads, a child process for the early browser, zlib for a compressed body; and
+  // node:crypto is not needed (unknown-path.ts hashes with its own SHA-256). (TLS,
+  // for an https:// origin, is as lazy, but cannot be listed: undici's connector requires it
+  // inside a function, which the metafile does not tell from a require at load.)
+  /^node:(child_process|crypto|worker_threads|zlib)$/,
+  /(^|\/)src\/gather\/(early-browser|spawn-browser|egress-proxy)\.ts$/,
 ];
 
 /**
@@ -155,7 +165,7 @@ const { metafile } = await build({
   platform: 'node',
   target: 'node20.19',
   external,
-  plugins: [undiciClientOnly, iconvOnFirstDecode],
+  plugins: [undiciClientOnly, undiciAssertOnFailure, iconvOnFirstDecode, entitiesTreeAtBuild],
   // Bundled CommonJS code calls require() for Node's own modules: give ESM chunks one.
   banner: {
     js: [

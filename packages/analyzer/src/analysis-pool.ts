@@ -19,7 +19,7 @@
  * times over: issue 7.) The budget counts the thread's own CPU time where the system reports it
  * (Linux), so a busy machine does not fail pages; elsewhere it counts wall-clock time.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { AnalysisError } from './analysis-error.ts';
 import type { PageAnalysis } from './analyze-artifacts.ts';
 import { threadCpuMs } from './thread-cpu.ts';
@@ -172,6 +172,8 @@ export function createAnalysisPool(options: AnalysisPoolOptions): AnalysisPool {
   }
 
   function spawn(): Thread {
+    // Taken here, not imported: the CLI's one page analyses in-process and never loads it.
+    const { Worker } = process.getBuiltinModule('node:worker_threads');
     const worker = new Worker(entry, { execArgv });
     const thread: Thread = { worker, job: null, timer: null, ready: false, tid: null };
     threads.add(thread);

@@ -1,10 +1,10 @@
-import { francAll } from 'franc-min';
 import { elementsByTag } from '../page/dom.ts';
 import { linkLookup } from '../page/metadata.ts';
 import type { PageContext } from '../page/page-context.ts';
 import type { Check, CheckOutcome } from './check.ts';
 import { withFix } from './fix-snippets.ts';
 import { DETECTABLE, FRANC_TO_LANG, primaryLanguage, sameLanguage } from './language-codes.ts';
+import { rankLanguages } from './language-detect.ts';
 import { languageName } from './language-names.ts';
 import { isValidLanguageTag } from './markup-helpers.ts';
 
@@ -42,7 +42,7 @@ interface Detection {
 }
 
 function detect(sample: string): Detection | null {
-  const ranked = francAll(sample, { minLength: MIN_TEXT_CHARS / 2 });
+  const ranked = rankLanguages(sample, MIN_TEXT_CHARS / 2);
   const [best] = ranked;
   if (!best || best[0] === 'und') return null;
   const language = FRANC_TO_LANG[best[0]];

@@ -1,6 +1,6 @@
 import type { RenderArtifact } from '../types.ts';
 import type { BrowserPool, BrowserPoolOptions, PageOptions } from './browser-pool.ts';
-import { type EarlyBrowser, startEarlyBrowser } from './early-browser.ts';
+import type { EarlyBrowser } from './early-browser.ts';
 import type { RenderOptions } from './render-page.ts';
 
 /**
@@ -35,6 +35,23 @@ export interface LazyRendererOptions extends BrowserPoolOptions {
   spawnEarly?: boolean;
 }
 
+/**
+ * startEarlyBrowser, its module imported first: it brings child_process and the egress proxy,
+ * which a run without render never loads (issue 23.1). A failed import rejects like a failed
+ * spawn: the render reports it.
+ */
+function startEarlyBrowserLazily(options: BrowserPoolOptions): EarlyBrowser {
+  const started = import('./early-browser.ts').then((module) => module.startEarlyBrowser(options));
+  const early: EarlyBrowser = {
+    found: started.then((browser) => browser.found),
+    proxy: started.then((browser) => browser.proxy),
+    browser: started.then((browser) => browser.browser),
+  };
+  // Awaited by the pool, which never exists when the browser side failed to load.
+  early.found.catch(() => undefined);
+  return early;
+}
+
 export function lazyRenderer({ spawnEarly, ...options }: LazyRendererOptions): LazyRenderer {
   let early: EarlyBrowser | null = null;
   let loading: Promise<Loaded> | null = null;
@@ -50,7 +67,7 @@ export function lazyRenderer({ spawnEarly, ...options }: LazyRendererOptions): L
   };
   return {
     prefetch(page) {
-      if (spawnEarly && !loading) early = startEarlyBrowser(options);
+      if (spawnEarly && !loading) early = startEarlyBrowserLazily(options);
       load().then(
         ({ pool }) => pool.warm(page),
         () => {

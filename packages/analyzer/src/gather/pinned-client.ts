@@ -1,6 +1,5 @@
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { TLSSocket } from 'node:tls';
 import { buildConnector, Client } from 'undici';
 
 export interface PinnedAddress {
@@ -60,7 +59,12 @@ export function createPinnedClient(
   const connect: buildConnector.connector = (opts, callback) => {
     connections += 1;
     base(opts, (error, socket) => {
-      if (socket instanceof TLSSocket) protocol = socket.getProtocol();
+      // node:tls is taken only here, for an https origin, where undici's connector has loaded
+      // it already: a run that fetches only http:// pages never loads it (issue 23.1).
+      if (socket && origin.protocol === 'https:') {
+        const { TLSSocket } = process.getBuiltinModule('node:tls');
+        if (socket instanceof TLSSocket) protocol = socket.getProtocol();
+      }
       if (error) callback(error, null);
       else callback(null, socket!);
     });

@@ -1,5 +1,4 @@
 import { pipeline, Readable, type Transform } from 'node:stream';
-import zlib from 'node:zlib';
 import { clip } from './clip.ts';
 
 /**
@@ -62,15 +61,6 @@ export interface ReadBodyOptions {
   overflow: 'error' | 'truncate';
 }
 
-const ZLIB_LENIENT = {
-  flush: zlib.constants.Z_SYNC_FLUSH,
-  finishFlush: zlib.constants.Z_SYNC_FLUSH,
-};
-const BROTLI_LENIENT = {
-  flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-  finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-};
-
 /**
  * Parses "gzip, br" into the codings to undo, last applied first. Throws TooManyCodings past
  * MAX_CONTENT_CODINGS and BodyDecodeError for a coding we cannot undo, before any decoder exists.
@@ -92,7 +82,18 @@ export function contentCodings(encoding: string | null): string[] {
 }
 
 function decoderFor(coding: string, firstByte: number | undefined, secondByte: number | undefined) {
-  if (coding === 'br') return zlib.createBrotliDecompress(BROTLI_LENIENT);
+  // Taken at the first compressed body, not imported: an uncompressed page never loads node:zlib
+  // (issue 23.1).
+  const zlib = process.getBuiltinModule('node:zlib');
+  // Flush modes that tolerate a truncated stream.
+  const { Z_SYNC_FLUSH, BROTLI_OPERATION_FLUSH } = zlib.constants;
+  const ZLIB_LENIENT = { flush: Z_SYNC_FLUSH, finishFlush: Z_SYNC_FLUSH };
+  if (coding === 'br') {
+    return zlib.createBrotliDecompress({
+      flush: BROTLI_OPERATION_FLUSH,
+      finishFlush: BROTLI_OPERATION_FLUSH,
+    });
+  }
   if (coding === 'deflate') {
     // "deflate" should be zlib-wrapped, but some servers send raw deflate: look at the header.
     const zlibWrapped =

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { UnknownPathArtifact } from '../types.ts';
 import { DEFAULT_USER_AGENT } from './fetch-page.ts';
 import { guardedFetch } from './http-fetch.ts';
 import type { OriginFileOptions } from './origin-file.ts';
+import { sha256Hex } from './sha256.ts';
 
 /**
  * How an origin answers an address that cannot exist, for the `soft-404` check: one request per
@@ -23,7 +23,7 @@ export const UNKNOWN_PATH_PREFIX = '/crawlwise-404-check-';
 export function unknownPathOf(pageUrl: string): string | null {
   try {
     const { origin } = new URL(pageUrl);
-    const id = createHash('sha256').update(`crawlwise soft-404 ${origin}`).digest('hex');
+    const id = sha256Hex(`crawlwise soft-404 ${origin}`);
     return new URL(`${UNKNOWN_PATH_PREFIX}${id.slice(0, 16)}`, origin).href;
   } catch {
     return null;
