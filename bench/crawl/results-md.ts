@@ -100,7 +100,7 @@ export function resultsMarkdown(result: CrawlBenchResult): string {
   );
   const serverRows = result.serverRuns.map(
     (run) =>
-      `| ${run.name} | ${run.processes} × ${run.workerConcurrency} | ${run.verifiedFloorMs} ms | ${run.status} | ${run.counts.total} | ${(run.crawlMs / 1000).toFixed(1)} s | **${run.pagesPerSecond}** | ${cpu(run)}${split(run)} | ${run.peakRssMB} | ${run.databaseMB} | ${run.reportMedianMs} ms | ${found(run.comparison)} | ${requests(run)} |`,
+      `| ${run.name} | ${run.processes} × ${run.workerConcurrency} | ${run.verifiedFloorMs} ms | ${run.status} | ${run.counts.total} | ${(run.crawlMs / 1000).toFixed(1)} s | **${run.pagesPerSecond}** | ${cpu(run)}${split(run)} | ${run.peakRssMB} | ${run.databaseMB} | ${run.reportMs[0] ?? '-'} / ${run.reportMedianMs} ms | ${found(run.comparison)} | ${requests(run)} |`,
   );
 
   const yardstickRow = yardstick
@@ -134,7 +134,7 @@ export function resultsMarkdown(result: CrawlBenchResult): string {
       : `- Flat from ${small} to ${large} pages (here: at most +${Math.round((TARGETS.rssGrowth - 1) * 100)} %): ${flat.map(({ big, little }) => `${big.name.split(',')[0]} ${little.peakRssMB} → ${big.peakRssMB} MB`).join(', ')} — ${mark(flat.every(({ big, little }) => big.peakRssMB <= little.peakRssMB * TARGETS.rssGrowth))}.`,
     largeServer.length === 0
       ? null
-      : `- Site report of ${large} pages built in ≤ ${TARGETS.reportMs / 1000} s (median of ${largeServer[0]!.reportMs.length} GETs of /api/site-checks/:id/report): ${largeServer.map((run) => `${run.database} ${run.reportMedianMs} ms`).join(', ')} — ${mark(largeServer.every((run) => run.reportMedianMs <= TARGETS.reportMs))}.`,
+      : `- Site report of ${large} pages built in ≤ ${TARGETS.reportMs / 1000} s (the first GET of /api/site-checks/:id/report as the crawl ends, which waits for the worker's final build; the median of ${largeServer[0]!.reportMs.length} in brackets): ${largeServer.map((run) => `${run.database} ${run.reportMs[0]} ms (${run.reportMedianMs} ms)`).join(', ')} — ${mark(largeServer.every((run) => (run.reportMs[0] ?? Number.POSITIVE_INFINITY) <= TARGETS.reportMs))}.`,
     `- Every planted problem found and no false broken link: ${allRuns.filter((run) => run.comparison?.ok).length} of ${allRuns.length} runs as planted, false broken links in ${allRuns.filter((run) => (run.comparison?.falseBrokenLinks.length ?? 0) > 0).length} — ${mark(allRuns.every((run) => run.comparison?.ok))}.`,
   ].filter((line): line is string => line !== null);
 
@@ -185,8 +185,11 @@ Crawl time: from \`POST /api/site-checks\` (\`source: crawl\`, the site verified
 Peak RSS: the web process and the worker processes. CPU per page: those processes (their
 analysis threads included) and, on PostgreSQL, the database server's processes, over the crawl
 alone. Database: \`pg_database_size\` on PostgreSQL,
-the data directory on disk for PGlite. Site report: median time of GET /api/site-checks/:id/report
-(${result.serverRuns[0]?.reportMs.length ?? 0} in a row; the route builds it from the database every time).
+the data directory on disk for PGlite. Site report: the time of the first GET
+/api/site-checks/:id/report once the check has ended / the median of
+${result.serverRuns[0]?.reportMs.length ?? 0} in a row. The worker builds and stores the report of an
+ended check; the first GET waits for that build (at most SITE_REPORT_AWAIT_BUILD_MS), the
+others send the stored report.
 
 **Pacing.** A verified site's pages are paced at min(100 ms, SITE_CHECK_PAGE_INTERVAL_MS) per
 host, across every worker: with the server's default floor (1000 ms) that is 100 ms, after the
