@@ -405,10 +405,6 @@ export class JobQueue {
 }
 
 /**
- * A crawl's page also keeps what the site findings read of it (its signals and text excerpt,
- * as the analysis gave them: the findings compare them whole), in the completing statement.
- */
-/**
  * A site page's findings as its check's builds read them (services/site-page-findings.ts), set
  * with its findings; a report of no site check keeps none.
  */
@@ -419,6 +415,10 @@ function sitePageFindingsColumns(issues: readonly unknown[]): SQL {
     ${col(reports.viewFindings)} = ${ofSitePage(JSON.stringify(viewFindingsOf(issues)))}`;
 }
 
+/**
+ * A crawl's page also keeps what the site findings read of it (its signals and text excerpt,
+ * as the analysis gave them: the findings compare them whole), in the completing statement.
+ */
 function crawlPageColumns(analysis: PageAnalysis): SQL {
   if (!analysis.signals) return sql``;
   return sql`, ${col(reports.pageSignals)} = ${JSON.stringify(analysis.signals)}::jsonb,
