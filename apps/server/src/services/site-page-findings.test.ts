@@ -1,5 +1,5 @@
 import { waitUntil } from '@crawlwise/shared/wait-until';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
@@ -71,6 +71,23 @@ describe('a site page stored by the worker', () => {
   let site: TestSite;
   let checkId: string;
 
+  /** Runs a test worker until `statusQuery` (one row, a `status` column) reads completed. */
+  async function workUntilCompleted(statusQuery: SQL): Promise<void> {
+    const worker = testWorker(app, { concurrency: 2, pollIntervalMs: 50 });
+    await worker.start();
+    try {
+      await waitUntil(
+        async () => {
+          const [row] = await queryRows<{ status: string }>(app.database.db, statusQuery);
+          return row?.status === 'completed' ? true : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 100, what: 'the work to complete' },
+      );
+    } finally {
+      await worker.stop();
+    }
+  }
+
   const page = (title: string, head: string, body: string) =>
     `<!doctype html><html lang="en"><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
 
@@ -89,22 +106,7 @@ describe('a site page stored by the worker', () => {
     });
     expect(started.statusCode).toBe(201);
     checkId = started.json().siteCheck.id as string;
-    const worker = testWorker(app, { concurrency: 2, pollIntervalMs: 50 });
-    await worker.start();
-    try {
-      await waitUntil(
-        async () => {
-          const [row] = await queryRows<{ status: string }>(
-            app.database.db,
-            sql`select status from site_checks where id = ${checkId}`,
-          );
-          return row?.status === 'completed' ? true : undefined;
-        },
-        { timeoutMs: 30_000, intervalMs: 100, what: 'the check to end' },
-      );
-    } finally {
-      await worker.stop();
-    }
+    await workUntilCompleted(sql`select status from site_checks where id = ${checkId}`);
   });
 
   afterAll(async () => {
@@ -143,22 +145,9 @@ describe('a site page stored by the worker', () => {
       payload: { url: site.url('/b') },
     });
     expect(created.statusCode).toBe(201);
-    const worker = testWorker(app, { concurrency: 1, pollIntervalMs: 50 });
-    await worker.start();
-    try {
-      await waitUntil(
-        async () => {
-          const [row] = await queryRows<{ status: string }>(
-            app.database.db,
-            sql`select status from reports where access_token = ${created.json().accessToken}`,
-          );
-          return row?.status === 'completed' ? true : undefined;
-        },
-        { timeoutMs: 30_000, intervalMs: 100, what: 'the report to complete' },
-      );
-    } finally {
-      await worker.stop();
-    }
+    await workUntilCompleted(
+      sql`select status from reports where access_token = ${created.json().accessToken}`,
+    );
     const [row] = await queryRows<{ audit_issues: unknown; view_findings: unknown }>(
       app.database.db,
       sql`select audit_issues, view_findings from reports
