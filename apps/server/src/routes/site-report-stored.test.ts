@@ -223,6 +223,45 @@ describe('the stored site report', () => {
     expect(await csvStarted).toContain(site.url('/a'));
   });
 
+  it('is stored before the snapshot rows, and a check ending during a build of it running gets its final build at once', async () => {
+    const db = app.database.db;
+    const ended = await buildAuditSnapshotOf(db, checkId);
+    expect(ended.written).toBe(true);
+    expect(ended.reportMs).toBeGreaterThan(0);
+    expect(ended.reportMs).toBeLessThanOrEqual(ended.readMs + ended.analyseMs + ended.writeMs + 50);
+
+    const [before] = await queryRows<{ completed_at: string }>(
+      db,
+      sql`select completed_at from site_checks where id = ${checkId}`,
+    );
+    await db.execute(
+      sql`update site_checks set status = 'running', completed_at = null, audit_built_at = null
+          where id = ${checkId}`,
+    );
+    await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+    const running = await buildAuditSnapshotOf(db, checkId, {
+      afterRead: async () => {
+        expect(await siteReportChangeKey(db, checkId)).toBeNull();
+        await db.execute(
+          sql`update site_checks set status = 'completed', completed_at = now() where id = ${checkId}`,
+        );
+      },
+    });
+    // What it returns is the final build's: the report stored, the snapshot newer than the end.
+    expect(running).toMatchObject({ claimed: true, written: true });
+    expect(running.reportMs).toBeGreaterThan(0);
+    expect(await stored()).toHaveLength(1);
+    const [check] = await queryRows<{ final: boolean }>(
+      db,
+      sql`select audit_built_at >= completed_at as final from site_checks where id = ${checkId}`,
+    );
+    expect(check?.final).toBe(true);
+    expect(JSON.parse(await reportBody()).siteCheck.status).toBe('completed');
+    await db.execute(
+      sql`update site_checks set completed_at = ${before?.completed_at}::timestamptz where id = ${checkId}`,
+    );
+  });
+
   it('is built by one builder at a time: a second one reads nothing, and a lapsed hold is taken over', async () => {
     const builds = await Promise.all([
       buildAuditSnapshotOf(app.database.db, checkId),

@@ -22,8 +22,11 @@ import { siteReportChangeKey, storeSiteReport } from './site-report-store.ts';
  *  - an ended check (completed, cancelled, failed) whose snapshot is older than its end, and
  *  - a running crawl with pages finished since its last build, at most every REBUILD_AFTER_MS —
  * reads each check's pages, links and sitemap once, analyses them (site-audit-snapshot.ts) and
- * replaces its rows in one transaction. The same transaction stores the site report built from
- * the same rows and analysis, when the check has ended (site-report-store.ts).
+ * replaces its rows in one transaction. When the check has ended, the site report built from the
+ * same rows and analysis is stored first, in a transaction of its own (site-report-store.ts): a
+ * request for it waits for it, and writing a big check's snapshot rows takes as long as reading
+ * and analysing them (bench/results/site-audit-*.md). A build of a running check that ended
+ * while it read drops its write and makes the final build at once.
  *
  * With several workers, one builder writes at a time per check (a transaction-level advisory
  * lock), and a build whose reading is older than the stored one is dropped, so a slow builder
@@ -63,6 +66,8 @@ export interface AuditBuild {
   readMs: number;
   analyseMs: number;
   writeMs: number;
+  /** From the start until an ended check's report was stored (before its snapshot's rows). */
+  reportMs?: number;
 }
 
 /**
@@ -77,7 +82,11 @@ const BUILD_CLAIM_SECONDS = 300;
  * returns at once (`claimed: false`) instead of holding a second copy of the check's pages and
  * links in its memory for a build whose write would be dropped.
  */
-export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise<AuditBuild> {
+export async function buildAuditSnapshotOf(
+  db: Db,
+  siteCheckId: string,
+  options: BuildOptions = {},
+): Promise<AuditBuild> {
   const started = performance.now();
   const check = await claimAuditBuild(db, siteCheckId, BUILD_CLAIM_SECONDS);
   if (!check) {
@@ -91,19 +100,37 @@ export async function buildAuditSnapshotOf(db: Db, siteCheckId: string): Promise
       writeMs: 0,
     };
   }
+  let build: ClaimedBuild | 'ended';
   try {
-    return { claimed: true, ...(await buildClaimed(db, siteCheckId, check, started)) };
+    build = await buildClaimed(db, siteCheckId, check, started, options);
   } finally {
     await releaseAuditBuild(db, siteCheckId);
   }
+  // The check ended during this build of it running: its final build, at once (waiting for the
+  // next pass would delay its report by up to a pass's interval).
+  if (build === 'ended') return buildAuditSnapshotOf(db, siteCheckId);
+  const { readRunning, ...done } = build;
+  if (readRunning && (await siteReportChangeKey(db, siteCheckId)) !== null) {
+    return buildAuditSnapshotOf(db, siteCheckId);
+  }
+  return { claimed: true, ...done };
 }
+
+export interface BuildOptions {
+  /** Runs once the check's pages and links are read (tests: a check ending during a build). */
+  afterRead?: () => Promise<void>;
+}
+
+/** A claimed build; `readRunning` when it read the check running (no report stored). */
+type ClaimedBuild = Omit<AuditBuild, 'claimed'> & { readRunning: boolean };
 
 async function buildClaimed(
   db: Db,
   siteCheckId: string,
   check: { readAt: string; siteUrl: string; source: SiteCheckSource },
   started: number,
-): Promise<Omit<AuditBuild, 'claimed'>> {
+  { afterRead }: BuildOptions,
+): Promise<ClaimedBuild | 'ended'> {
   const { readAt } = check;
   // Read before the pages: the report is stored only if nothing moved while they were read.
   const reportKey = await siteReportChangeKey(db, siteCheckId);
@@ -113,36 +140,76 @@ async function buildClaimed(
       ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.siteUrl }, rows)
       : null;
   const read = performance.now();
+  await afterRead?.();
   const analysis = analyseCrawl(rows, crawl);
+  const timings = {
+    siteCheckId,
+    pages: rows.length,
+    readMs: Math.round(read - started),
+    readRunning: reportKey === null,
+  };
+  if (reportKey === null && (await siteReportChangeKey(db, siteCheckId)) !== null) {
+    // The check ended while this build of it running read: writing this snapshot would only
+    // delay the final build, which reads it again (buildAuditSnapshotOf).
+    return 'ended';
+  }
+  let reportMs: number | undefined;
+  /** Time in the report's transaction: written, not analysed. */
+  let storeMs = 0;
+  if (reportKey !== null) {
+    // An ended check's report first, in its own transaction: a request for it waits for this
+    // (site-report-source.ts), and writing the snapshot's rows takes as long again.
+    const report = buildSiteReport(rows, crawl, analysis);
+    let stored = false;
+    const storing = performance.now();
+    const ran = await writeLocked(db, siteCheckId, readAt, async (tx) => {
+      stored = await storeSiteReport(tx, siteCheckId, reportKey, report);
+    });
+    if (!ran) return { ...timings, written: false, analyseMs: 0, writeMs: 0 };
+    // Not stored: the pages moved while they were read (storeSiteReport dropped any stored one).
+    if (stored) reportMs = Math.round(performance.now() - started);
+    storeMs = performance.now() - storing;
+  }
   const snapshot = buildAuditSnapshot(rows, crawl, analysis);
-  const report = reportKey === null ? null : buildSiteReport(rows, crawl, analysis);
   const analysed = performance.now();
-  const written = await inTransaction(db, async (tx) => {
-    const [lock] = await queryRows<{ locked: boolean }>(
-      tx,
-      sql`select pg_try_advisory_xact_lock(${BUILD_LOCK_NAMESPACE}, hashtext(${siteCheckId})) as locked`,
-    );
-    if (!lock?.locked) return false;
-    if (!(await auditBuildIsNewest(tx, siteCheckId, readAt))) return false;
+  const written = await writeLocked(db, siteCheckId, readAt, async (tx) => {
     await writeAuditSnapshot(tx, siteCheckId, snapshot);
-    await storeSiteReport(tx, siteCheckId, reportKey, report);
     await recordAuditBuild(tx, siteCheckId, {
       readAt,
       score: snapshot.score?.value ?? null,
       base: snapshot.score?.base ?? null,
       ms: Math.round(performance.now() - started),
     });
+  });
+  return {
+    ...timings,
+    written,
+    analyseMs: Math.round(analysed - read - storeMs),
+    writeMs: Math.round(performance.now() - analysed + storeMs),
+    ...(reportMs === undefined ? {} : { reportMs }),
+  };
+}
+
+/**
+ * Runs `write` in a transaction holding the check's builder lock, unless another builder holds it
+ * or stored a newer build first; returns whether it ran.
+ */
+async function writeLocked(
+  db: Db,
+  siteCheckId: string,
+  readAt: string,
+  write: (tx: Db) => Promise<unknown>,
+): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const [lock] = await queryRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${BUILD_LOCK_NAMESPACE}, hashtext(${siteCheckId})) as locked`,
+    );
+    if (!lock?.locked) return false;
+    if (!(await auditBuildIsNewest(tx, siteCheckId, readAt))) return false;
+    await write(tx);
     return true;
   });
-  const end = performance.now();
-  return {
-    siteCheckId,
-    written,
-    pages: rows.length,
-    readMs: Math.round(read - started),
-    analyseMs: Math.round(analysed - read),
-    writeMs: Math.round(end - analysed),
-  };
 }
 
 /** Builds the snapshots that are due; one failing check does not stop the others. */
