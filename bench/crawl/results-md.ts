@@ -123,11 +123,23 @@ export function resultsMarkdown(result: CrawlBenchResult): string {
           pair(result.serverRuns, large, small, 'PGlite'),
         ].flatMap((p) => (p ? [p] : []));
   const largeServer = result.serverRuns.filter((run) => run.name.includes(`${large} pages`));
+  const compared = allRuns.filter((run) => run.comparison !== null);
 
+  // Both ways of crawling are judged against the yardstick: the CLI and the server's large runs.
+  const shares = yardstick
+    ? [
+        ...(cliFree && share !== null ? [{ name: 'CLI without pacing', run: cliFree, share }] : []),
+        ...largeServer.map((run) => ({
+          name: run.name.replace(/^server, [^,]+, /, 'server, '),
+          run,
+          share: run.pagesPerSecond / yardstick.pagesPerSecond,
+        })),
+      ]
+    : [];
   const targets = [
-    share === null || !yardstick || !cliFree
+    shares.length === 0 || !yardstick
       ? null
-      : `- Render off, ≥ ${TARGETS.yardstickShare * 100} % of the yardstick's pages per second while running every check: CLI without pacing ${cliFree.pagesPerSecond} vs ${yardstick.pagesPerSecond} pages/s = ${Math.round(share * 100)} % — ${mark(share >= TARGETS.yardstickShare)}.`,
+      : `- Render off, ≥ ${TARGETS.yardstickShare * 100} % of the yardstick's ${yardstick.pagesPerSecond} pages per second while running every check: ${shares.map((each) => `${each.name} ${each.run.pagesPerSecond} pages/s = ${Math.round(each.share * 100)} %`).join('; ')} — ${mark(shares.every((each) => each.share >= TARGETS.yardstickShare))}.`,
     `- Peak RSS of the process tree ≤ ${TARGETS.peakRssMB} MB at ${large} pages: ${largeRuns.map((run) => `${run.name.split(',')[0]}${'database' in run ? ` (${run.database})` : ''} ${run.peakRssMB} MB`).join(', ')} — ${mark(largeRuns.every((run) => run.peakRssMB <= TARGETS.peakRssMB))}.`,
     flat.length === 0
       ? null
@@ -135,7 +147,7 @@ export function resultsMarkdown(result: CrawlBenchResult): string {
     largeServer.length === 0
       ? null
       : `- Site report of ${large} pages built in ≤ ${TARGETS.reportMs / 1000} s (the first GET of /api/site-checks/:id/report as the crawl ends, which waits for the worker's final build; the median of ${largeServer[0]!.reportMs.length} in brackets): ${largeServer.map((run) => `${run.database} ${run.reportMs[0]} ms (${run.reportMedianMs} ms)`).join(', ')} — ${mark(largeServer.every((run) => (run.reportMs[0] ?? Number.POSITIVE_INFINITY) <= TARGETS.reportMs))}.`,
-    `- Every planted problem found and no false broken link: ${allRuns.filter((run) => run.comparison?.ok).length} of ${allRuns.length} runs as planted, false broken links in ${allRuns.filter((run) => (run.comparison?.falseBrokenLinks.length ?? 0) > 0).length} — ${mark(allRuns.every((run) => run.comparison?.ok))}.`,
+    `- Every planted problem found and no false broken link: ${compared.filter((run) => run.comparison?.ok).length} of ${compared.length} complete runs as planted (a run of the first addresses only is not compared), false broken links in ${compared.filter((run) => (run.comparison?.falseBrokenLinks.length ?? 0) > 0).length} — ${mark(compared.length > 0 && compared.every((run) => run.comparison?.ok))}.`,
   ].filter((line): line is string => line !== null);
 
   const mismatches = allRuns
