@@ -33,6 +33,8 @@ const SERVER_DIST = path.join(REPO_ROOT, 'apps/server/dist');
 const NODE_ARGS = [
   '--conditions=crawlwise-dist',
   '--enable-source-maps',
+  // As `npm start` and `npm run worker` run them (README): a worker collects after a big build.
+  '--expose-gc',
   ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
 ];
 const AUTH_SECRET = 'crawl-benchmark-secret-of-32-characters!';
