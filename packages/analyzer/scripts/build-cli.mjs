@@ -1,8 +1,8 @@
 // Bundles the CLI into cli-dist/ (run by `npm run build:cli` and by `npm pack`'s prepack).
 // @crawlwise/shared is a private workspace package, so it is bundled in, and so are the
 // dependencies a page without render uses (undici's client, htmlparser2, domhandler, the
-// encoding sniffers, robots-parser, ipaddr.js, tldts, franc-min and trigram-utils, zod): resolving and loading them
-// one file at a time, through the CommonJS lexer for the CommonJS ones, took most of a one-page
+// encoding sniffers, robots-parser, ipaddr.js, tldts, franc-min's data, zod): resolving and loading
+// them one file at a time, through the CommonJS lexer for the CommonJS ones, took most of a one-page
 // run's start-up (issue 23). zod is for the crawl and MCP commands: pagePathProblems() fails the
 // build when a one-page run would load it, or another module listed in OFF_THE_PAGE_PATH. iconv-lite stays external: its code-page tables are half a megabyte that
 // Node loads only for a page in such an encoding, where a bundle would parse them every run.
@@ -27,7 +27,6 @@ const BUNDLED = new Set([
   'ipaddr.js',
   'robots-parser',
   'tldts',
-  'trigram-utils',
   'undici',
   'whatwg-encoding',
   'zod',
