@@ -71,4 +71,19 @@ describe('boundForStorage', () => {
     const report = reportOf([finding('title', { value: 'Fine' })]);
     expect(boundForStorage(report)).toEqual(report);
   });
+
+  it('copies only what it clips: the report given stays as it was', () => {
+    const title = 'T'.repeat(STORED_TEXT_MAX_CHARS + 10);
+    const report = reportOf([
+      finding('title', { value: title }),
+      finding('links', { items: ['a', 'b'] }),
+    ]);
+    const before = JSON.stringify(report);
+    const bounded = boundForStorage(report);
+    expect(JSON.stringify(report)).toBe(before);
+    expect(bounded.issues[0]).not.toBe(report.issues[0]);
+    expect(JSON.stringify(bounded.issues[0])).toContain('characters, clipped');
+    // The finding with nothing to clip is the same object, not a copy.
+    expect(bounded.issues[1]).toBe(report.issues[1]);
+  });
 });
