@@ -1,5 +1,6 @@
 import {
   crawlOptionsSchema,
+  type SiteCheck,
   type SiteReport,
   siteCheckIdParamsSchema,
   siteCheckListResponseSchema,
@@ -51,6 +52,18 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!check) throw new ApiError('site_check_not_found');
     return check;
   };
+  /**
+   * An ended check's stored report JSON, waiting a moment for the worker's final build when the
+   * check has just ended (services/site-report-source.ts); null for a running check or none.
+   */
+  const storedReportJson = (siteCheck: SiteCheck): Promise<string | null> =>
+    isSiteCheckUnderWay(siteCheck.status)
+      ? Promise.resolve(null)
+      : awaitStoredSiteReportJson(
+          app.database.db,
+          siteCheck.id,
+          app.config.SITE_REPORT_AWAIT_BUILD_MS,
+        );
 
   app.post(
     '/api/site-checks',
@@ -231,11 +244,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       app.services.runningSiteReports.forget(siteCheck.id);
       // An ended check's stored report is already the contract's JSON: sent as it is stored
       // (docs/site-checks.md "Stored site report"), with the check written as every answer is.
-      const stored = await awaitStoredSiteReportJson(
-        app.database.db,
-        siteCheck.id,
-        app.config.SITE_REPORT_AWAIT_BUILD_MS,
-      );
+      const stored = await storedReportJson(siteCheck);
       if (stored !== null) {
         writeSiteCheck ??= contractJson(siteCheckSchema);
         return (
@@ -270,13 +279,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const workspace = requireWorkspace(request);
       const siteCheck = await ownCheck(workspace, request.params.id);
-      const stored = isSiteCheckUnderWay(siteCheck.status)
-        ? null
-        : await awaitStoredSiteReportJson(
-            app.database.db,
-            siteCheck.id,
-            app.config.SITE_REPORT_AWAIT_BUILD_MS,
-          );
+      const stored = await storedReportJson(siteCheck);
       const report =
         stored === null
           ? await loadSiteReport(app.database.db, siteCheck)
