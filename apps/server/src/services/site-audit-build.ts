@@ -26,7 +26,7 @@ import { siteReportChangeKey, storeSiteReport } from './site-report-store.ts';
  * same rows and analysis is stored first, in a transaction of its own (site-report-store.ts): a
  * request for it waits for it, and writing a big check's snapshot rows takes as long as reading
  * and analysing them (bench/results/site-audit-*.md). A build of a running check that ended
- * while it read drops its write and makes the final build at once.
+ * while it read skips its analysis and write and makes the final build at once.
  *
  * With several workers, one builder writes at a time per check (a transaction-level advisory
  * lock), and a build whose reading is older than the stored one is dropped, so a slow builder
@@ -100,7 +100,7 @@ export async function buildAuditSnapshotOf(
       writeMs: 0,
     };
   }
-  let build: ClaimedBuild | 'ended';
+  let build: Omit<AuditBuild, 'claimed'> | 'ended';
   try {
     build = await buildClaimed(db, siteCheckId, check, started, options);
   } finally {
@@ -109,11 +109,7 @@ export async function buildAuditSnapshotOf(
   // The check ended during this build of it running: its final build, at once (waiting for the
   // next pass would delay its report by up to a pass's interval).
   if (build === 'ended') return buildAuditSnapshotOf(db, siteCheckId);
-  const { readRunning, ...done } = build;
-  if (readRunning && (await siteReportChangeKey(db, siteCheckId)) !== null) {
-    return buildAuditSnapshotOf(db, siteCheckId);
-  }
-  return { claimed: true, ...done };
+  return { claimed: true, ...build };
 }
 
 export interface BuildOptions {
@@ -121,16 +117,13 @@ export interface BuildOptions {
   afterRead?: () => Promise<void>;
 }
 
-/** A claimed build; `readRunning` when it read the check running (no report stored). */
-type ClaimedBuild = Omit<AuditBuild, 'claimed'> & { readRunning: boolean };
-
 async function buildClaimed(
   db: Db,
   siteCheckId: string,
   check: { readAt: string; siteUrl: string; source: SiteCheckSource },
   started: number,
   { afterRead }: BuildOptions,
-): Promise<ClaimedBuild | 'ended'> {
+): Promise<Omit<AuditBuild, 'claimed'> | 'ended'> {
   const { readAt } = check;
   // Read before the pages: the report is stored only if nothing moved while they were read.
   const reportKey = await siteReportChangeKey(db, siteCheckId);
@@ -141,18 +134,14 @@ async function buildClaimed(
       : null;
   const read = performance.now();
   await afterRead?.();
+  /** Whether a check read running has ended since: its final build follows (buildAuditSnapshotOf). */
+  const endedSinceRead = async () =>
+    reportKey === null && (await siteReportChangeKey(db, siteCheckId)) !== null;
+  // Ended while this build read it running: analysing and writing it would only delay the final
+  // build, which reads it again.
+  if (await endedSinceRead()) return 'ended';
   const analysis = analyseCrawl(rows, crawl);
-  const timings = {
-    siteCheckId,
-    pages: rows.length,
-    readMs: Math.round(read - started),
-    readRunning: reportKey === null,
-  };
-  if (reportKey === null && (await siteReportChangeKey(db, siteCheckId)) !== null) {
-    // The check ended while this build of it running read: writing this snapshot would only
-    // delay the final build, which reads it again (buildAuditSnapshotOf).
-    return 'ended';
-  }
+  const timings = { siteCheckId, pages: rows.length, readMs: Math.round(read - started) };
   let reportMs: number | undefined;
   /** Time in the report's transaction: written, not analysed. */
   let storeMs = 0;
@@ -181,6 +170,8 @@ async function buildClaimed(
       ms: Math.round(performance.now() - started),
     });
   });
+  // Ended while this one analysed and wrote: its snapshot is already behind the final one.
+  if (await endedSinceRead()) return 'ended';
   return {
     ...timings,
     written,
