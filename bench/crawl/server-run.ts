@@ -156,6 +156,7 @@ export async function runServer(
     options.database === 'postgres'
       ? new pg.Client({ connectionString: `${options.postgresUrl.replace(/\/$/, '')}/postgres` })
       : null;
+  const threads = analysisThreads(options.workers);
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -177,7 +178,7 @@ export async function runServer(
     // Worker processes on one machine share its cores, as README "Running on PostgreSQL with
     // several workers" advises: each gets cores ÷ processes analysis threads (the default, 2, is
     // one process's on 2 cores; 2 processes × 2 threads held ~100 MB more for no more pages/s).
-    ...(options.workers > 0 ? { ANALYSIS_THREADS: String(analysisThreads(options.workers)) } : {}),
+    ...(options.workers > 0 ? { ANALYSIS_THREADS: String(threads) } : {}),
     ...(options.database === 'postgres' ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
   };
   const processes: ChildProcess[] = [];
@@ -286,7 +287,7 @@ export async function runServer(
       processes:
         options.workers === 0
           ? 'web + embedded worker'
-          : `web + ${options.workers} worker processes (${analysisThreads(options.workers)} analysis thread${analysisThreads(options.workers) === 1 ? '' : 's'} each)`,
+          : `web + ${options.workers} worker processes (${threads} analysis thread${threads === 1 ? '' : 's'} each)`,
       workerConcurrency: options.workerConcurrency,
       serverIntervalMs: options.serverIntervalMs,
       verifiedFloorMs: limits.pageIntervalMs,
