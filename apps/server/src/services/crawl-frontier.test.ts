@@ -125,7 +125,7 @@ describe('crawl frontier', () => {
     ];
 
     // Room for two more pages (4 at most, 2 queued): the first two new targets in link order.
-    expect(await finish(id, startPage!.id, links, rendered)).toBe(2);
+    expect((await finish(id, startPage!.id, links, rendered)).queued).toBe(2);
 
     const stored = await queryRows<{
       target: string;
@@ -169,7 +169,7 @@ describe('crawl frontier', () => {
     );
     expect(
       await finish(id, page!.id, [{ key: `${origin}/d`, anchor: 'd', nofollow: false }], []),
-    ).toBe(0);
+    ).toEqual({ queued: 0, settled: false });
     expect(await pagesOf(id)).toHaveLength(4);
   });
 });

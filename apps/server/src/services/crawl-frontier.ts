@@ -10,8 +10,13 @@ import { type SQL, sql } from 'drizzle-orm';
 import { aliased, col, type Db, listParam, queryRows, queryRowsPrepared } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
-import type { LockedSiteCheck } from '../db/tables/site-checks.ts';
+import {
+  type CheckWindow,
+  type LockedSiteCheck,
+  pageEndCheckUpdate,
+} from '../db/tables/site-checks.ts';
 import { recordExternalLinks } from './external-link-checks.ts';
+import type { JobEndWrites } from './job-queue.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 
 /**
@@ -113,7 +118,9 @@ async function writeTogether(tx: Db, writes: readonly (SQL | null)[]): Promise<v
  * Stores a finished page's links and queues the new targets (inside the transaction that writes
  * the page's analysis, its signals and excerpt included, after its check's row was locked: the
  * check as locked is `check`). A target already known gets the shorter depth if this page found
- * a shorter path. Returns how many pages were queued.
+ * a shorter path. The check's row gets the page's error-rate `window` and, when nothing new is
+ * queued, its settle (pageEndCheckUpdate), in the same statement as the links: a page end holds
+ * its check's lock for as few round trips as it can.
  */
 export async function expandCrawl(
   tx: Db,
@@ -121,9 +128,10 @@ export async function expandCrawl(
   page: FrontierPage,
   record: LinkRecord,
   check: LockedSiteCheck,
-): Promise<number> {
+  window: CheckWindow | null = null,
+): Promise<JobEndWrites> {
   // A cancelled check keeps what was analysed and queues nothing more.
-  if (check.status !== 'running') return 0;
+  if (check.status !== 'running') return { queued: 0, settled: false };
 
   const { settings } = page.crawl;
   if (settings.checkExternal) {
@@ -143,23 +151,13 @@ export async function expandCrawl(
           .map((link) => link.key)
           .filter((key) => scope.isIncluded(key));
   if (candidates.length === 0) {
-    await writeTogether(tx, links);
-    return 0;
+    await writeTogether(tx, [...links, pageEndCheckUpdate(page.siteCheckId, window, null)]);
+    return { queued: 0, settled: true };
   }
 
-  // A shorter path to a page already known (a sitemap seed, or one found deeper) lowers its depth.
-  // The page's targets are looked up one by one (urlIdOf), then the check's rows by both
-  // columns of reports_site_check_url_idx: never a scan of the check's rows (see urlIdOf).
-  await writeTogether(tx, [
-    ...links,
-    sql`update ${reports} r set ${col(reports.crawlDepth)} = ${depth}::int
-        where ${r(reports.siteCheckId)} = ${page.siteCheckId}
-          and ${r(reports.urlId)} = any(array(select ${urlIdOf(sql`v.url`)}
-            from unnest(${listParam(candidates)}::text[]) as v(url)))
-          and (${r(reports.crawlDepth)} is null or ${r(reports.crawlDepth)} > ${depth}::int)`,
-  ]);
-
-  return queueNewPages(
+  const fresh = await linkAndFindNew(tx, page.siteCheckId, links, candidates, depth, window);
+  if (fresh.length === 0) return { queued: 0, settled: true };
+  const queued = await queueFresh(
     tx,
     limits,
     {
@@ -169,9 +167,54 @@ export async function expandCrawl(
       maxPages: settings.maxPages,
       pageCount: check.pageCount,
     },
-    candidates,
+    fresh,
     depth,
   );
+  return { queued, settled: false };
+}
+
+/**
+ * One statement: the page's links, the shorter depth for its targets already known, its check's
+ * window and settle (unless a target is new); returns the targets the crawl has not queued yet,
+ * in their order. Each target is looked up once: its address id (urlIdOf), then its row of the
+ * check by both columns of reports_site_check_url_idx — never a scan of the check's rows.
+ */
+async function linkAndFindNew(
+  tx: Db,
+  siteCheckId: string,
+  links: readonly (SQL | null)[],
+  candidates: readonly string[],
+  depth: number,
+  window: CheckWindow | null,
+): Promise<string[]> {
+  const ctes = links
+    .filter((write): write is SQL => write !== null)
+    .map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
+  ctes.push(
+    // `offset 0` keeps each look-up apart: the target's address id by the unique index, then
+    // its row of this check by both columns of reports_site_check_url_idx. (A generic plan of
+    // `url_id = any(...)` beside the check's id used the index for the check's id alone and
+    // filtered every row of the check: the database's cost per page grew with the crawl.)
+    sql`cand as materialized (select k.url, k.position,
+          (select ${r(reports.id)} from ${reports} r
+            where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.urlId)} = k.url_id
+            offset 0) as report_id
+        from (select v.url, v.position, ${urlIdOf(sql`v.url`)} as url_id
+          from unnest(${listParam(candidates)}::text[]) with ordinality as v(url, position)
+          offset 0) k)`,
+    sql`deeper as (update ${reports} r set ${col(reports.crawlDepth)} = ${depth}::int
+        where ${r(reports.id)} = any(array(select cand.report_id from cand
+            where cand.report_id is not null))
+          and (${r(reports.crawlDepth)} is null or ${r(reports.crawlDepth)} > ${depth}::int))`,
+    sql`fresh as (select cand.url, cand.position from cand where cand.report_id is null)`,
+    sql`checked as (${pageEndCheckUpdate(siteCheckId, window, sql`exists (select 1 from fresh)`)})`,
+  );
+  // Prepared: the text depends only on which link lists are present (its lists are parameters).
+  const rows = await queryRowsPrepared<{ url: string }>(
+    tx,
+    sql`with ${sql.join(ctes, sql`, `)} select fresh.url from fresh order by fresh.position`,
+  );
+  return rows.map((row) => row.url);
 }
 
 /**
@@ -222,6 +265,21 @@ async function queueNewPages(
     );
     fresh.push(...rows.map((row) => row.url));
   }
+  return queueFresh(tx, limits, crawl, fresh, depth);
+}
+
+/**
+ * Queues `fresh` (addresses the crawl has not queued, in order) within the crawl's page limit
+ * and the owner's daily allowance, and counts them in its `page_count`. Returns how many.
+ */
+async function queueFresh(
+  tx: Db,
+  limits: RateLimiter,
+  crawl: CrawlOwner,
+  fresh: readonly string[],
+  depth: number | null,
+): Promise<number> {
+  const room = Math.max(0, crawl.maxPages - crawl.pageCount);
   const wanted = Math.min(room, fresh.length);
   if (wanted === 0) return 0;
   const granted = await limits.admitMany(tx, SITE_PAGE_POLICY, crawl.requesterKey, wanted, true);

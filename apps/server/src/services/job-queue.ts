@@ -114,12 +114,18 @@ export interface JobQueueOptions {
   stuckAfterSeconds?: number;
 }
 
+/** What a job's end wrote besides the page: how many pages it queued, whether it settled the check. */
+export interface JobEndWrites {
+  queued: number;
+  /** The check's settle was written with its other write (pageEndCheckUpdate), or not needed. */
+  settled: boolean;
+}
+
 /**
  * What a job's end also writes, in its transaction, once the end was accepted: given the page's
- * site check as the end locked it (null for a single report), it returns how many pages it
- * queued.
+ * site check as the end locked it (null for a single report).
  */
-export type WithinJobEnd = (tx: Db, check: LockedSiteCheck | null) => Promise<number>;
+export type WithinJobEnd = (tx: Db, check: LockedSiteCheck | null) => Promise<JobEndWrites>;
 
 export class JobQueue {
   readonly leaseSeconds: number;
@@ -321,8 +327,10 @@ export class JobQueue {
       const check = await lockCheckOfPage(tx, id);
       const written = await write(tx);
       if (written.length === 0) return false;
-      const queued = (await withinEnd?.(tx, check)) ?? 0;
-      if (check !== null && queued === 0) await settleSiteCheck(tx, check.id);
+      const writes = await withinEnd?.(tx, check);
+      if (check !== null && !writes?.settled && (writes?.queued ?? 0) === 0) {
+        await settleSiteCheck(tx, check.id);
+      }
       return true;
     });
   }

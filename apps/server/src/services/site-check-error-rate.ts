@@ -22,34 +22,40 @@ import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
  */
 
 /**
+ * What a page's outcome did to its check's error-rate window: the check stopped (written here),
+ * or the window the page's end still has to write (`window`; null when the page does not count
+ * or the check already ended) with its other write to the check's row
+ * (db/tables/site-checks.ts pageEndCheckUpdate), saving a statement under the check's lock.
+ */
+export type SitePageOutcome = { stopped: true } | { stopped: false; window: ErrorWindow | null };
+
+/**
  * Records one page's outcome (`errorCode` null: analysed) in its check, as the page's end
- * locked it; returns whether the check stopped.
+ * locked it. Only a stop is written here.
  */
 export async function recordSitePageOutcome(
   tx: Db,
   limits: RateLimiter,
   check: LockedSiteCheck,
   errorCode: string | null,
-): Promise<boolean> {
+): Promise<SitePageOutcome> {
   // A check that already ended (cancelled, stopped) keeps its pages' late outcomes out of it.
-  if (check.status !== 'running') return false;
+  if (check.status !== 'running') return { stopped: false, window: null };
   const before: ErrorWindow = { tried: check.pagesTried, recentFailures: check.recentFailures };
   const window = recordOutcome(before, errorCode);
-  if (window.tried === before.tried) return false;
-  const stop = shouldStop(window);
-  const dropped = stop ? await cancelQueuedPages(tx, check.id) : 0;
-  if (stop) await limits.giveBack(tx, SITE_PAGE_POLICY, check.requesterKey, dropped);
-  const ending = stop
-    ? sql`, ${col(siteChecks.status)} = 'failed',
-        ${col(siteChecks.errorCode)} = 'site_check_error_rate',
-        ${col(siteChecks.errorMessage)} = ${errorRateStopMessage(window, dropped)},
-        ${col(siteChecks.completedAt)} = now()`
-    : sql``;
+  if (window.tried === before.tried) return { stopped: false, window: null };
+  if (!shouldStop(window)) return { stopped: false, window };
+  const dropped = await cancelQueuedPages(tx, check.id);
+  await limits.giveBack(tx, SITE_PAGE_POLICY, check.requesterKey, dropped);
   await queryRowsPrepared(
     tx,
     sql`update ${siteChecks} set ${col(siteChecks.pagesTried)} = ${window.tried},
-          ${col(siteChecks.recentFailures)} = ${window.recentFailures}${ending}
+          ${col(siteChecks.recentFailures)} = ${window.recentFailures},
+          ${col(siteChecks.status)} = 'failed',
+          ${col(siteChecks.errorCode)} = 'site_check_error_rate',
+          ${col(siteChecks.errorMessage)} = ${errorRateStopMessage(window, dropped)},
+          ${col(siteChecks.completedAt)} = now()
         where ${siteChecks.id} = ${check.id}`,
   );
-  return stop;
+  return { stopped: true };
 }

@@ -1,14 +1,16 @@
 import { isAnalysisError } from '@crawlwise/analyzer/analysis-error';
 import type { Engine as AnalysisEngine } from '@crawlwise/analyzer/engine';
+import type { ErrorWindow } from '@crawlwise/shared/crawl-error-rate';
 import { MAX_THROTTLED_RETRIES, throttleDelayMs } from '@crawlwise/shared/crawl-pace';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseConnectionError } from '../db/connection-error.ts';
-import type { Db } from '../db/database.ts';
-import type { LockedSiteCheck } from '../db/tables/site-checks.ts';
+import { type Db, queryRowsPrepared } from '../db/database.ts';
+import { type LockedSiteCheck, pageEndCheckUpdate } from '../db/tables/site-checks.ts';
 import { expandCrawl } from '../services/crawl-frontier.ts';
 import type { HostPace, PaceTurn, TurnEnd } from '../services/host-pace.ts';
 import {
   type ClaimedJob,
+  type JobEndWrites,
   type JobQueue,
   MAX_ATTEMPTS,
   type WithinJobEnd,
@@ -112,8 +114,15 @@ async function analyse(deps: AnalysisJobDeps, job: ClaimedJob, workerId: string)
     const { links } = result;
     const expand: PageEndWrite | undefined =
       crawl && siteCheckId !== null && links
-        ? (tx, check) =>
-            expandCrawl(tx, deps.limits, { reportId: job.id, siteCheckId, crawl }, links, check)
+        ? (tx, check, window) =>
+            expandCrawl(
+              tx,
+              deps.limits,
+              { reportId: job.id, siteCheckId, crawl },
+              links,
+              check,
+              window,
+            )
         : undefined;
     outcome = async () => {
       const accepted = await queue.complete(
@@ -167,13 +176,23 @@ function throttledWait(deps: AnalysisJobDeps, job: ClaimedJob, error: unknown): 
 const retryDelayMs = (deps: AnalysisJobDeps, job: ClaimedJob) =>
   (deps.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS) * 2 ** (job.attempts - 1);
 
-/** A crawl page's own write in its end's transaction, given its check as locked. */
-type PageEndWrite = (tx: Db, check: LockedSiteCheck) => Promise<number>;
+/**
+ * A crawl page's own write in its end's transaction, given its check as locked and the error-rate
+ * window it writes to the check's row with its own statement.
+ */
+type PageEndWrite = (
+  tx: Db,
+  check: LockedSiteCheck,
+  window: ErrorWindow | null,
+) => Promise<JobEndWrites>;
+
+const NOTHING_WRITTEN: JobEndWrites = { queued: 0, settled: false };
 
 /**
  * What the transaction that writes a site page's outcome also does: the check's error-rate
- * window (which may stop the check), then, for a crawl's analysed page of a check that did not
- * stop, its links. Undefined for a single report.
+ * window (which may stop the check) and its settle, then, for a crawl's analysed page of a check
+ * that did not stop, its links — the window and the settle with the links' statement.
+ * Undefined for a single report.
  */
 function withinSitePageEnd(
   deps: AnalysisJobDeps,
@@ -183,9 +202,12 @@ function withinSitePageEnd(
 ): WithinJobEnd | undefined {
   if (job.siteCheckId === null) return undefined;
   return async (tx, check) => {
-    if (check === null) return 0;
-    const stopped = await recordSitePageOutcome(tx, deps.limits, check, errorCode);
-    return stopped || !expand ? 0 : expand(tx, check);
+    if (check === null) return NOTHING_WRITTEN;
+    const outcome = await recordSitePageOutcome(tx, deps.limits, check, errorCode);
+    if (outcome.stopped) return NOTHING_WRITTEN;
+    if (expand) return expand(tx, check, outcome.window);
+    await queryRowsPrepared(tx, pageEndCheckUpdate(check.id, outcome.window, null));
+    return { queued: 0, settled: true };
   };
 }
 

@@ -133,13 +133,42 @@ export async function completeFinishedSiteChecks(db: Db): Promise<number> {
  */
 export async function settleSiteCheck(tx: Db, siteCheckId: string): Promise<void> {
   // Prepared (a page end runs it under its check's lock): planned once per connection.
-  await queryRowsPrepared(
-    tx,
-    sql`update ${siteChecks} set ${col(siteChecks.status)} = 'completed',
+  await queryRowsPrepared(tx, pageEndCheckUpdate(siteCheckId, null, null));
+}
+
+/** The error-rate window a page's end writes to its check (services/site-check-error-rate.ts). */
+export interface CheckWindow {
+  tried: number;
+  recentFailures: number;
+}
+
+/**
+ * The one write of a page's end to its check's row: the error-rate window (`window`, null when
+ * the page does not count), and the settle of `settleSiteCheck` — completed when its pages are
+ * done, unless `settleUnless` holds (a crawl page about to queue new pages). Both in one
+ * statement, so the settle costs no round trip of its own under the lock every other page end
+ * of the check waits for. The settle reads the statement's snapshot: it sees the page's own
+ * outcome (written by an earlier statement of the transaction), never a sibling CTE's writes.
+ */
+export function pageEndCheckUpdate(
+  id: string,
+  window: CheckWindow | null,
+  settleUnless: SQL | null,
+): SQL {
+  const settles = sql`${siteChecks.status} = 'running' and ${pagesDone}${
+    settleUnless === null ? sql`` : sql` and not (${settleUnless})`
+  }`;
+  if (window === null) {
+    return sql`update ${siteChecks} set ${col(siteChecks.status)} = 'completed',
           ${col(siteChecks.completedAt)} = now()
-        where ${siteChecks.id} = ${siteCheckId} and ${siteChecks.status} = 'running'
-          and ${pagesDone}`,
-  );
+        where ${siteChecks.id} = ${id} and ${settles}`;
+  }
+  return sql`update ${siteChecks} set ${col(siteChecks.pagesTried)} = ${window.tried},
+        ${col(siteChecks.recentFailures)} = ${window.recentFailures},
+        ${col(siteChecks.status)} = case when ${settles} then 'completed' else ${siteChecks.status} end,
+        ${col(siteChecks.completedAt)} =
+          case when ${settles} then now() else ${siteChecks.completedAt} end
+      where ${siteChecks.id} = ${id}`;
 }
 
 /** Locks a check's row (inside the caller's transaction), as a page's end does first. */
