@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, testConfig } from '../test-support/test-app.ts';
+import { type Database, queryRows } from './database.ts';
+
+/** drizzle/0023_report_issues_lz4.sql: the large values written most often use lz4 where it exists. */
+describe('compression of the large values', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase(testConfig());
+  });
+  afterAll(() => database.close());
+
+  it("is lz4 for a page report's issues and a stored site report where the server has lz4", async () => {
+    const [server] = await queryRows<{ lz4: boolean }>(
+      database.db,
+      sql`select 'lz4' = any(enumvals) as lz4 from pg_settings
+          where name = 'default_toast_compression'`,
+    );
+    const columns = await queryRows<{ table: string; method: string }>(
+      database.db,
+      sql`select c.relname as table, a.attcompression::text as method
+          from pg_attribute a join pg_class c on c.oid = a.attrelid
+          join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+          where (c.relname, a.attname) in (('reports', 'issues'), ('site_report_snapshots', 'report'))
+          order by c.relname`,
+    );
+    // 'l' is lz4; '' is the server's default (pglz), which the embedded PGlite keeps.
+    const expected = server?.lz4 ? 'l' : '';
+    expect(columns).toEqual([
+      { table: 'reports', method: expected },
+      { table: 'site_report_snapshots', method: expected },
+    ]);
+  });
+});
