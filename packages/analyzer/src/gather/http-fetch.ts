@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Dispatcher, Pool } from 'undici';
 import { AnalysisError } from '../analysis-error.ts';
 import type { AddressGuard, RedirectHop } from '../types.ts';
 import { type ContentType, parseContentType } from './charset.ts';
@@ -6,7 +7,7 @@ import { clip } from './clip.ts';
 import { createDeadline, type Deadline } from './deadline.ts';
 import { toAnalysisError } from './fetch-errors.ts';
 import type { HostGate } from './host-gate.ts';
-import { createPinnedClient, type TlsOptions } from './pinned-client.ts';
+import { pinnedPool, type TlsOptions } from './pinned-client.ts';
 import {
   ACCEPT_ENCODING,
   BodyDecodeError,
@@ -172,7 +173,7 @@ type HopOutcome =
   | { location: string; status: number; result: HopResult }
   | { location: null; status: number; result: HopResult };
 
-/** One request on its own pinned connection; reads the body only for a final response. */
+/** One request on a connection pinned to the approved address; reads the body only for a final response. */
 async function fetchHop(
   url: URL,
   options: GuardedFetchOptions,
@@ -196,25 +197,24 @@ async function requestHop(
   deadline: Deadline,
   started: number,
 ): Promise<HopOutcome> {
-  const pinned = createPinnedClient(url, pin, {
-    ...(options.tls ? { tls: options.tls } : {}),
-    connectTimeoutMs: deadline.remaining(),
-  });
+  const pinned = pinnedPool(url, pin, options.tls);
+  const request: Dispatcher.RequestOptions = {
+    method: 'GET',
+    path: `${url.pathname}${url.search}`,
+    headers: {
+      'user-agent': options.userAgent,
+      accept: options.accept,
+      'accept-encoding': ACCEPT_ENCODING,
+      'accept-language': 'en-US,en;q=0.9',
+    },
+    signal: deadline.signal,
+  };
+  let body: Readable | null = null;
   try {
-    const response = await pinned.client.request({
-      method: 'GET',
-      path: `${url.pathname}${url.search}`,
-      headers: {
-        'user-agent': options.userAgent,
-        accept: options.accept,
-        'accept-encoding': ACCEPT_ENCODING,
-        'accept-language': 'en-US,en;q=0.9',
-      },
-      signal: deadline.signal,
-    });
+    const response = await requestOnKeptConnection(pinned.dispatcher, request, deadline);
+    body = response.body as unknown as Readable;
     const ttfbMs = Math.round(performance.now() - started);
     const headers = flattenHeaders(response.headers);
-    const body = response.body as unknown as Readable;
     const location = headers.location;
     if (REDIRECT_STATUSES.has(response.statusCode) && location !== undefined) {
       discard(body);
@@ -294,8 +294,36 @@ async function requestHop(
       },
     };
   } finally {
-    void pinned.client.destroy().catch(() => {});
+    // A body not read to its end (an error on the way) would hold its connection: drop both.
+    if (body !== null && !body.readableEnded && !body.destroyed) discard(body);
   }
+}
+
+/**
+ * Sends the request on the pool; when it went out on a kept connection that the server had
+ * closed meanwhile (the race every keep-alive client has: undici reports the socket error before
+ * any response), it is sent once more, on a new connection. A GET only, so sending it twice is
+ * what browsers do too.
+ */
+async function requestOnKeptConnection(
+  dispatcher: Pool,
+  request: Dispatcher.RequestOptions,
+  deadline: Deadline,
+): Promise<Dispatcher.ResponseData> {
+  const kept = dispatcher.stats.free > 0;
+  try {
+    return await dispatcher.request(request);
+  } catch (error) {
+    if (!kept || deadline.signal.aborted || !isClosedConnection(error)) throw error;
+    return dispatcher.request(request);
+  }
+}
+
+const CLOSED_CONNECTION_CODES = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+function isClosedConnection(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && CLOSED_CONNECTION_CODES.has(code);
 }
 
 /** Drops an unread body. undici reports that as an 'error' event, which must not go unhandled. */

@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { buildConnector, Client } from 'undici';
+import { buildConnector, Pool } from 'undici';
 
 export interface PinnedAddress {
   address: string;
@@ -12,12 +12,10 @@ export interface TlsOptions {
   ca?: string | Buffer;
 }
 
-export interface PinnedClient {
-  client: Client;
-  /** Negotiated TLS version of the connection ('TLSv1.3'), null for http or before connecting. */
+export interface PinnedPool {
+  dispatcher: Pool;
+  /** Negotiated TLS version of its connections ('TLSv1.3'), null for http or before connecting. */
   tlsProtocol(): string | null;
-  /** Connections this client opened (one hop normally opens exactly one). */
-  connections(): number;
 }
 
 /**
@@ -37,27 +35,62 @@ export function pinnedLookup(pin: PinnedAddress): LookupFunction {
 }
 
 /**
- * An undici Client for one origin whose every socket goes to `pin`. TLS still verifies the
+ * Kept connections, one pool per origin, pinned address and trust anchors: a hop reuses an idle
+ * connection only to the address its own guard check approved for that origin, so keeping them
+ * changes nothing of the address pinning (DNS answers after the check still never matter). A
+ * crawl fetches one host page after page; a new connection each time cost its connect and close
+ * on both ends, and over https a handshake. The least recently used pool beyond MAX_POOLS is
+ * closed (its requests in flight finish); idle sockets close themselves after KEEP_ALIVE_MS and
+ * never keep the process alive (undici unrefs them).
+ */
+const MAX_POOLS = 64;
+const KEEP_ALIVE_MS = 4_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+const pools = new Map<string, PinnedPool>();
+/** Each distinct `tls.ca` gets a number for the pool key (tests bring their own CA). */
+const caIds = new Map<string | Buffer, number>();
+
+/** The pool for `origin` whose every socket goes to `pin`, created on first use. */
+export function pinnedPool(origin: URL, pin: PinnedAddress, tls?: TlsOptions): PinnedPool {
+  let caId = 0;
+  if (tls?.ca !== undefined) {
+    caId = caIds.get(tls.ca) ?? caIds.size + 1;
+    caIds.set(tls.ca, caId);
+  }
+  const key = `${origin.origin} ${pin.family} ${pin.address} ${caId}`;
+  const found = pools.get(key);
+  if (found && !found.dispatcher.closed && !found.dispatcher.destroyed) {
+    // Most recently used last: the map's first entry is the one to close when it is full.
+    pools.delete(key);
+    pools.set(key, found);
+    return found;
+  }
+  const created = createPinnedPool(origin, pin, tls);
+  pools.set(key, created);
+  if (pools.size > MAX_POOLS) {
+    const [oldestKey, oldest] = pools.entries().next().value as [string, PinnedPool];
+    pools.delete(oldestKey);
+    void oldest.dispatcher.close().catch(() => {});
+  }
+  return created;
+}
+
+/**
+ * An undici Pool for one origin whose every socket goes to `pin`. TLS still verifies the
  * certificate against the URL's host name (undici passes it as servername), with the system CAs
  * unless `tls.ca` is given, and never with rejectUnauthorized off.
  */
-export function createPinnedClient(
-  origin: URL,
-  pin: PinnedAddress,
-  options: { tls?: TlsOptions; connectTimeoutMs: number },
-): PinnedClient {
+function createPinnedPool(origin: URL, pin: PinnedAddress, tls?: TlsOptions): PinnedPool {
   let protocol: string | null = null;
-  let connections = 0;
   const base = buildConnector({
     lookup: pinnedLookup(pin),
     rejectUnauthorized: true,
-    ...(options.tls?.ca ? { ca: options.tls.ca } : {}),
-    timeout: options.connectTimeoutMs,
-    // Sessions are per client anyway; no reuse across fetches that might be pinned elsewhere.
+    ...(tls?.ca ? { ca: tls.ca } : {}),
+    timeout: CONNECT_TIMEOUT_MS,
+    // No TLS session reuse: a session is not carried to a connection pinned elsewhere.
     maxCachedSessions: 0,
   });
   const connect: buildConnector.connector = (opts, callback) => {
-    connections += 1;
     base(opts, (error, socket) => {
       // node:tls is taken only here, for an https origin, where undici's connector has loaded
       // it already: a run that fetches only http:// pages never loads it (issue 23.1).
@@ -69,13 +102,25 @@ export function createPinnedClient(
       else callback(null, socket!);
     });
   };
-  const client = new Client(origin.origin, {
+  const dispatcher = new Pool(origin.origin, {
     connect,
+    keepAliveTimeout: KEEP_ALIVE_MS,
+    keepAliveMaxTimeout: KEEP_ALIVE_MS,
     // The fetch-wide deadline aborts the request; undici's own 300 s timers stay out of the way.
     headersTimeout: 0,
     bodyTimeout: 0,
     // Real sites send big cookie headers; Node's 16 KB default would fail some of them.
     maxHeaderSize: 64 * 1024,
   });
-  return { client, tlsProtocol: () => protocol, connections: () => connections };
+  return { dispatcher, tlsProtocol: () => protocol };
+}
+
+/**
+ * Closes every kept connection (requests in flight finish first) and forgets their pools: for
+ * a test that counts the connections a fetch opens.
+ */
+export async function closeKeptConnections(): Promise<void> {
+  const all = [...pools.values()];
+  pools.clear();
+  await Promise.all(all.map((pool) => pool.dispatcher.close().catch(() => {})));
 }

@@ -5,6 +5,7 @@ import { type LocalServer, startHttpServer } from '../test-support/local-server.
 import type { AddressGuard, Resolver } from '../types.ts';
 import { createAddressGuard } from './address-guard.ts';
 import { fetchPage } from './fetch-page.ts';
+import { closeKeptConnections } from './pinned-client.ts';
 import { fetchRobots } from './robots.ts';
 
 /**
@@ -31,9 +32,11 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-afterEach(() => {
+// Each test starts without kept connections, so the connections it counts are its own.
+afterEach(async () => {
   vi.restoreAllMocks();
   requests = [];
+  await closeKeptConnections();
 });
 
 function forbidConnections() {
