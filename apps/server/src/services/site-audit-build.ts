@@ -38,14 +38,16 @@ import { siteReportChangeKey, storeSiteReport } from './site-report-store.ts';
 export const REBUILD_AFTER_MS = 10_000;
 /**
  * A running check also waits this many times its last build's duration between builds, so
- * building takes at most about an eighth of a worker's time on a big crawl (a 10,000-page build
- * takes 5-10 s: bench/results/site-audit-*.md). Each build of a running crawl reads the whole
- * crawl and rewrites its snapshot (some 300,000 rows at 10,000 pages): at 3 times (a quarter of
- * the time) the builds were half of the database's work during a 10,000-page crawl with pacing
- * off (pg_stat_statements, bench/results/crawl-2026-11-27-lock.md), for an overview refreshed
- * every 15-30 s instead of every 40-80 s.
+ * building takes at most about a twentieth of a worker's time on a big crawl. Each build of a
+ * running crawl reads the whole crawl and rewrites its snapshot (some 300,000 rows at 10,000
+ * pages), work the database does on top of the worker's. A 10,000-page build takes ~3 s now
+ * (bench/results/site-audit-*.md), so at 7 times the overview was rebuilt every ~20 s and the
+ * running builds took about a quarter of the machine during a 10,000-page crawl with pacing off:
+ * 118-127 pages/s at 13.9-14.8 ms of CPU per page, against 155 pages/s at 11.3 ms at 20 times and
+ * 166 at 10.4 ms with no running build at all (bench/results/crawl-2026-11-28-*.md). At 20 times
+ * the 10,000-page overview is refreshed about every minute, as docs/site-checks.md says.
  */
-const BUILD_SHARE_FACTOR = 7;
+const BUILD_SHARE_FACTOR = 20;
 /** Checks built per pass (ended checks not yet built, e.g. after an upgrade, wait their turn). */
 const CHECKS_PER_PASS = 4;
 /** Namespace of the per-check advisory lock of the builder. */
