@@ -44,8 +44,8 @@ export const REBUILD_AFTER_MS = 10_000;
  * (bench/results/site-audit-*.md), so at 7 times the overview was rebuilt every ~20 s and the
  * running builds took about a quarter of the machine during a 10,000-page crawl with pacing off:
  * 118-127 pages/s at 13.9-14.8 ms of CPU per page, against 155 pages/s at 11.3 ms at 20 times and
- * 166 at 10.4 ms with no running build at all (bench/results/crawl-2026-11-27-stop42.md). At 20 times
- * the 10,000-page overview is refreshed about every minute, as docs/site-checks.md says.
+ * 166 at 10.4 ms with no running build at all (bench/results/crawl-2026-11-27-stop42.md). At
+ * 20 times the 10,000-page overview is refreshed about every minute, as docs/site-checks.md says.
  */
 const BUILD_SHARE_FACTOR = 20;
 /** Checks built per pass (ended checks not yet built, e.g. after an upgrade, wait their turn). */
