@@ -33,8 +33,11 @@ const SERVER_DIST = path.join(REPO_ROOT, 'apps/server/dist');
 const NODE_ARGS = [
   '--conditions=crawlwise-dist',
   '--enable-source-maps',
-  // As `npm start` and `npm run worker` run them (README): a worker collects after a big build.
+  // As `npm start` and `npm run worker` run them (README): a worker collects after a big build,
+  // and each process keeps a smaller young generation and old-space headroom.
   '--expose-gc',
+  '--max-semi-space-size=8',
+  '--heap-growing-percent=50',
   ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
 ];
 const AUTH_SECRET = 'crawl-benchmark-secret-of-32-characters!';
