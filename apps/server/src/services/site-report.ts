@@ -64,6 +64,8 @@ function asBatchPage(row: SitePageRow, index: number): BatchPage | null {
 
 /** Same address but for a trailing slash or the default port: not a redirect worth listing. */
 function sameTarget(a: string, b: string): boolean {
+  // Most pages answer at their own address: no parse (asked for every page of each build).
+  if (a === b) return true;
   try {
     const left = new URL(a);
     const right = new URL(b);

@@ -78,10 +78,22 @@ export interface SiteNode {
   label: string;
 }
 
-/** Same address but for a trailing slash: the canonical check's notion of the same page. */
+/** The slashes `samePage` drops: the first run that ends the path (before the query or the end). */
+const TRAILING_SLASHES = /\/+(?=$|\?)/;
+
+/**
+ * Same address but for a trailing slash: the canonical check's notion of the same page. Asked
+ * for every link of a crawl (200,000 at 10,000 pages): an address without such slashes is
+ * compared as it is, with no new string.
+ */
 export function samePage(a: string, b: string): boolean {
-  const bare = (key: string) => key.replace(/\/+(?=$|\?)/, '');
-  return a === b || bare(a) === bare(b);
+  if (a === b) return true;
+  const bareA = a.endsWith('/') || a.includes('/?');
+  const bareB = b.endsWith('/') || b.includes('/?');
+  if (!bareA && !bareB) return false;
+  return (
+    (bareA ? a.replace(TRAILING_SLASHES, '') : a) === (bareB ? b.replace(TRAILING_SLASHES, '') : b)
+  );
 }
 
 /** The page names another address as its canonical (not itself, nor itself without its query). */
