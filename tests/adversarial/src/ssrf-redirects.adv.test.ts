@@ -1,5 +1,6 @@
 import { createAddressGuard } from '@crawlwise/analyzer/gather/address-guard';
 import { fetchPage } from '@crawlwise/analyzer/gather/fetch-page';
+import { closeKeptConnections } from '@crawlwise/analyzer/gather/pinned-client';
 import { type LocalServer, startHttpServer } from '@crawlwise/analyzer/test-support/local-server';
 import type { AddressGuard, Resolver } from '@crawlwise/analyzer/types';
 import { MAX_REDIRECTS } from '@crawlwise/shared/limits';
@@ -51,9 +52,11 @@ beforeAll(async () => {
       : strict(hostname, port);
 });
 afterAll(() => server.close());
-afterEach(() => {
+// Each test starts without kept connections: its first hop opens the one connection it counts.
+afterEach(async () => {
   vi.restoreAllMocks();
   requests = [];
+  await closeKeptConnections();
 });
 
 const redirectTo = (target: string) => `${server.origin}/to?u=${encodeURIComponent(target)}`;

@@ -94,17 +94,22 @@ export async function loadCrawlGraph(
   const links: SiteGraphLink[] = [];
   const linkIds: number[] = [];
   const ids = [...sourceOf.keys()];
-  for (let start = 0; start < ids.length; start += LINK_READ_PAGES) {
-    // One array parameter per batch: a list of 500 SQL fragments per query cost the builder more
-    // than the query (drizzle's SQL building was ~10% of a 10,000-page build's reading).
-    const batch = listParam(ids.slice(start, start + LINK_READ_PAGES));
-    const rows = await queryRows<ColumnsRow<typeof siteLinks, (typeof LINK_COLUMNS)[number]>>(
+  const readBatch = (start: number) =>
+    queryRows<ColumnsRow<typeof siteLinks, (typeof LINK_COLUMNS)[number]>>(
       db,
       // By source alone: the sources are this check's pages. With the check's id too, PostgreSQL
       // ANDed the check's index (every link of the check, on each batch) with the source's.
+      // One array parameter per batch: a list of 500 SQL fragments per query cost the builder
+      // more than the query (drizzle's SQL building was ~10% of a 10,000-page build's reading).
       sql`select ${selectColumns(siteLinks, LINK_COLUMNS)} from ${siteLinks}
-          where ${siteLinks.sourceReportId} = any(${batch}::uuid[])`,
+          where ${siteLinks.sourceReportId} = any(${listParam(ids.slice(start, start + LINK_READ_PAGES))}::uuid[])`,
     );
+  // The next batch is asked for before this one's rows are turned into links: the database reads
+  // while this process converts (one batch ahead, so at most two batches of rows are held).
+  let next = ids.length > 0 ? readBatch(0) : null;
+  for (let start = 0; next !== null; start += LINK_READ_PAGES) {
+    const rows = await next;
+    next = start + LINK_READ_PAGES < ids.length ? readBatch(start + LINK_READ_PAGES) : null;
     for (const row of rows) {
       linkIds.push(Number(row.id));
       links.push({
