@@ -34,12 +34,13 @@ const NODE_ARGS = [
   '--conditions=crawlwise-dist',
   '--enable-source-maps',
   // As `npm start` and `npm run worker` run them (README): a worker collects after a big build,
-  // and each process keeps a smaller young generation and old-space headroom.
+  // and each keeps a smaller young generation.
   '--expose-gc',
   '--max-semi-space-size=8',
-  '--heap-growing-percent=50',
   ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
 ];
+/** A worker process's own flag, as `npm run worker` has it (README: less old-space headroom). */
+const WORKER_NODE_ARGS = ['--heap-growing-percent=50'];
 const AUTH_SECRET = 'crawl-benchmark-secret-of-32-characters!';
 
 export interface ServerRunOptions {
@@ -99,7 +100,8 @@ async function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function startNode(script: string, env: Record<string, string>, guard: RunGuard): ChildProcess {
-  const child = spawn(process.execPath, [...NODE_ARGS, path.join(SERVER_DIST, script)], {
+  const flags = script === 'worker-main.js' ? [...NODE_ARGS, ...WORKER_NODE_ARGS] : NODE_ARGS;
+  const child = spawn(process.execPath, [...flags, path.join(SERVER_DIST, script)], {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
