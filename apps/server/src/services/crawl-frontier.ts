@@ -1,5 +1,6 @@
 import type { LinkRecord, Outlink } from '@crawlwise/analyzer/page/outlinks';
 import type { CrawlOptions } from '@crawlwise/shared/api/site-checks';
+import type { ErrorWindow } from '@crawlwise/shared/crawl-error-rate';
 import {
   crawlKey,
   crawlScope,
@@ -10,11 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { aliased, col, type Db, listParam, queryRows, queryRowsPrepared } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
-import {
-  type CheckWindow,
-  type LockedSiteCheck,
-  pageEndCheckUpdate,
-} from '../db/tables/site-checks.ts';
+import { type LockedSiteCheck, pageEndCheckUpdate } from '../db/tables/site-checks.ts';
 import { recordExternalLinks } from './external-link-checks.ts';
 import type { JobEndWrites } from './job-queue.ts';
 import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
@@ -110,8 +107,14 @@ async function writeTogether(tx: Db, writes: readonly (SQL | null)[]): Promise<v
     await queryRowsPrepared(tx, last);
     return;
   }
-  const ctes = present.map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
-  await queryRowsPrepared(tx, sql`with ${sql.join(ctes, sql`, `)} ${last}`);
+  await queryRowsPrepared(tx, sql`with ${sql.join(writeCtes(present), sql`, `)} ${last}`);
+}
+
+/** Independent writes as the data-modifying CTEs `w0`, `w1`, … of one statement (nulls left out). */
+function writeCtes(writes: readonly (SQL | null)[]): SQL[] {
+  return writes
+    .filter((write): write is SQL => write !== null)
+    .map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
 }
 
 /**
@@ -128,7 +131,7 @@ export async function expandCrawl(
   page: FrontierPage,
   record: LinkRecord,
   check: LockedSiteCheck,
-  window: CheckWindow | null = null,
+  window: ErrorWindow | null = null,
 ): Promise<JobEndWrites> {
   // A cancelled check keeps what was analysed and queues nothing more.
   if (check.status !== 'running') return { queued: 0, settled: false };
@@ -185,11 +188,9 @@ async function linkAndFindNew(
   links: readonly (SQL | null)[],
   candidates: readonly string[],
   depth: number,
-  window: CheckWindow | null,
+  window: ErrorWindow | null,
 ): Promise<string[]> {
-  const ctes = links
-    .filter((write): write is SQL => write !== null)
-    .map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
+  const ctes = writeCtes(links);
   ctes.push(
     // `offset 0` keeps each look-up apart: the target's address id by the unique index, then
     // its row of this check by both columns of reports_site_check_url_idx. (A generic plan of

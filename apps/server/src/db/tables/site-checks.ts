@@ -1,4 +1,5 @@
 import type { SiteCheck, SkippedAddresses } from '@crawlwise/shared/api/site-checks';
+import type { ErrorWindow } from '@crawlwise/shared/crawl-error-rate';
 import type { CrawlSettings, SiteCheckSource, SiteCheckStatus } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
 import type { WorkspaceOwner } from '../../services/workspace.ts';
@@ -136,15 +137,10 @@ export async function settleSiteCheck(tx: Db, siteCheckId: string): Promise<void
   await queryRowsPrepared(tx, pageEndCheckUpdate(siteCheckId, null, null));
 }
 
-/** The error-rate window a page's end writes to its check (services/site-check-error-rate.ts). */
-export interface CheckWindow {
-  tried: number;
-  recentFailures: number;
-}
-
 /**
  * The one write of a page's end to its check's row: the error-rate window (`window`, null when
- * the page does not count), and the settle of `settleSiteCheck` — completed when its pages are
+ * the page does not count; services/site-check-error-rate.ts), and the settle of
+ * `settleSiteCheck` — completed when its pages are
  * done, unless `settleUnless` holds (a crawl page about to queue new pages). Both in one
  * statement, so the settle costs no round trip of its own under the lock every other page end
  * of the check waits for. The settle reads the statement's snapshot: it sees the page's own
@@ -152,7 +148,7 @@ export interface CheckWindow {
  */
 export function pageEndCheckUpdate(
   id: string,
-  window: CheckWindow | null,
+  window: ErrorWindow | null,
   settleUnless: SQL | null,
 ): SQL {
   const settles = sql`${siteChecks.status} = 'running' and ${pagesDone}${
