@@ -39,6 +39,11 @@ export async function runAnalysis(
   useBaselineWasm();
   // playwright-core's 7 MB are compiled from a cache, not on every render (issue 23.1).
   if (args.render) useCodeCache({ dir: defaultCodeCacheDir(), flags: v8FlagsSet });
+  // The browser is spawned at the fetch, before playwright-core loads (issue 23.1); its module
+  // brings child_process and the egress proxy, which a run without render never loads.
+  const startBrowserEarly = args.render
+    ? (await import('./gather/early-browser.ts')).startEarlyBrowser
+    : undefined;
   const progress = startProgress(args.format !== 'summary' || args.output !== null);
   // One analysis per run: analysis threads would only add their start-up (~0.4 s).
   const engine = createEngine({
@@ -46,7 +51,7 @@ export async function runAnalysis(
     render: args.render,
     analysisThreads: 0,
     // The browser starts while playwright-core loads, not after (issue 23.1).
-    spawnBrowserEarly: args.render,
+    ...(startBrowserEarly ? { startBrowserEarly } : {}),
   });
   try {
     progress.step(`Fetching ${url}`);

@@ -5,6 +5,7 @@ import { analyzeArtifacts, type PageAnalysis } from './analyze-artifacts.ts';
 import { discoverSitemaps, type SiteDiscovery } from './batch/discover-sitemaps.ts';
 import type { CrawlLinkRequest } from './crawl/page-links.ts';
 import { createAddressGuard, defaultResolver } from './gather/address-guard.ts';
+import type { StartEarlyBrowser } from './gather/early-browser.ts';
 import { DEFAULT_USER_AGENT, fetchPage } from './gather/fetch-page.ts';
 import { createHostGate, type HostGateOptions } from './gather/host-gate.ts';
 import { imagesToProbe, probeImage, probeImages } from './gather/image-probe.ts';
@@ -39,10 +40,12 @@ export interface EngineOptions {
   renderConcurrency?: number;
   renderTimeoutMs?: number;
   /**
-   * Start Chromium at the first fetch, before playwright-core loads (gather/early-browser.ts):
-   * for the CLI's one page, whose render otherwise waited for that load. Default false.
+   * Starts Chromium at the first fetch, before playwright-core loads: early-browser.ts's
+   * startEarlyBrowser, for the CLI's one page, whose render otherwise waited for that load. The
+   * caller imports it (only a run that renders does), so the spawn is not one more import away
+   * behind the fetch and the parse. Default: none.
    */
-  spawnBrowserEarly?: boolean;
+  startBrowserEarly?: StartEarlyBrowser;
   /**
    * Stop the browser and the analysis threads after this long without work (they start again
    * on the next analysis); 0 keeps them. Default: 60 s for the browser, threads kept.
@@ -152,7 +155,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
           ...(options.idleReleaseMs !== undefined ? { idleCloseMs: options.idleReleaseMs } : {}),
           ...(options.dataDir ? { dataDir: path.resolve(options.dataDir) } : {}),
           ...(options.env ? { env: options.env } : {}),
-          ...(options.spawnBrowserEarly ? { spawnEarly: true } : {}),
+          ...(options.startBrowserEarly ? { startEarly: options.startBrowserEarly } : {}),
         });
 
   const analysis: AnalysisPool | null =
@@ -218,6 +221,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
   ): Promise<PageAnalysis> => {
     // Threads start while robots.txt and the render are awaited (once; a no-op afterwards).
     analysis?.warm();
+    // In-process, a render leaves this thread idle for most of a second (the browser loads the
+    // page, the wait rules run): the served page is parsed meanwhile, not after (issue 23.1),
+    // and not before the browser has the document either (the parse would hold up loading
+    // playwright-core and opening the page). Without a render it is not done: the requests for
+    // robots.txt and the probes follow one another, and a parse between them delayed the run's
+    // end (measured on 127.0.0.1).
+    const served = renderer && !analysis ? servedPageLater(document.html) : undefined;
     const rendering = renderer
       ? renderer.render({
           url: document.finalUrl,
@@ -229,18 +239,15 @@ export function createEngine(options: EngineOptions = {}): Engine {
           onImages: (urls) => {
             for (const url of imagesToProbe(urls)) void imageProbes.get(url);
           },
+          ...(served ? { onNavigated: served.start } : {}),
         })
       : Promise.resolve<RenderArtifact>({
           status: 'skipped',
           reason: 'Rendering is switched off',
         });
+    // A render that never got as far as the navigation (no browser, a failure) starts it too.
+    if (served) rendering.then(served.start, served.start);
     const ogImageAddress = ogImageUrl(document.html, document.finalUrl);
-    // In-process, a render leaves this thread idle for most of a second (the browser launches,
-    // loads the page, the wait rules run): the served page is parsed meanwhile, not after
-    // (issue 23.1). After the render has had its turn to start, hence the macrotask. Without a
-    // render it is not done: the requests for robots.txt and the probes follow one another, and
-    // a parse between them delayed the run's end (measured on 127.0.0.1).
-    const served = renderer && !analysis ? servedPageSoon(document.html) : undefined;
     const [robotsArtifact, render, llms, site, images, ogImage, servedPage] = await Promise.all([
       robots.robotsFor(document.finalUrl),
       rendering,
@@ -257,7 +264,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
               }),
       ),
       ogImageAddress === null ? undefined : ogImages.get(ogImageAddress),
-      served,
+      served?.page,
     ]);
     const artifacts = {
       fetch: document,
@@ -296,17 +303,26 @@ export function createEngine(options: EngineOptions = {}): Engine {
 }
 
 /**
- * deriveServedPage in a later macrotask, so the I/O already started gets to go first. A failure
- * leaves the parse to the analysis, where it is reported by the checks as before.
+ * deriveServedPage, run in the macrotask after the first `start()` (later calls do nothing), so
+ * what called it goes on first. A failure leaves the parse to the analysis, where it is reported
+ * by the checks as before.
  */
-function servedPageSoon(html: string): Promise<ServedPage | undefined> {
-  return new Promise((resolve) => {
-    setImmediate(() => {
-      try {
-        resolve(deriveServedPage(html));
-      } catch {
-        resolve(undefined);
-      }
-    });
+function servedPageLater(html: string): {
+  start: () => void;
+  page: Promise<ServedPage | undefined>;
+} {
+  let start = () => {};
+  const page = new Promise<ServedPage | undefined>((resolve) => {
+    start = () => {
+      start = () => {};
+      setImmediate(() => {
+        try {
+          resolve(deriveServedPage(html));
+        } catch {
+          resolve(undefined);
+        }
+      });
+    };
   });
+  return { start: () => start(), page };
 }

@@ -33,9 +33,11 @@ export interface EarlyBrowser {
   browser: Promise<SpawnedBrowser | null>;
 }
 
-export function startEarlyBrowser(
+export type StartEarlyBrowser = (
   options: BrowserSearchOptions & { guard: AddressGuard },
-): EarlyBrowser {
+) => EarlyBrowser;
+
+export const startEarlyBrowser: StartEarlyBrowser = (options) => {
   const found = searchBrowser(options);
   const proxy = found.then((binary) => (binary ? startEgressProxy(options.guard) : null));
   const browser = Promise.all([found, proxy]).then(([binary, egress]) =>
@@ -51,4 +53,4 @@ export function startEarlyBrowser(
   // to the pool, which reports what goes wrong then.
   proxy.catch(() => undefined);
   return { found, proxy, browser: browser.catch(() => null) };
-}
+};

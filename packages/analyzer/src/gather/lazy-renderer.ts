@@ -1,6 +1,6 @@
 import type { RenderArtifact } from '../types.ts';
 import type { BrowserPool, BrowserPoolOptions, PageOptions } from './browser-pool.ts';
-import type { EarlyBrowser } from './early-browser.ts';
+import type { EarlyBrowser, StartEarlyBrowser } from './early-browser.ts';
 import type { RenderOptions } from './render-page.ts';
 
 /**
@@ -29,34 +29,19 @@ interface Loaded {
 
 export interface LazyRendererOptions extends BrowserPoolOptions {
   /**
-   * Spawn Chromium at the first prefetch, before playwright-core loads, and attach to it once
-   * loaded (early-browser.ts): for the CLI's one page, where that load was on the clock.
+   * Spawns Chromium at the first prefetch, before playwright-core loads, for the pool to attach
+   * to once loaded (early-browser.ts): for the CLI's one page, where that load was on the clock.
+   * Passed in by a caller that imported it, so the spawn does not wait for an import that the
+   * fetch and the parse would get ahead of (issue 23.1).
    */
-  spawnEarly?: boolean;
+  startEarly?: StartEarlyBrowser;
 }
 
-/**
- * startEarlyBrowser, its module imported first: it brings child_process and the egress proxy,
- * which a run without render never loads (issue 23.1). A failed import rejects like a failed
- * spawn: the render reports it.
- */
-function startEarlyBrowserLazily(options: BrowserPoolOptions): EarlyBrowser {
-  const started = import('./early-browser.ts').then((module) => module.startEarlyBrowser(options));
-  const early: EarlyBrowser = {
-    found: started.then((browser) => browser.found),
-    proxy: started.then((browser) => browser.proxy),
-    browser: started.then((browser) => browser.browser),
-  };
-  // Awaited by the pool, which never exists when the browser side failed to load.
-  early.found.catch(() => undefined);
-  return early;
-}
-
-export function lazyRenderer({ spawnEarly, ...options }: LazyRendererOptions): LazyRenderer {
+export function lazyRenderer({ startEarly, ...options }: LazyRendererOptions): LazyRenderer {
   let early: EarlyBrowser | null = null;
   let loading: Promise<Loaded> | null = null;
   const load = () => {
-    // Loading playwright-core holds the thread for ~300 ms: the early browser is spawned first.
+    // Loading playwright-core holds the thread for ~200 ms: the early browser is spawned first.
     loading ??= (early ? early.browser : Promise.resolve(null))
       .then(() => Promise.all([import('./browser-pool.ts'), import('./render-page.ts')]))
       .then(([browser, render]) => ({
@@ -67,7 +52,7 @@ export function lazyRenderer({ spawnEarly, ...options }: LazyRendererOptions): L
   };
   return {
     prefetch(page) {
-      if (spawnEarly && !loading) early = startEarlyBrowserLazily(options);
+      if (startEarly && !loading) early = startEarly(options);
       load().then(
         ({ pool }) => pool.warm(page),
         () => {

@@ -6,13 +6,15 @@
  * egress proxy.
  *
  * The wait is the one a rendering crawler uses, and it is deterministic (docs/decisions.md,
- * "How the render waits"): wait for DOMContentLoaded and a short network-quiet window, then let
- * the page's own clock run ahead in **virtual time** for VIRTUAL_TIME_BUDGET_MS (Chromium's
- * `Emulation.setVirtualTimePolicy`, `pauseIfNetworkFetchesPending`): timers and animation frames
- * fire without waiting in real time, and the clock stops while a fetch is pending, so content a
- * script adds 150 ms or 3 s after `load`, or fetches then, is in the DOM every time, not only when
- * the machine happened to be slow. A request that stays open past `longRequestMs` (long polling,
- * a hanging beacon) stops holding the clock. Everything stays within the render's budget.
+ * "How the render waits"): wait for DOMContentLoaded, then let the page's own clock run ahead in
+ * **virtual time** for VIRTUAL_TIME_BUDGET_MS (Chromium's `Emulation.setVirtualTimePolicy`,
+ * `pauseIfNetworkFetchesPending`): timers and animation frames fire without waiting in real time,
+ * and the clock stops while a fetch is pending, so content a script adds 150 ms or 3 s after
+ * `load`, or fetches then, is in the DOM every time, not only when the machine happened to be
+ * slow. A request that stays open past `longRequestMs` (long polling, a hanging beacon) stops
+ * holding the clock. Everything stays within the render's budget. (A real-time 120 ms
+ * network-quiet window used to come before the virtual time: the paused clock already waits for
+ * every fetch, so it only added 120 ms to every render.)
  */
 import type { Page, Request } from 'playwright-core';
 import type { LayoutShiftArtifact, RenderArtifact } from '../types.ts';
@@ -29,19 +31,23 @@ export interface RenderOptions {
   userAgent: string;
   /** Budget from navigation to capture. Default 5000. */
   timeoutMs?: number;
-  /** Settled once no request started or ended for this long. Default 120. */
-  quietMs?: number;
   /**
    * Requests in flight longer than this stop holding the render (long polling, streams,
    * hanging analytics). Default 1500.
    */
   longRequestMs?: number;
   /**
-   * Called once with the images of the DOM as soon as the page has settled, before the page's
+   * Called once with the images of the DOM as soon as the document is parsed, before the page's
    * clock runs ahead and the capture: the engine starts asking about them while the render goes
    * on (image-probe.ts). The capture's list is the complete one.
    */
   onImages?: (urls: string[]) => void;
+  /**
+   * Called once the browser has the document (the navigation committed): from then on it loads
+   * the page and the wait rules run, and the caller's own work fits in (the engine parses the
+   * served page then).
+   */
+  onNavigated?: () => void;
 }
 
 /**
@@ -55,7 +61,7 @@ const BLOCKED_TYPES = new Set(['image', 'media', 'font', 'texttrack', 'manifest'
 const CAPTURE_GRACE_MS = 750;
 const POLL_MS = 10;
 /**
- * How far the page's clock runs ahead after it settled: its timers up to this long after
+ * How far the page's clock runs ahead once the document is parsed: its timers up to this long after
  * DOMContentLoaded fire (Google's renderer likewise fast-forwards timers rather than waiting).
  */
 export const VIRTUAL_TIME_BUDGET_MS = 10_000;
@@ -98,29 +104,18 @@ function message(error: unknown): string {
   return clip(text.split('\n')[0] ?? text, 200);
 }
 
-/** Tracks requests so the wait can tell a quiet page from a busy one. */
+/** Tracks requests in flight, so that long-lived ones stop holding the page's clock. */
 function watchNetwork(page: Page) {
   const inflight = new Map<Request, number>();
-  let lastActivity = performance.now();
   page.on('request', (request) => {
     inflight.set(request, performance.now());
-    lastActivity = performance.now();
   });
   const done = (request: Request) => {
     inflight.delete(request);
-    lastActivity = performance.now();
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return {
-    /** Quiet since `since` and since the last request event, ignoring long-lived requests. */
-    settled(now: number, since: number, quietMs: number, longRequestMs: number): boolean {
-      if (now - Math.max(lastActivity, since) < quietMs) return false;
-      for (const startedAt of inflight.values()) {
-        if (now - startedAt < longRequestMs) return false;
-      }
-      return true;
-    },
     /** Requests are in flight, all of them for longer than `longRequestMs`. */
     onlyLongRequests(now: number, longRequestMs: number): boolean {
       if (inflight.size === 0) return false;
@@ -181,7 +176,7 @@ async function capture(page: Page): Promise<Captured> {
   };
 }
 
-/** Hands the settled DOM's images to `onImages` without holding the render for them. */
+/** Hands the parsed DOM's images to `onImages` without holding the render for them. */
 function announceImages(page: Page, onImages: RenderOptions['onImages']): void {
   if (!onImages) return;
   page.evaluate(IMAGES).then(
@@ -203,38 +198,25 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMEOUT>
 }
 
 /**
- * Waits until the document is parsed (readyState past 'loading') and then the network has been
- * quiet for `quietMs`; false when the deadline comes first.
+ * Waits until the document is parsed (readyState past 'loading'); false when the deadline comes
+ * first.
  *
  * DOMContentLoaded is read from the page rather than from `goto({waitUntil})`: Playwright's
  * navigation wait never resolves when a script starts a second navigation that we abort.
  */
-async function waitUntilSettled(
-  page: Page,
-  network: ReturnType<typeof watchNetwork>,
-  deadline: number,
-  quietMs: number,
-  longRequestMs: number,
-): Promise<boolean> {
-  let readyAt: number | null = null;
+async function waitUntilParsed(page: Page, deadline: number): Promise<boolean> {
   while (performance.now() < deadline) {
-    if (readyAt === null) {
-      const ready = await within(page.evaluate(PARSED), deadline - performance.now()).catch(
-        () => false,
-      );
-      if (ready === true) readyAt = performance.now();
-    }
-    // Quiet is counted from readiness too: DOMContentLoaded handlers often start the fetches.
-    if (readyAt !== null && network.settled(performance.now(), readyAt, quietMs, longRequestMs)) {
-      return true;
-    }
+    const ready = await within(page.evaluate(PARSED), deadline - performance.now()).catch(
+      () => false,
+    );
+    if (ready === true) return true;
     await sleep(Math.min(POLL_MS, Math.max(1, deadline - performance.now())));
   }
   return false;
 }
 
 /**
- * Lets the settled page's clock run VIRTUAL_TIME_BUDGET_MS ahead (see the top of this file) and
+ * Lets the parsed page's clock run VIRTUAL_TIME_BUDGET_MS ahead (see the top of this file) and
  * resolves once that virtual time has passed; false when the real deadline comes first. The
  * clock waits for pending fetches; once only long-lived requests are pending it is told to
  * advance regardless, so a hanging request cannot hold it.
@@ -250,8 +232,14 @@ async function runTimersAhead(
   const session = await untilDeadline(page.context().newCDPSession(page));
   if (session === TIMEOUT) return false;
   let expired = false;
+  // Waited for as an event, not only by the polling below: a poll found it 5 ms late on average.
+  let onExpired = () => {};
+  const expiry = new Promise<void>((resolve) => {
+    onExpired = resolve;
+  });
   session.on('Emulation.virtualTimeBudgetExpired', () => {
     expired = true;
+    onExpired();
   });
   const policy = (name: 'pauseIfNetworkFetchesPending' | 'advance') =>
     untilDeadline(
@@ -267,7 +255,10 @@ async function runTimersAhead(
       advancing = true;
       if ((await policy('advance')) === TIMEOUT) return false;
     }
-    await sleep(Math.min(POLL_MS, Math.max(1, deadline - performance.now())));
+    await Promise.race([
+      expiry,
+      sleep(Math.min(POLL_MS, Math.max(1, deadline - performance.now()))),
+    ]);
   }
   if (expired) await paintOnce(page, policy, deadline);
   return expired;
@@ -302,7 +293,6 @@ async function paintOnce(
 
 async function renderIn(page: Page, options: RenderOptions): Promise<RenderArtifact> {
   const timeoutMs = options.timeoutMs ?? 5_000;
-  const quietMs = options.quietMs ?? 120;
   const longRequestMs = options.longRequestMs ?? 1_500;
   const started = performance.now();
   const deadline = started + timeoutMs;
@@ -324,7 +314,8 @@ async function renderIn(page: Page, options: RenderOptions): Promise<RenderArtif
       waitUntil: 'commit',
       timeout: Math.max(1, Math.round(deadline - performance.now())),
     });
-    settled = await waitUntilSettled(page, network, deadline, quietMs, longRequestMs);
+    options.onNavigated?.();
+    settled = await waitUntilParsed(page, deadline);
     if (settled) announceImages(page, options.onImages);
     settled &&= await runTimersAhead(page, network, deadline, longRequestMs);
   } catch (error) {
