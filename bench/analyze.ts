@@ -557,7 +557,7 @@ interface StageTimes {
   renderAcquire: number;
   /** ...navigation until DOMContentLoaded reached this process... */
   renderToDcl: number;
-  /** ...and from there to the captured DOM (readiness poll, quiet window, capture). */
+  /** ...and from there to the captured DOM (readiness poll, virtual time, capture). */
   renderAfterDcl: number;
   parseServer: number;
   textServer: number;
