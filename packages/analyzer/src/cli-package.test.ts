@@ -47,7 +47,11 @@ async function npx(...args: string[]) {
   }
 }
 
-/** A chunk of cli-dist and every chunk it imports statically, transitively, as one text. */
+/**
+ * A chunk of cli-dist and every chunk it imports statically, transitively, as one text, followed
+ * by the paths of the files bundled into them (their source maps' `sources`): the bundle is
+ * minified, so esbuild's comments naming each bundled file are gone.
+ */
 async function withStaticImports(cliDist: string, entry: string): Promise<string> {
   const seen = new Set<string>();
   const queue = [entry];
@@ -57,7 +61,14 @@ async function withStaticImports(cliDist: string, entry: string): Promise<string
     seen.add(file);
     const text = await readFile(path.join(cliDist, file), 'utf8');
     texts.push(text);
-    for (const match of text.matchAll(/^import (?:[^;]*? from )?"\.\/([^"]+)";$/gms)) {
+    const map = JSON.parse(await readFile(path.join(cliDist, `${file}.map`), 'utf8')) as {
+      sources: string[];
+    };
+    texts.push(...map.sources);
+    // `import{a}from"./chunk.js";` or `import"./chunk.js";`, never `import("./chunk.js")`.
+    for (const match of text.matchAll(
+      /(?:^|[;\n])\s*import\s*(?:[^;()"']*?from\s*)?"\.\/([^"]+)"/gm,
+    )) {
       queue.push(match[1] as string);
     }
   }
