@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nearDuplicateClusters } from '../site/near-duplicates.ts';
-import { minHash, signatureSimilarity } from './minhash.ts';
+import { minHash, SHINGLE_WORDS, SIGNATURE_SIZE, signatureSimilarity } from './minhash.ts';
 
 /** A deterministic walk over a 997-word vocabulary: texts differ everywhere unless built alike. */
 const text = (seed: number, count = 300) => {
@@ -34,6 +34,55 @@ describe('minHash', () => {
     for (let seed = 20; seed < 30; seed += 1) {
       expect(signatureSimilarity(minHash(base), minHash(text(seed)))).toBeLessThan(0.1);
     }
+  });
+});
+
+/**
+ * The signature as first written: each shingle's words joined into a string, hashed twice. The
+ * stored fingerprints were made by it, so minHash must give exactly its output.
+ */
+function referenceMinHash(words: readonly string[]): string {
+  const hash32 = (value: string, seed: number) => {
+    let hash = seed >>> 0;
+    for (let i = 0; i < value.length; i += 1) {
+      hash ^= value.charCodeAt(i);
+      hash = Math.imul(hash, 0x01000193);
+    }
+    hash ^= hash >>> 16;
+    hash = Math.imul(hash, 0x85ebca6b);
+    hash ^= hash >>> 13;
+    hash = Math.imul(hash, 0xc2b2ae35);
+    hash ^= hash >>> 16;
+    return hash >>> 0;
+  };
+  const minimum = new Uint32Array(SIGNATURE_SIZE).fill(0xffffffff);
+  const lowered = words.map((word) => word.toLowerCase());
+  const count = Math.max(1, lowered.length - SHINGLE_WORDS + 1);
+  for (let start = 0; start < count; start += 1) {
+    const shingle = lowered.slice(start, start + SHINGLE_WORDS).join(' ');
+    const first = hash32(shingle, 0x811c9dc5);
+    const step = hash32(shingle, 0x9747b28c) | 1;
+    for (let i = 0; i < SIGNATURE_SIZE; i += 1) {
+      const value = (first + Math.imul(i, step)) >>> 0;
+      if (value < minimum[i]!) minimum[i] = value;
+    }
+  }
+  return Array.from(minimum, (value) => value.toString(16).padStart(8, '0')).join('');
+}
+
+describe('minHash against the signature as first written', () => {
+  it('gives exactly its output: empty, short, mixed-case, non-Latin and long texts', () => {
+    const samples: string[][] = [
+      [],
+      ['Oak'],
+      ['Oak', 'TABLE', 'chairs'],
+      ['a', 'b', 'c', 'd', 'e'],
+      'Ärger über Straße und Ça va – 東京 の 天気 はい 😀 emoji'.split(' '),
+      text(11, 120),
+      text(12, 2000).map((word, index) => (index % 3 === 0 ? word.toUpperCase() : word)),
+    ];
+    for (let seed = 100; seed < 160; seed += 1) samples.push(text(seed, seed % 40));
+    for (const words of samples) expect(minHash(words)).toBe(referenceMinHash(words));
   });
 });
 

@@ -12,13 +12,14 @@ export const SHINGLE_WORDS = 5;
 /** Hash functions per signature: the Jaccard estimate's standard error is at most 1/16. */
 export const SIGNATURE_SIZE = 64;
 
-/** FNV-1a over the string's UTF-16 code units from a seed, then murmur3's finaliser to spread it. */
-function hash32(value: string, seed: number): number {
-  let hash = seed >>> 0;
-  for (let i = 0; i < value.length; i += 1) {
-    hash ^= value.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
+const FNV_PRIME = 0x01000193;
+const FIRST_SEED = 0x811c9dc5;
+const STEP_SEED = 0x9747b28c;
+const SPACE = 0x20;
+
+/** murmur3's finaliser, to spread an FNV-1a state. */
+function finalise(state: number): number {
+  let hash = state;
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
   hash ^= hash >>> 13;
@@ -32,9 +33,26 @@ export function minHash(words: readonly string[]): string {
   const lowered = words.map((word) => word.toLowerCase());
   const count = Math.max(1, lowered.length - SHINGLE_WORDS + 1);
   for (let start = 0; start < count; start += 1) {
-    const shingle = lowered.slice(start, start + SHINGLE_WORDS).join(' ');
-    const first = hash32(shingle, 0x811c9dc5);
-    const step = hash32(shingle, 0x9747b28c) | 1;
+    // The two base hashes are FNV-1a over the shingle's words joined by spaces, from two seeds,
+    // each finalised: computed over the words in place, in one pass, without making the joined
+    // string (one string per shingle was most of this function's time and garbage).
+    let first = FIRST_SEED;
+    let step = STEP_SEED;
+    const end = Math.min(start + SHINGLE_WORDS, lowered.length);
+    for (let index = start; index < end; index += 1) {
+      if (index > start) {
+        first = Math.imul(first ^ SPACE, FNV_PRIME);
+        step = Math.imul(step ^ SPACE, FNV_PRIME);
+      }
+      const word = lowered[index]!;
+      for (let i = 0; i < word.length; i += 1) {
+        const code = word.charCodeAt(i);
+        first = Math.imul(first ^ code, FNV_PRIME);
+        step = Math.imul(step ^ code, FNV_PRIME);
+      }
+    }
+    first = finalise(first);
+    step = finalise(step) | 1;
     for (let i = 0; i < SIGNATURE_SIZE; i += 1) {
       const value = (first + Math.imul(i, step)) >>> 0;
       if (value < minimum[i]!) minimum[i] = value;
