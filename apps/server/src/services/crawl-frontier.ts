@@ -192,17 +192,7 @@ async function linkAndFindNew(
 ): Promise<string[]> {
   const ctes = writeCtes(links);
   ctes.push(
-    // `offset 0` keeps each look-up apart: the target's address id by the unique index, then
-    // its row of this check by both columns of reports_site_check_url_idx. (A generic plan of
-    // `url_id = any(...)` beside the check's id used the index for the check's id alone and
-    // filtered every row of the check: the database's cost per page grew with the crawl.)
-    sql`cand as materialized (select k.url, k.position,
-          (select ${r(reports.id)} from ${reports} r
-            where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.urlId)} = k.url_id
-            offset 0) as report_id
-        from (select v.url, v.position, ${urlIdOf(sql`v.url`)} as url_id
-          from unnest(${listParam(candidates)}::text[]) with ordinality as v(url, position)
-          offset 0) k)`,
+    sql`cand as materialized (${targetsOfCheck(siteCheckId, candidates)})`,
     sql`deeper as (update ${reports} r set ${col(reports.crawlDepth)} = ${depth}::int
         where ${r(reports.id)} = any(array(select cand.report_id from cand
             where cand.report_id is not null))
@@ -216,6 +206,24 @@ async function linkAndFindNew(
     sql`with ${sql.join(ctes, sql`, `)} select fresh.url from fresh order by fresh.position`,
   );
   return rows.map((row) => row.url);
+}
+
+/**
+ * Each of `keys` (url, position from 1) with its row of the check (report_id, null when the crawl
+ * has not queued it). `offset 0` keeps each look-up apart: the key's address id by the unique
+ * index (urlIdOf), then its row of this check by both columns of reports_site_check_url_idx. (A
+ * generic plan of `url_id = any(...)` beside the check's id used the index for the check's id
+ * alone and filtered every row of the check: the database's cost per page grew with the crawl.)
+ * A crawl queues a key once, so there is one row at most.
+ */
+function targetsOfCheck(siteCheckId: string, keys: readonly string[]): SQL {
+  return sql`select k.url, k.position,
+      (select ${r(reports.id)} from ${reports} r
+        where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.urlId)} = k.url_id
+        offset 0) as report_id
+    from (select v.url, v.position, ${urlIdOf(sql`v.url`)} as url_id
+      from unnest(${listParam(keys)}::text[]) with ordinality as v(url, position)
+      offset 0) k`;
 }
 
 /**
@@ -253,16 +261,10 @@ async function queueNewPages(
   const fresh: string[] = [];
   for (const batch of batches(keys, KEYS_PER_STATEMENT)) {
     if (fresh.length >= room) break;
-    // `offset 0` keeps each subquery apart (see urlIdOf): the key's address id by the unique
-    // index, then one probe of reports_site_check_url_idx per known address.
     const rows = await queryRowsPrepared<{ url: string }>(
       tx,
-      sql`select k.url from (select v.url, v.position, ${urlIdOf(sql`v.url`)} as url_id
-            from unnest(${listParam(batch)}::text[]) with ordinality as v(url, position) offset 0) k
-          where k.url_id is null or not exists (select 1 from ${reports} r
-            where ${r(reports.siteCheckId)} = ${crawl.siteCheckId} and ${r(reports.urlId)} = k.url_id
-            offset 0)
-          order by k.position`,
+      sql`select t.url from (${targetsOfCheck(crawl.siteCheckId, batch)}) t
+          where t.report_id is null order by t.position`,
     );
     fresh.push(...rows.map((row) => row.url));
   }
