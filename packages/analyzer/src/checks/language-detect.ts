@@ -22,13 +22,24 @@ const MAX_DIFFERENCE = 300;
  */
 interface ScriptProfiles {
   languages: string[];
-  /** Trigram → its row in `ranks`. */
-  rows: Map<string, number>;
+  /** Trigram (as trigramKey) → its row in `ranks`. */
+  rows: Map<number, number>;
   /** Row-major: `ranks[row * languages.length + language]`. */
   ranks: Int32Array;
 }
 
 const indexed = new Map<string, ScriptProfiles>();
+
+/**
+ * A trigram as one number, its three UTF-16 code units: the sample's trigrams are counted in a
+ * Map keyed by numbers, with no string made per trigram (making and hashing ~2,000 three-letter
+ * strings was most of a page's ranking). Units below 1,024 (Latin, Greek, IPA) pack into 30
+ * bits, a small integer V8 keeps unboxed; other trigrams take 48 bits above 2^30.
+ */
+function trigramKey(first: number, second: number, third: number): number {
+  if ((first | second | third) < 1_024) return (first << 20) | (second << 10) | third;
+  return 1_073_741_824 + first * 4_294_967_296 + second * 65_536 + third;
+}
 
 function profilesOf(script: string): ScriptProfiles {
   let profiles = indexed.get(script);
@@ -36,15 +47,25 @@ function profilesOf(script: string): ScriptProfiles {
     const entries = Object.entries(data[script] ?? {}).map(
       ([language, profile]) => [language, profile.split('|')] as const,
     );
-    const rows = new Map<string, number>();
+    // A profile's trigram that is not three code units long could never equal a sample's.
+    const key = (trigram: string) =>
+      trigram.length === 3
+        ? trigramKey(trigram.charCodeAt(0), trigram.charCodeAt(1), trigram.charCodeAt(2))
+        : null;
+    const rows = new Map<number, number>();
     for (const [, trigrams] of entries) {
-      for (const trigram of trigrams) if (!rows.has(trigram)) rows.set(trigram, rows.size);
+      for (const trigram of trigrams) {
+        const at = key(trigram);
+        if (at !== null && !rows.has(at)) rows.set(at, rows.size);
+      }
     }
     const count = entries.length;
     const ranks = new Int32Array(rows.size * count).fill(-1);
     entries.forEach(([, trigrams], language) => {
       trigrams.forEach((trigram, rank) => {
-        const cell = (rows.get(trigram) as number) * count + language;
+        const at = key(trigram);
+        if (at === null) return;
+        const cell = (rows.get(at) as number) * count + language;
         // A trigram listed twice keeps its first rank, as in franc.
         if (ranks[cell] === -1) ranks[cell] = rank;
       });
@@ -57,19 +78,23 @@ function profilesOf(script: string): ScriptProfiles {
 
 /**
  * trigram-utils' `asTuples`: the value cleaned (ASCII punctuation, symbols and digits dropped,
- * white space collapsed, lower case) and padded with a space, its trigrams with their counts,
- * fewest first, ties in the order first seen (a Map keeps it as their object did, whose keys here
- * are never integer-like: digits are dropped).
+ * white space collapsed, lower case) and padded with a space, its trigrams (as trigramKey) with
+ * their counts, fewest first, ties in the order first seen (a Map keeps its insertion order, as
+ * trigram-utils' object did for keys that are never integer-like: digits are dropped).
  */
-function sampleTuples(value: string): Array<[string, number]> {
+function sampleTuples(value: string): Array<[number, number]> {
   const cleaned = ` ${value
     .replace(/[\u0021-\u0040]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase()} `;
-  const counts = new Map<string, number>();
+  const counts = new Map<number, number>();
   for (let index = 0; index + 3 <= cleaned.length; index++) {
-    const trigram = cleaned.slice(index, index + 3);
+    const trigram = trigramKey(
+      cleaned.charCodeAt(index),
+      cleaned.charCodeAt(index + 1),
+      cleaned.charCodeAt(index + 2),
+    );
     counts.set(trigram, (counts.get(trigram) ?? 0) + 1);
   }
   return Array.from(counts).sort((a, b) => a[1] - b[1]);
@@ -108,7 +133,7 @@ export function rankLanguages(text: string, minLength: number): Array<[string, n
   // Indexed loops, without destructuring (which iterates): a one-page CLI run has no optimising
   // compiler by now (cli-v8-tiers.ts), and for-of with destructuring cost ~5 ms here.
   for (let index = 0; index < sample.length; index++) {
-    const tuple = sample[index] as [string, number];
+    const tuple = sample[index] as [number, number];
     const row = rows.get(tuple[0]);
     if (row === undefined) {
       absent++;
