@@ -10,8 +10,9 @@ import {
   releaseAuditBuild,
 } from '../db/tables/site-checks.ts';
 import { buildAuditSnapshot } from './site-audit-snapshot.ts';
+import { listSitePages } from './site-checks.ts';
 import { analyseCrawl, buildSiteReport } from './site-report.ts';
-import { readSitePagesAndGraph } from './site-report-source.ts';
+import { loadCrawlGraph } from './site-report-source.ts';
 import { siteReportChangeKey, storeSiteReport } from './site-report-store.ts';
 
 /**
@@ -128,11 +129,11 @@ async function buildClaimed(
   const { readAt } = check;
   // Read before the pages: the report is stored only if nothing moved while they were read.
   const reportKey = await siteReportChangeKey(db, siteCheckId);
-  const { rows, crawl } = await readSitePagesAndGraph(
-    db,
-    { id: siteCheckId, siteUrl: check.siteUrl, source: check.source },
-    { slim: true, report: reportKey !== null },
-  );
+  const rows = await listSitePages(db, siteCheckId, { slim: true, report: reportKey !== null });
+  const crawl =
+    check.source === 'crawl'
+      ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.siteUrl }, rows)
+      : null;
   const read = performance.now();
   await afterRead?.();
   /** Whether a check read running has ended since: its final build follows (buildAuditSnapshotOf). */

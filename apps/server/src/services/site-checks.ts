@@ -289,25 +289,6 @@ const VIEW_FINDINGS = sql`coalesce(${r(reports.viewFindings)},
     where e.f->>'id' in ('canonical', 'robots-txt'))) as view_findings`;
 
 /**
- * A check's pages as their report id and address only, the keys its links are read by: a cheap
- * first read, so the links and the pages' content can then be read side by side
- * (site-report-source.ts, readSitePagesAndGraph).
- */
-export async function listSitePageKeys(
-  db: Db,
-  siteCheckId: string,
-): Promise<Pick<SitePageRow, 'reportId' | 'url'>[]> {
-  const rows = await queryRows<{ id: string; url: string }>(
-    db,
-    sql`select ${r(reports.id)} as id, ${u(urls.normalizedUrl)} as url
-        from ${reports} r join ${urls} u on ${u(urls.id)} = ${r(reports.urlId)}
-        where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.deletedAt)} is null
-        order by ${r(reports.runAfter)}, ${r(reports.id)}`,
-  );
-  return rows.map((row) => ({ reportId: String(row.id), url: String(row.url) }));
-}
-
-/**
  * A check's pages, in order, with what the site report reads (VIEW_FINDINGS, REPORT_META);
  * `slim` adds the failing findings the audit snapshot reads (SLIM_COLUMNS); `report: false`
  * leaves out the report's findings. Whole stored findings are never read: about 20 KB a page,

@@ -7,7 +7,7 @@ import { siteLinks, siteSitemapEntries } from '../db/schema.ts';
 import { finalAuditBuildPending, siteCheckCrawl } from '../db/tables/site-checks.ts';
 import { crawlStartKey } from './crawl-frontier.ts';
 import { externalProgress, loadExternalChecks } from './external-link-checks.ts';
-import { listSitePageKeys, listSitePages, type SitePageRow } from './site-checks.ts';
+import { listSitePages, type SitePageRow } from './site-checks.ts';
 import { buildSiteReport, type CrawlGraph } from './site-report.ts';
 import { storedSiteReport, storedSiteReportJson } from './site-report-store.ts';
 
@@ -21,57 +21,9 @@ import { storedSiteReport, storedSiteReportJson } from './site-report-store.ts';
 export async function loadSiteReport(db: Db, siteCheck: SiteCheck): Promise<SiteReport> {
   const stored = await storedSiteReport(db, siteCheck.id);
   if (stored) return stored;
-  const { rows, crawl } = await readSitePagesAndGraph(db, siteCheck);
+  const rows = await listSitePages(db, siteCheck.id);
+  const crawl = siteCheck.source === 'crawl' ? await loadCrawlGraph(db, siteCheck, rows) : null;
   return buildSiteReport(rows, crawl);
-}
-
-/**
- * A check's pages (listSitePages, with `options`) and, for a crawl, its link graph
- * (loadCrawlGraph). The graph is read by the pages' keys, so those come first (one cheap query);
- * then the pages' content and the links are read side by side, on two connections where the
- * database has them (PostgreSQL): each is a few hundred milliseconds at 10,000 pages, and the
- * report an ended crawl's first request waits for is built from both.
- *
- * A page that completed between the two reads has no links read: it is left out, for the next
- * build (it completed after the build began reading). One deleted between them leaves its links
- * out too. An ended check's pages no longer change.
- */
-export async function readSitePagesAndGraph(
-  db: Db,
-  siteCheck: Pick<SiteCheck, 'id' | 'siteUrl' | 'source'>,
-  options: Parameters<typeof listSitePages>[2] = {},
-): Promise<{ rows: SitePageRow[]; crawl: CrawlGraph | null }> {
-  if (siteCheck.source !== 'crawl') {
-    return { rows: await listSitePages(db, siteCheck.id, options), crawl: null };
-  }
-  const keys = await listSitePageKeys(db, siteCheck.id);
-  const [rows, crawl] = await Promise.all([
-    listSitePages(db, siteCheck.id, options),
-    loadCrawlGraph(db, siteCheck, keys),
-  ]);
-  return pagesReadTwice(keys, rows, crawl);
-}
-
-/**
- * The pages both reads saw, and the links of those pages only (see readSitePagesAndGraph): what
- * completed or was deleted between the two reads is left for the next build.
- */
-export function pagesReadTwice<Row extends Pick<SitePageRow, 'reportId' | 'url'>>(
-  keys: readonly Pick<SitePageRow, 'reportId'>[],
-  rows: Row[],
-  crawl: CrawlGraph | null,
-): { rows: Row[]; crawl: CrawlGraph | null } {
-  const read = new Set(rows.map((row) => row.reportId));
-  if (rows.length === keys.length && keys.every((key) => read.has(key.reportId))) {
-    return { rows, crawl };
-  }
-  const keyed = new Set(keys.map((key) => key.reportId));
-  const both = rows.filter((row) => keyed.has(row.reportId));
-  const sources = new Set(both.map((row) => row.url));
-  return {
-    rows: both,
-    crawl: crawl && { ...crawl, links: crawl.links.filter((link) => sources.has(link.source)) },
-  };
 }
 
 /** How recently a check must have ended for a report request to wait for the worker's build. */
