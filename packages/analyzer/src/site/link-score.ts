@@ -25,34 +25,54 @@ export function linkScores(graph: SiteGraph): Map<string, number> {
     return index.get(target);
   };
 
-  // Each page's distinct followed targets among the crawl's pages.
+  // Each page's distinct followed targets among the crawl's pages, in the order first met. A
+  // target's page is resolved once per target, not once per link (~200,000 links at 10,000
+  // pages, each a map look-up or two).
   const edges: number[][] = keys.map(() => []);
-  for (const links of graph.inbound.values()) {
+  let edgeCount = 0;
+  for (const [target, links] of graph.inbound) {
+    const to = resolve(target);
+    if (to === undefined) continue;
     for (const link of links) {
       if (link.nofollow) continue;
       const from = index.get(link.source);
-      const to = resolve(link.target);
-      if (from === undefined || to === undefined || from === to) continue;
-      if (!edges[from]!.includes(to)) edges[from]!.push(to);
+      if (from === undefined || from === to) continue;
+      const targets: number[] = edges[from]!;
+      if (!targets.includes(to)) {
+        targets.push(to);
+        edgeCount += 1;
+      }
     }
+  }
+  // The same edges in two flat arrays (each page's targets from offsets[from] to
+  // offsets[from + 1]), which the 40 rounds walk in the same order as the lists above: the
+  // sums, and so the scores, are the same to the last bit.
+  const offsets = new Int32Array(count + 1);
+  const flat = new Int32Array(edgeCount);
+  for (let from = 0, at = 0; from < count; from += 1) {
+    offsets[from] = at;
+    for (const to of edges[from]!) flat[at++] = to;
+    offsets[from + 1] = at;
   }
 
   let rank = new Float64Array(count).fill(1 / count);
+  let next = new Float64Array(count);
   for (let round = 0; round < ITERATIONS; round += 1) {
-    const next = new Float64Array(count);
+    next.fill(0);
     let dangling = 0;
     for (let from = 0; from < count; from += 1) {
-      const targets = edges[from]!;
-      if (targets.length === 0) {
+      const first = offsets[from]!;
+      const end = offsets[from + 1]!;
+      if (first === end) {
         dangling += rank[from]!;
         continue;
       }
-      const share = rank[from]! / targets.length;
-      for (const to of targets) next[to]! += share;
+      const share = rank[from]! / (end - first);
+      for (let at = first; at < end; at += 1) next[flat[at]!]! += share;
     }
     const base = (1 - DAMPING) / count + (DAMPING * dangling) / count;
     for (let i = 0; i < count; i += 1) next[i] = base + DAMPING * next[i]!;
-    rank = next;
+    [rank, next] = [next, rank];
   }
 
   // Log scale: a page with the average rank scores ln 2 / ln(1 + max·N) of the top page's 100.
