@@ -179,12 +179,31 @@ export function buildSiteGraph(input: SiteGraphInput): SiteGraph {
   return { input, nodes, inbound, depth };
 }
 
-/** Distinct pages linking to a key (self-links are never stored in `inbound`). */
-export function inboundSources(graph: SiteGraph, key: string): SiteGraphLink[] {
-  const seen = new Set<string>();
-  return (graph.inbound.get(key) ?? []).filter((link) => {
-    if (seen.has(link.source)) return false;
-    seen.add(link.source);
-    return true;
-  });
+/** Each graph's answers of inboundSources, by key: findings and page facts ask 2-3 times a page. */
+const inboundSourcesOf = new WeakMap<SiteGraph, Map<string, readonly SiteGraphLink[]>>();
+
+/**
+ * Distinct pages linking to a key (self-links are never stored in `inbound`): the first link of
+ * each, in input order. Worked out once per graph and key; the answer is shared, not to be changed.
+ */
+export function inboundSources(graph: SiteGraph, key: string): readonly SiteGraphLink[] {
+  let known = inboundSourcesOf.get(graph);
+  if (!known) {
+    known = new Map();
+    inboundSourcesOf.set(graph, known);
+  }
+  const found = known.get(key);
+  if (found) return found;
+  const links = graph.inbound.get(key) ?? [];
+  let sources: readonly SiteGraphLink[] = links;
+  if (links.length > 1) {
+    const seen = new Set<string>();
+    sources = links.filter((link) => {
+      if (seen.has(link.source)) return false;
+      seen.add(link.source);
+      return true;
+    });
+  }
+  known.set(key, sources);
+  return sources;
 }
