@@ -262,6 +262,50 @@ describe('the stored site report', () => {
     );
   });
 
+  it('gives a check that ends while its running build analyses it its final build at once', async () => {
+    const db = app.database.db;
+    const [before] = await queryRows<{ completed_at: string }>(
+      db,
+      sql`select completed_at from site_checks where id = ${checkId}`,
+    );
+    await db.execute(
+      sql`update site_checks set status = 'running', completed_at = null, audit_built_at = null
+          where id = ${checkId}`,
+    );
+    await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+    const snapshotRows = async () =>
+      (
+        await queryRows<{ rows: number }>(
+          db,
+          sql`select count(*)::int as rows from site_audit_pages where site_check_id = ${checkId}`,
+        )
+      )[0]?.rows;
+    await db.execute(sql`delete from site_audit_pages where site_check_id = ${checkId}`);
+    // The hook runs in the running build only (the final build is started without options).
+    const rowsSeen: Array<number | undefined> = [];
+    const build = await buildAuditSnapshotOf(db, checkId, {
+      afterAnalysis: async () => {
+        expect(await siteReportChangeKey(db, checkId)).toBeNull();
+        await db.execute(
+          sql`update site_checks set status = 'completed', completed_at = now() where id = ${checkId}`,
+        );
+        rowsSeen.push(await snapshotRows());
+      },
+    });
+    expect(rowsSeen).toEqual([0]);
+    expect(build).toMatchObject({ claimed: true, written: true });
+    expect(build.reportMs).toBeGreaterThan(0);
+    expect(await snapshotRows()).toBeGreaterThan(0);
+    const [check] = await queryRows<{ final: boolean }>(
+      db,
+      sql`select audit_built_at >= completed_at as final from site_checks where id = ${checkId}`,
+    );
+    expect(check?.final).toBe(true);
+    await db.execute(
+      sql`update site_checks set completed_at = ${before?.completed_at}::timestamptz where id = ${checkId}`,
+    );
+  });
+
   it('is built by one builder at a time: a second one reads nothing, and a lapsed hold is taken over', async () => {
     const builds = await Promise.all([
       buildAuditSnapshotOf(app.database.db, checkId),

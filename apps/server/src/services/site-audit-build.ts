@@ -117,6 +117,8 @@ export async function buildAuditSnapshotOf(
 export interface BuildOptions {
   /** Runs once the check's pages and links are read (tests: a check ending during a build). */
   afterRead?: () => Promise<void>;
+  /** Runs once they are analysed, before a running check's snapshot is written (tests). */
+  afterAnalysis?: () => Promise<void>;
 }
 
 async function buildClaimed(
@@ -124,7 +126,7 @@ async function buildClaimed(
   siteCheckId: string,
   check: { readAt: string; siteUrl: string; source: SiteCheckSource },
   started: number,
-  { afterRead }: BuildOptions,
+  { afterRead, afterAnalysis }: BuildOptions,
 ): Promise<Omit<AuditBuild, 'claimed'> | 'ended'> {
   const { readAt } = check;
   // Read before the pages: the report is stored only if nothing moved while they were read.
@@ -161,6 +163,10 @@ async function buildClaimed(
     if (stored) reportMs = Math.round(performance.now() - started);
     storeMs = performance.now() - storing;
   }
+  await afterAnalysis?.();
+  // A running check that ended while this build analysed it: its snapshot would only be written
+  // over by the final build, which waits for this one (~1.5 s of writing at 10,000 pages).
+  if (await endedSinceRead()) return 'ended';
   const snapshot = buildAuditSnapshot(rows, crawl, analysis);
   const analysed = performance.now();
   const written = await writeLocked(db, siteCheckId, readAt, async (tx) => {
