@@ -7,7 +7,7 @@ import {
 } from '../test-support/local-server.ts';
 import type { AddressGuard } from '../types.ts';
 import { guardedFetch } from './http-fetch.ts';
-import { closeKeptConnections, pinnedPool } from './pinned-client.ts';
+import { closeKeptConnections, numberedTrustAnchors, pinnedPool } from './pinned-client.ts';
 
 /** The fetcher keeps connections per origin and pinned address (gather/pinned-client.ts). */
 
@@ -45,6 +45,17 @@ describe('kept connections', () => {
     }
     expect(http.connections()).toBe(1);
     expect(https.connections()).toBe(1);
+  });
+
+  it('numbers at most one trust anchor per kept pool: those of closed pools are forgotten', () => {
+    const origin = new URL('https://example.test/');
+    const pin = { address: '127.0.0.1', family: 4 } as const;
+    // Creating a pool opens nothing; each distinct CA is a pool of its own.
+    for (let n = 0; n < 200; n += 1) pinnedPool(origin, pin, { ca: `ca ${n}` });
+    expect(numberedTrustAnchors()).toBeLessThanOrEqual(65);
+    // A CA still in use keeps its number, so its pool is found again.
+    const kept = pinnedPool(origin, pin, { ca: 'ca 199' });
+    expect(pinnedPool(origin, pin, { ca: 'ca 199' })).toBe(kept);
   });
 
   it('keeps a pool per pinned address: a host pinned elsewhere never gets this connection', () => {

@@ -47,16 +47,38 @@ const MAX_POOLS = 64;
 const KEEP_ALIVE_MS = 4_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 const pools = new Map<string, PinnedPool>();
-/** Each distinct `tls.ca` gets a number for the pool key (tests bring their own CA). */
+/**
+ * Each distinct `tls.ca` gets a number for the pool key (tests bring their own CA), forgotten
+ * once no kept pool uses it: the map holds at most MAX_POOLS + 1 trust anchors.
+ */
 const caIds = new Map<string | Buffer, number>();
+let lastCaId = 0;
+
+function caIdOf(ca: string | Buffer): number {
+  let id = caIds.get(ca);
+  if (id === undefined) {
+    lastCaId += 1;
+    id = lastCaId;
+    caIds.set(ca, id);
+  }
+  return id;
+}
+
+/** Forgets the trust anchors no kept pool uses any more (their number ends each pool's key). */
+function forgetUnusedCas(): void {
+  const used = new Set<number>();
+  for (const key of pools.keys()) used.add(Number(key.slice(key.lastIndexOf(' ') + 1)));
+  for (const [ca, id] of caIds) if (!used.has(id)) caIds.delete(ca);
+}
+
+/** How many trust anchors are numbered now (tests). */
+export function numberedTrustAnchors(): number {
+  return caIds.size;
+}
 
 /** The pool for `origin` whose every socket goes to `pin`, created on first use. */
 export function pinnedPool(origin: URL, pin: PinnedAddress, tls?: TlsOptions): PinnedPool {
-  let caId = 0;
-  if (tls?.ca !== undefined) {
-    caId = caIds.get(tls.ca) ?? caIds.size + 1;
-    caIds.set(tls.ca, caId);
-  }
+  const caId = tls?.ca === undefined ? 0 : caIdOf(tls.ca);
   const key = `${origin.origin} ${pin.family} ${pin.address} ${caId}`;
   const found = pools.get(key);
   if (found && !found.dispatcher.closed && !found.dispatcher.destroyed) {
@@ -71,6 +93,7 @@ export function pinnedPool(origin: URL, pin: PinnedAddress, tls?: TlsOptions): P
     const [oldestKey, oldest] = pools.entries().next().value as [string, PinnedPool];
     pools.delete(oldestKey);
     void oldest.dispatcher.close().catch(() => {});
+    forgetUnusedCas();
   }
   return created;
 }
@@ -122,5 +145,6 @@ function createPinnedPool(origin: URL, pin: PinnedAddress, tls?: TlsOptions): Pi
 export async function closeKeptConnections(): Promise<void> {
   const all = [...pools.values()];
   pools.clear();
+  caIds.clear();
   await Promise.all(all.map((pool) => pool.dispatcher.close().catch(() => {})));
 }
