@@ -74,11 +74,13 @@ describe.skipIf(!process.env.DATABASE_URL)('a crawl on PostgreSQL', () => {
     const doomed = startWorker();
     const survivor = startWorker();
     try {
-      await waitUntil(async () => (await count('completed')) >= 40, {
-        timeoutMs: 60_000,
-        intervalMs: 100,
-        what: 'the crawl to be under way',
-      });
+      // Killed once the crawl is under way and the doomed worker has completed pages of it: with
+      // renders as fast as they are now, the survivor alone could reach 40 pages while the doomed
+      // one still started its browser (a CI run saw the kill come before its first page).
+      await waitUntil(
+        async () => (await count('completed')) >= 40 && doomed.log().includes('"report completed"'),
+        { timeoutMs: 60_000, intervalMs: 100, what: 'the crawl to be under way in both workers' },
+      );
       doomed.child.kill('SIGKILL');
       await new Promise((resolve) => doomed.child.once('exit', resolve));
       await waitUntil(async () => !['discovering', 'running'].includes(await statusOf()), {
