@@ -44,26 +44,23 @@ function trigramKey(first: number, second: number, third: number): number {
 function profilesOf(script: string): ScriptProfiles {
   let profiles = indexed.get(script);
   if (!profiles) {
-    const entries = Object.entries(data[script] ?? {}).map(
-      ([language, profile]) => [language, profile.split('|')] as const,
-    );
-    // A profile's trigram that is not three code units long could never equal a sample's.
+    // Each profile's trigrams as keys, once; one not three code units long (null) could never
+    // equal a sample's, but keeps its place so the others keep their ranks.
     const key = (trigram: string) =>
       trigram.length === 3
         ? trigramKey(trigram.charCodeAt(0), trigram.charCodeAt(1), trigram.charCodeAt(2))
         : null;
+    const entries = Object.entries(data[script] ?? {}).map(
+      ([language, profile]) => [language, profile.split('|').map(key)] as const,
+    );
     const rows = new Map<number, number>();
-    for (const [, trigrams] of entries) {
-      for (const trigram of trigrams) {
-        const at = key(trigram);
-        if (at !== null && !rows.has(at)) rows.set(at, rows.size);
-      }
+    for (const [, keys] of entries) {
+      for (const at of keys) if (at !== null && !rows.has(at)) rows.set(at, rows.size);
     }
     const count = entries.length;
     const ranks = new Int32Array(rows.size * count).fill(-1);
-    entries.forEach(([, trigrams], language) => {
-      trigrams.forEach((trigram, rank) => {
-        const at = key(trigram);
+    entries.forEach(([, keys], language) => {
+      keys.forEach((at, rank) => {
         if (at === null) return;
         const cell = (rows.get(at) as number) * count + language;
         // A trigram listed twice keeps its first rank, as in franc.

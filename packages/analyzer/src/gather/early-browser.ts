@@ -33,11 +33,9 @@ export interface EarlyBrowser {
   browser: Promise<SpawnedBrowser | null>;
 }
 
-export type StartEarlyBrowser = (
+export function startEarlyBrowser(
   options: BrowserSearchOptions & { guard: AddressGuard },
-) => EarlyBrowser;
-
-export const startEarlyBrowser: StartEarlyBrowser = (options) => {
+): EarlyBrowser {
   const found = searchBrowser(options);
   const proxy = found.then((binary) => (binary ? startEgressProxy(options.guard) : null));
   const browser = Promise.all([found, proxy]).then(([binary, egress]) =>
@@ -53,4 +51,6 @@ export const startEarlyBrowser: StartEarlyBrowser = (options) => {
   // to the pool, which reports what goes wrong then.
   proxy.catch(() => undefined);
   return { found, proxy, browser: browser.catch(() => null) };
-};
+}
+
+export type StartEarlyBrowser = typeof startEarlyBrowser;
