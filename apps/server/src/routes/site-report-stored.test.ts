@@ -111,6 +111,28 @@ afterAll(async () => {
   await site?.close();
 });
 
+/**
+ * Puts an ended check back to running, unbuilt and without a stored report (a build of it
+ * running is then under test); returns what puts its original end time back.
+ */
+async function runAgain(checkId: string): Promise<() => Promise<void>> {
+  const db = app.database.db;
+  const [before] = await queryRows<{ completed_at: string }>(
+    db,
+    sql`select completed_at from site_checks where id = ${checkId}`,
+  );
+  await db.execute(
+    sql`update site_checks set status = 'running', completed_at = null, audit_built_at = null
+        where id = ${checkId}`,
+  );
+  await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+  return async () => {
+    await db.execute(
+      sql`update site_checks set completed_at = ${before?.completed_at}::timestamptz where id = ${checkId}`,
+    );
+  };
+}
+
 describe('the stored site report', () => {
   it('answers exactly what the report built from the pages answers, CSV included', async () => {
     // The live answer: no stored report.
@@ -230,15 +252,7 @@ describe('the stored site report', () => {
     expect(ended.reportMs).toBeGreaterThan(0);
     expect(ended.reportMs).toBeLessThanOrEqual(ended.readMs + ended.analyseMs + ended.writeMs + 50);
 
-    const [before] = await queryRows<{ completed_at: string }>(
-      db,
-      sql`select completed_at from site_checks where id = ${checkId}`,
-    );
-    await db.execute(
-      sql`update site_checks set status = 'running', completed_at = null, audit_built_at = null
-          where id = ${checkId}`,
-    );
-    await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+    const restoreEnd = await runAgain(checkId);
     const running = await buildAuditSnapshotOf(db, checkId, {
       afterRead: async () => {
         expect(await siteReportChangeKey(db, checkId)).toBeNull();
@@ -257,22 +271,12 @@ describe('the stored site report', () => {
     );
     expect(check?.final).toBe(true);
     expect(JSON.parse(await reportBody()).siteCheck.status).toBe('completed');
-    await db.execute(
-      sql`update site_checks set completed_at = ${before?.completed_at}::timestamptz where id = ${checkId}`,
-    );
+    await restoreEnd();
   });
 
   it('gives a check that ends while its running build analyses it its final build at once', async () => {
     const db = app.database.db;
-    const [before] = await queryRows<{ completed_at: string }>(
-      db,
-      sql`select completed_at from site_checks where id = ${checkId}`,
-    );
-    await db.execute(
-      sql`update site_checks set status = 'running', completed_at = null, audit_built_at = null
-          where id = ${checkId}`,
-    );
-    await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+    const restoreEnd = await runAgain(checkId);
     const snapshotRows = async () =>
       (
         await queryRows<{ rows: number }>(
@@ -301,9 +305,7 @@ describe('the stored site report', () => {
       sql`select audit_built_at >= completed_at as final from site_checks where id = ${checkId}`,
     );
     expect(check?.final).toBe(true);
-    await db.execute(
-      sql`update site_checks set completed_at = ${before?.completed_at}::timestamptz where id = ${checkId}`,
-    );
+    await restoreEnd();
   });
 
   it('is built by one builder at a time: a second one reads nothing, and a lapsed hold is taken over', async () => {
