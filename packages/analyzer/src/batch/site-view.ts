@@ -48,18 +48,26 @@ export function duplicateGroups(
     .sort((a, b) => b.urls.length - a.urls.length);
 }
 
-function sameAddress(a: string, b: string): boolean {
+/** An address in its comparable form (comparableUrl), or null when it does not parse. */
+function comparableKey(address: string): string | null {
   try {
-    return comparableUrl(new URL(a)) === comparableUrl(new URL(b));
+    return comparableUrl(new URL(address));
   } catch {
-    return a === b;
+    return null;
   }
+}
+
+/** Same address: equal comparable forms, or equal text when either does not parse. */
+function sameAddress(a: string, aKey: string | null, b: string, bKey: string | null): boolean {
+  return aKey !== null && bKey !== null ? aKey === bKey : a === b;
 }
 
 /**
  * The canonical the page declares when it names another address, else null. A canonical equal
  * to the page without its query string counts as the page itself (the canonical check's rule
  * for tracking parameters); conflicting canonicals are listed by the first that is elsewhere.
+ * Each address is parsed once (the site report asks this of every page: parsing every pair
+ * again was a tenth of a 10,000-page report's build).
  */
 export function canonicalElsewhere(report: AnalysisReport): string | null {
   const details = detailsOf(
@@ -70,16 +78,29 @@ export function canonicalElsewhere(report: AnalysisReport): string | null {
   const declared =
     details.canonical !== undefined ? [details.canonical] : (details.canonicals ?? []);
   const page = report.finalUrl;
+  const pageKey = comparableKey(page);
   let withoutQuery = page;
+  let withoutQueryKey = pageKey;
   try {
     const url = new URL(page);
     url.search = '';
     withoutQuery = url.href;
+    if (withoutQuery !== page) withoutQueryKey = comparableKey(withoutQuery);
   } catch {}
+  const keyOf = (address: string) =>
+    address === page
+      ? pageKey
+      : address === withoutQuery
+        ? withoutQueryKey
+        : comparableKey(address);
   return (
-    declared.find(
-      (canonical) => !sameAddress(canonical, page) && !sameAddress(canonical, withoutQuery),
-    ) ?? null
+    declared.find((canonical) => {
+      const key = keyOf(canonical);
+      return (
+        !sameAddress(canonical, key, page, pageKey) &&
+        !sameAddress(canonical, key, withoutQuery, withoutQueryKey)
+      );
+    }) ?? null
   );
 }
 
