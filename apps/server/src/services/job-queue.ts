@@ -418,7 +418,7 @@ export class JobQueue {
  */
 function sitePageFindingsColumns(issues: readonly unknown[]): SQL {
   const ofSitePage = (json: string) =>
-    sql`case when ${reports.siteCheckId} is null then null else ${json}::jsonb end`;
+    sql`case when ${reports.siteCheckId} is null then null else ${json}::json end`;
   return sql`${col(reports.auditIssues)} = ${ofSitePage(JSON.stringify(auditIssuesOf(issues)))},
     ${col(reports.viewFindings)} = ${ofSitePage(JSON.stringify(viewFindingsOf(issues)))}`;
 }
@@ -429,7 +429,7 @@ function sitePageFindingsColumns(issues: readonly unknown[]): SQL {
  */
 function crawlPageColumns(analysis: PageAnalysis): SQL {
   if (!analysis.signals) return sql``;
-  return sql`, ${col(reports.pageSignals)} = ${JSON.stringify(analysis.signals)}::jsonb,
+  return sql`, ${col(reports.pageSignals)} = ${JSON.stringify(analysis.signals)}::json,
     ${col(reports.textExcerpt)} = ${analysis.excerpt ? JSON.stringify(analysis.excerpt) : null}::jsonb`;
 }
 

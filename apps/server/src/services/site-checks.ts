@@ -276,7 +276,7 @@ const SLIM_COLUMNS = sql`coalesce(${r(reports.auditIssues)},
         then jsonb_build_object('skipped', f->'details'->'skipped') else '{}'::jsonb end)), '[]'::jsonb)
     from ${STORED_FINDINGS} f
     where f->>'severity' in ('critical', 'warning')
-      and coalesce(f->>'outcome', 'failed') = 'failed')) as issues`;
+      and coalesce(f->>'outcome', 'failed') = 'failed')::json) as issues`;
 
 /**
  * What the site report reads of each page's stored findings: the two findings its cross-page
@@ -286,7 +286,7 @@ const SLIM_COLUMNS = sql`coalesce(${r(reports.auditIssues)},
 const VIEW_FINDINGS = sql`coalesce(${r(reports.viewFindings)},
   (select coalesce(jsonb_agg(e.f order by e.n), '[]'::jsonb)
     from ${STORED_FINDINGS} with ordinality as e(f, n)
-    where e.f->>'id' in ('canonical', 'robots-txt'))) as view_findings`;
+    where e.f->>'id' in ('canonical', 'robots-txt'))::json) as view_findings`;
 
 /**
  * A check's pages, in order, with what the site report reads (VIEW_FINDINGS, REPORT_META);
@@ -301,7 +301,7 @@ export async function listSitePages(
 ): Promise<SitePageRow[]> {
   // Without the report (`report: false`, the audit build of a running check) its findings stay
   // unread: one pass less over every page's stored findings.
-  const view = options.report === false ? sql`null::jsonb as view_findings` : VIEW_FINDINGS;
+  const view = options.report === false ? sql`null::json as view_findings` : VIEW_FINDINGS;
   const content = options.slim
     ? sql`${SLIM_COLUMNS}, ${REPORT_META}, ${view}`
     : sql`null::jsonb as issues, ${REPORT_META}, ${view}`;
