@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -97,14 +97,21 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+let processCount = 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function startNode(script: string, env: Record<string, string>, guard: RunGuard): ChildProcess {
   const flags = script === 'worker-main.js' ? [...NODE_ARGS, ...WORKER_NODE_ARGS] : NODE_ARGS;
+  // BENCH_CRAWL_LOGS=<dir>: each process's log (its stdout) kept there, e.g. the worker's
+  // "audit snapshot built" lines with the final build's reading, analysing and writing times.
+  const logDir = process.env.BENCH_CRAWL_LOGS;
+  const log = logDir
+    ? openSync(path.join(logDir, `${script.replace('.js', '')}-${processCount++}.log`), 'w')
+    : 'ignore';
   const child = spawn(process.execPath, [...flags, path.join(SERVER_DIST, script)], {
     cwd: REPO_ROOT,
     detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
     env: { ...process.env, ...env },
   });
   guard.track(child);
