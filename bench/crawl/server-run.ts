@@ -173,7 +173,8 @@ export async function runServer(
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
+    // Kept logs (BENCH_CRAWL_LOGS) are at info: the worker's "audit snapshot built" lines.
+    LOG_LEVEL: process.env.BENCH_CRAWL_LOGS ? 'info' : 'warn',
     AUTH_SECRET,
     ALLOW_PRIVATE_TARGETS: '1',
     RENDER: 'off',
