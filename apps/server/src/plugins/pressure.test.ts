@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { waitUntil } from '@crawlwise/shared/wait-until';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,16 +22,30 @@ const MAX_DELAY_MS = 150;
 const LAG_SLICE_MS = 500;
 
 let app: FastifyInstance;
+let webRoot: string;
+
+/** A miniature web build: the app's shell, one script chunk and an icon. */
+function fakeWebBuild(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlwise-pressure-web-'));
+  fs.mkdirSync(path.join(root, 'assets'));
+  fs.writeFileSync(path.join(root, '__spa-fallback.html'), '<div id="spa-shell"></div>');
+  fs.writeFileSync(path.join(root, 'assets/screen-abc123.js'), 'export const screen = 1;');
+  fs.writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return root;
+}
 
 beforeAll(async () => {
+  webRoot = fakeWebBuild();
   ({ app } = await buildTestApp({
     MAX_EVENT_LOOP_DELAY_MS: String(MAX_DELAY_MS),
     PRESSURE_SAMPLE_MS: String(SAMPLE_MS),
+    WEB_DIST_DIR: webRoot,
   }));
 });
 
 afterAll(async () => {
   await app.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -72,6 +89,13 @@ describe('shedding under pressure', () => {
       const live = await app.inject('/healthz');
       expect(live.statusCode).toBe(200);
       expect(live.json()).toEqual({ ok: true });
+      // Nor are the build's files: a screen already shown must still load its chunks. A
+      // document is shed like the API.
+      const chunk = await app.inject('/assets/screen-abc123.js');
+      expect(chunk.statusCode).toBe(200);
+      expect(chunk.body).toBe('export const screen = 1;');
+      expect((await app.inject('/favicon.svg')).statusCode).toBe(200);
+      expect((await app.inject('/site-check')).statusCode).toBe(503);
     } finally {
       stopLag();
     }

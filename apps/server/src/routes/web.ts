@@ -12,6 +12,7 @@ import {
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.ts';
+import { NEVER_SHED } from '../plugins/pressure.ts';
 import { publicOrigin } from '../services/public-origin.ts';
 import { presentReport } from '../services/report-presenter.ts';
 import { robotsTxt, sitemapXml } from './crawler-files.ts';
@@ -85,30 +86,7 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
     return payload;
   });
 
-  if (built) {
-    // Hashed build assets never change under their name: cache them for a year.
-    await app.register(fastifyStatic, {
-      root: path.join(root, 'assets'),
-      prefix: '/assets/',
-      wildcard: false,
-      index: false,
-      maxAge: '365d',
-      immutable: true,
-      preCompressed: true,
-      setHeaders: varyOnEncoding,
-    });
-    // Other top-level files (favicon...) may change between releases; HTML is served below.
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-      preCompressed: true,
-      setHeaders: varyOnEncoding,
-      // HTML is served from HtmlPageStore; .br/.gz files are alternate encodings, not routes.
-      globIgnore: ['**/*.html', 'assets/**', '**/*.br', '**/*.gz'],
-    });
-  }
+  if (built) await app.register(builtFiles, { root });
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = safeDecode(request.url.split('?')[0] ?? '/');
@@ -179,6 +157,43 @@ export const webRoutes: FastifyPluginAsync = async (app) => {
   // hooks such as compression apply to routes, and the not-found handler has none.
   app.get('/*', { schema: { hide: true } }, answer);
   app.setNotFoundHandler(answer);
+};
+
+/**
+ * The build's files (scripts, styles, icons) are never shed as overload (plugins/pressure.ts).
+ * Each is a read of a file the build already compressed, and a screen whose document was served
+ * cannot work without them: shed one chunk and the screen breaks, where a shed API call is
+ * retried or shown as a message. In the one-process mode the embedded worker's site-audit build
+ * can hold the event loop past the limit for a second or more, long enough to shed a chunk of a
+ * screen being opened. Documents and the API are still shed.
+ */
+const builtFiles: FastifyPluginAsync<{ root: string }> = async (files, { root }) => {
+  // A hook of this scope: it marks the routes @fastify/static adds below, and no other route.
+  files.addHook('onRoute', (route) => {
+    route.config = Object.assign(route.config ?? {}, NEVER_SHED);
+  });
+  // Hashed build assets never change under their name: cache them for a year.
+  await files.register(fastifyStatic, {
+    root: path.join(root, 'assets'),
+    prefix: '/assets/',
+    wildcard: false,
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+    preCompressed: true,
+    setHeaders: varyOnEncoding,
+  });
+  // Other top-level files (favicon...) may change between releases; webRoutes serves the HTML.
+  await files.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    decorateReply: false,
+    preCompressed: true,
+    setHeaders: varyOnEncoding,
+    // HTML is served from HtmlPageStore; .br/.gz files are alternate encodings, not routes.
+    globIgnore: ['**/*.html', 'assets/**', '**/*.br', '**/*.gz'],
+  });
 };
 
 /**
