@@ -48,13 +48,18 @@ export function duplicateGroups(
     .sort((a, b) => b.urls.length - a.urls.length);
 }
 
-/** An address in its comparable form (comparableUrl), or null when it does not parse. */
-function comparableKey(address: string): string | null {
+function parsed(address: string): URL | null {
   try {
-    return comparableUrl(new URL(address));
+    return new URL(address);
   } catch {
     return null;
   }
+}
+
+/** An address in its comparable form (comparableUrl), or null when it does not parse. */
+function comparableKey(address: string): string | null {
+  const url = parsed(address);
+  return url ? comparableUrl(url) : null;
 }
 
 /** Same address: equal comparable forms, or equal text when either does not parse. */
@@ -78,15 +83,15 @@ export function canonicalElsewhere(report: AnalysisReport): string | null {
   const declared =
     details.canonical !== undefined ? [details.canonical] : (details.canonicals ?? []);
   const page = report.finalUrl;
-  const pageKey = comparableKey(page);
+  const pageUrl = parsed(page);
+  const pageKey = pageUrl ? comparableUrl(pageUrl) : null;
   let withoutQuery = page;
   let withoutQueryKey = pageKey;
-  try {
-    const url = new URL(page);
-    url.search = '';
-    withoutQuery = url.href;
-    if (withoutQuery !== page) withoutQueryKey = comparableKey(withoutQuery);
-  } catch {}
+  if (pageUrl) {
+    pageUrl.search = '';
+    withoutQuery = pageUrl.href;
+    if (withoutQuery !== page) withoutQueryKey = comparableUrl(pageUrl);
+  }
   const keyOf = (address: string) =>
     address === page
       ? pageKey
