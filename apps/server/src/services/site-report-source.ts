@@ -1,5 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 import type { SiteGraphLink } from '@crawlwise/analyzer/site/site-graph';
+import { createStringPool } from '@crawlwise/analyzer/site/string-pool';
 import type { SiteCheck, SiteReport } from '@crawlwise/shared/api/site-checks';
 import { sql } from 'drizzle-orm';
 import { type ColumnsRow, type Db, listParam, queryRows, selectColumns } from '../db/database.ts';
@@ -83,13 +84,7 @@ export async function loadCrawlGraph(
 ): Promise<CrawlGraph | null> {
   const { settings, sitemapRead } = await siteCheckCrawl(db, siteCheck.id);
   if (!settings) return null;
-  const strings = new Map<string, string>();
-  const intern = (value: string) => {
-    const known = strings.get(value);
-    if (known !== undefined) return known;
-    strings.set(value, value);
-    return value;
-  };
+  const intern = createStringPool();
   const sourceOf = new Map(pages.map((page) => [page.reportId, intern(page.url)]));
   const links: SiteGraphLink[] = [];
   const linkIds: number[] = [];

@@ -13,6 +13,7 @@ import type { SitemapFailure } from '../batch/sitemap.ts';
 import { createEngine, type Engine, type EngineOptions } from '../engine.ts';
 import type { LinkRecord, Outlink } from '../page/outlinks.ts';
 import type { ExternalLinkCheck, SiteGraphInput, SiteGraphLink } from '../site/site-graph.ts';
+import { createStringPool, type StringPool } from '../site/string-pool.ts';
 import { checkExternalLinks, ExternalLinkBook } from './external-links.ts';
 import { Frontier, type FrontierEntry, SITEMAP_SEED_DEPTH } from './frontier.ts';
 import { createHostPacer, hostOf } from './host-pacer.ts';
@@ -106,12 +107,17 @@ export interface RunCrawlOptions extends CrawlSettings {
   signal?: AbortSignal;
 }
 
-const linksOf = (source: string, outlinks: readonly Outlink[], renderedOnly: boolean) =>
+const linksOf = (
+  source: string,
+  outlinks: readonly Outlink[],
+  renderedOnly: boolean,
+  pool: StringPool,
+) =>
   outlinks.map(
     (link): SiteGraphLink => ({
       source,
-      target: link.key,
-      anchor: link.anchor,
+      target: pool(link.key),
+      anchor: pool(link.anchor),
       nofollow: link.nofollow,
       renderedOnly,
     }),
@@ -144,6 +150,8 @@ export async function runCrawl(options: RunCrawlOptions): Promise<CrawlResult> {
   const frontier = new Frontier(settings.maxPages);
   const pacer = createHostPacer(settings.perHostDelayMs);
   const links: SiteGraphLink[] = [];
+  // Every page's links are held until the end: each target and anchor text once (string-pool.ts).
+  const pool = createStringPool();
   const counts = { completed: 0, failed: 0, blocked: 0, inFlight: 0 };
   let errorWindow: ErrorWindow = EMPTY_ERROR_WINDOW;
   let stopReason: string | null = null;
@@ -164,15 +172,15 @@ export async function runCrawl(options: RunCrawlOptions): Promise<CrawlResult> {
 
     /** Queues the pages a finished page links to (its links are stored either way). */
     const expand = (entry: FrontierEntry, record: LinkRecord) => {
-      links.push(...linksOf(entry.key, record.served.internal, false));
-      links.push(...linksOf(entry.key, record.renderedOnly ?? [], true));
+      links.push(...linksOf(entry.key, record.served.internal, false, pool));
+      links.push(...linksOf(entry.key, record.renderedOnly ?? [], true, pool));
       book?.record(entry.key, record.served.external);
       const depth = (entry.depth ?? SITEMAP_SEED_DEPTH) + 1;
       if (depth > maxDepth) return;
       for (const link of [...record.served.internal, ...(record.renderedOnly ?? [])]) {
         if (link.nofollow && !settings.followNofollow) continue;
         if (!scope.isIncluded(link.key)) continue;
-        frontier.add(link.key, depth, sitemapKeys.has(link.key));
+        frontier.add(pool(link.key), depth, sitemapKeys.has(link.key));
       }
     };
 
