@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -105,6 +105,7 @@ function startNode(script: string, env: Record<string, string>, guard: RunGuard)
   // BENCH_CRAWL_LOGS=<dir>: each process's log (its stdout) kept there, e.g. the worker's
   // "audit snapshot built" lines with the final build's reading, analysing and writing times.
   const logDir = process.env.BENCH_CRAWL_LOGS;
+  if (logDir) mkdirSync(logDir, { recursive: true });
   const log = logDir
     ? openSync(path.join(logDir, `${script.replace('.js', '')}-${processCount++}.log`), 'w')
     : 'ignore';
