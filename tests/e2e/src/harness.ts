@@ -201,15 +201,22 @@ export async function axeViolations(
   minImpact: 'minor' | 'moderate' | 'serious' | 'critical' = 'minor',
   include?: string,
 ): Promise<AxeViolation[]> {
-  // Judge the page at rest: a fade-in caught half way has the contrast of half its colour.
-  await page.evaluate(() =>
-    Promise.all(
+  // Judge the page at rest: a fade-in caught half way has the contrast of half its colour. A
+  // toast mounted a frame before starts its transition a frame after (seen on a loaded CI
+  // machine: axe read a toast's title mid-fade), so wait again until two frames pass with none.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const running = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    for (let round = 0; round < 10; round += 1) {
+      await Promise.all(running().map((animation) => animation.finished.catch(() => undefined)));
+      await frame();
+      await frame();
+      if (running().length === 0) return;
+    }
+  });
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async (selector) => {
     const axe = (
