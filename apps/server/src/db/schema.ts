@@ -3,6 +3,7 @@ import type { SiteCheckSource, SiteCheckStatus } from '@crawlwise/shared/site-ch
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -488,11 +489,17 @@ export const siteAuditDuplicates = pgTable(
   (table) => [primaryKey({ columns: [table.siteCheckId, table.cluster, table.member] })],
 );
 
+/** Raw bytes: node-postgres answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
 /**
- * A check's site report as the route answers it (`SiteReport` JSON text), stored by the worker's
- * snapshot build once the check has ended, so GET /report of a big crawl reads one row instead
- * of building the report from every page and link (issue 19, docs/site-checks.md "Stored site
- * report"). `change_key` names the state of the check's pages it was built from
+ * A check's site report as the route answers it (`SiteReport` JSON, compressed), stored by the
+ * worker's snapshot build once the check has ended, so GET /report of a big crawl reads one row
+ * instead of building the report from every page and link (issue 19, docs/site-checks.md "Stored
+ * site report"). `change_key` names the state of the check's pages it was built from
  * (services/site-report-store.ts); the route serves it only while the pages still have that key.
  */
 export const siteReportSnapshots = pgTable('site_report_snapshots', {
@@ -500,8 +507,14 @@ export const siteReportSnapshots = pgTable('site_report_snapshots', {
     .primaryKey()
     .references(() => siteChecks.id, { onDelete: 'cascade' }),
   changeKey: text('change_key').notNull(),
-  /** The report's JSON exactly as the route writes it (contract order and fields), sent as is. */
-  report: text('report').notNull(),
+  /**
+   * The report's JSON exactly as the route writes it (contract order and fields), compressed as a
+   * fragment a gzip answer carries unchanged (services/gzip-splice.ts): raw deflate ended with a
+   * sync flush, with the CRC-32 and length of the JSON's bytes beside it.
+   */
+  report: bytea('report').notNull(),
+  reportCrc32: bigint('report_crc32', { mode: 'number' }).notNull(),
+  reportBytes: bigint('report_bytes', { mode: 'number' }).notNull(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -640,12 +653,6 @@ export const verifications = pgTable(
   },
   (table) => [index('verifications_identifier_idx').on(table.identifier)],
 );
-
-/** Raw bytes: node-postgres answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /**
  * Profile pictures, in the database so every web server behind one PostgreSQL serves them and

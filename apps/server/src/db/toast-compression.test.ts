@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../test-support/test-app.ts';
 import { type Database, queryRows } from './database.ts';
 
-/** drizzle/0023_report_issues_lz4.sql: the large values written most often use lz4 where it exists. */
+/**
+ * drizzle/0023_report_issues_lz4.sql: a page report's issues use lz4 where it exists;
+ * drizzle/0025_site_report_deflate.sql: a stored site report, already compressed, is stored out of
+ * line as it is.
+ */
 describe('compression of the large values', () => {
   let database: Database;
   beforeAll(async () => {
@@ -11,25 +15,26 @@ describe('compression of the large values', () => {
   });
   afterAll(() => database.close());
 
-  it("is lz4 for a page report's issues and a stored site report where the server has lz4", async () => {
+  it("is lz4 for a page report's issues where the server has lz4, none for a stored site report", async () => {
     const [server] = await queryRows<{ lz4: boolean }>(
       database.db,
       sql`select 'lz4' = any(enumvals) as lz4 from pg_settings
           where name = 'default_toast_compression'`,
     );
-    const columns = await queryRows<{ table: string; method: string }>(
+    const columns = await queryRows<{ table: string; method: string; storage: string }>(
       database.db,
-      sql`select c.relname as table, a.attcompression::text as method
+      sql`select c.relname as table, a.attcompression::text as method,
+            a.attstorage::text as storage
           from pg_attribute a join pg_class c on c.oid = a.attrelid
           join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
           where (c.relname, a.attname) in (('reports', 'issues'), ('site_report_snapshots', 'report'))
           order by c.relname`,
     );
-    // 'l' is lz4; '' is the server's default (pglz), which the embedded PGlite keeps.
-    const expected = server?.lz4 ? 'l' : '';
+    // 'l' is lz4; '' is the server's default (pglz), which the embedded PGlite keeps. Storage 'x'
+    // (extended) compresses a large value, 'e' (external) keeps it out of line uncompressed.
     expect(columns).toEqual([
-      { table: 'reports', method: expected },
-      { table: 'site_report_snapshots', method: expected },
+      { table: 'reports', method: server?.lz4 ? 'l' : '', storage: 'x' },
+      { table: 'site_report_snapshots', method: '', storage: 'e' },
     ]);
   });
 });

@@ -22,6 +22,7 @@ import { contractJson } from '../plugins/contract-json.ts';
 import { BODY_ERRORS, errorResponses, fileResponse } from '../plugins/openapi.ts';
 import { crawlAllowance } from '../services/crawl-allowance.ts';
 import { crawlSettingsOf } from '../services/crawl-frontier.ts';
+import { acceptsGzip, gzipAround, inflateFragment } from '../services/gzip-splice.ts';
 import { publicOrigin } from '../services/public-origin.ts';
 import {
   cancelSiteCheck,
@@ -31,7 +32,8 @@ import {
   startSiteCheck,
 } from '../services/site-checks.ts';
 import { siteReportCsv } from '../services/site-report-csv.ts';
-import { awaitStoredSiteReportJson, loadSiteReport } from '../services/site-report-source.ts';
+import { awaitStoredSiteReport, loadSiteReport } from '../services/site-report-source.ts';
+import type { StoredSnapshot } from '../services/site-report-store.ts';
 import { requireWorkspace, type Workspace } from '../services/workspace.ts';
 import { signedIn } from './require-user.ts';
 
@@ -53,17 +55,14 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     return check;
   };
   /**
-   * An ended check's stored report JSON, waiting a moment for the worker's final build when the
-   * check has just ended (services/site-report-source.ts); null for a running check or none.
+   * An ended check's stored report (compressed), waiting a moment for the worker's final build
+   * when the check has just ended (services/site-report-source.ts); null for a running check or
+   * none.
    */
-  const storedReportJson = (siteCheck: SiteCheck): Promise<string | null> =>
+  const storedReport = (siteCheck: SiteCheck): Promise<StoredSnapshot | null> =>
     isSiteCheckUnderWay(siteCheck.status)
       ? Promise.resolve(null)
-      : awaitStoredSiteReportJson(
-          app.database.db,
-          siteCheck.id,
-          app.config.SITE_REPORT_AWAIT_BUILD_MS,
-        );
+      : awaitStoredSiteReport(app.database.db, siteCheck.id, app.config.SITE_REPORT_AWAIT_BUILD_MS);
 
   app.post(
     '/api/site-checks',
@@ -242,20 +241,23 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         return { ok: true as const, siteCheck, report };
       }
       app.services.runningSiteReports.forget(siteCheck.id);
-      // An ended check's stored report is already the contract's JSON: sent as it is stored
-      // (docs/site-checks.md "Stored site report"), with the check written as every answer is.
-      const stored = await storedReportJson(siteCheck);
+      // An ended check's stored report is already the contract's JSON, compressed: sent inside a
+      // gzip answer as it is stored, with the check written as every answer is
+      // (docs/site-checks.md "Stored site report"; services/gzip-splice.ts). A client that does
+      // not take gzip gets it inflated (and compressed on the fly as it accepts).
+      const stored = await storedReport(siteCheck);
       if (stored !== null) {
         writeSiteCheck ??= contractJson(siteCheckSchema);
-        return (
-          reply
-            .type('application/json; charset=utf-8')
-            // A string with a JSON type is sent as is (fastify skips the serializer): the answer,
-            // already written; the typed `send` expects the answer's object, hence the cast.
-            .send(
-              `{"ok":true,"siteCheck":${writeSiteCheck(siteCheck)},"report":${stored}}` as never,
-            )
-        );
+        const before = `{"ok":true,"siteCheck":${writeSiteCheck(siteCheck)},"report":`;
+        reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+        // A body already written (a Buffer, or a string with a JSON type) is sent as is: fastify
+        // skips the serializer, and the typed `send` expects the answer's object, hence the casts.
+        if (acceptsGzip(request.headers['accept-encoding'])) {
+          return reply
+            .header('content-encoding', 'gzip')
+            .send(gzipAround(before, stored, '}') as never);
+        }
+        return reply.send(`${before}${inflateFragment(stored)}}` as never);
       }
       const report = await loadSiteReport(app.database.db, siteCheck);
       return { ok: true as const, siteCheck, report };
@@ -279,11 +281,11 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const workspace = requireWorkspace(request);
       const siteCheck = await ownCheck(workspace, request.params.id);
-      const stored = await storedReportJson(siteCheck);
+      const stored = await storedReport(siteCheck);
       const report =
         stored === null
           ? await loadSiteReport(app.database.db, siteCheck)
-          : (JSON.parse(stored) as SiteReport);
+          : (JSON.parse(inflateFragment(stored)) as SiteReport);
       const origin = publicOrigin(app.config);
       const csv = siteReportCsv(
         report,

@@ -1,13 +1,16 @@
 import { setTimeout } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { siteReportResponseSchema } from '@crawlwise/shared/api/site-checks';
 import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
+import { upsertSnapshot } from '../db/tables/site-report-snapshots.ts';
+import { deflateFragment, inflateFragment } from '../services/gzip-splice.ts';
 import { buildAuditSnapshotOf } from '../services/site-audit-build.ts';
 import { siteReportChangeKey } from '../services/site-report-store.ts';
-import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
+import { call, ORIGIN, signUp, type TestAccount } from '../test-support/accounts.ts';
 import {
   buildTestApp,
   startTestSite,
@@ -156,16 +159,46 @@ describe('the stored site report', () => {
     expect(storedBody).toBe(liveBody);
     expect(siteReportResponseSchema.safeParse(JSON.parse(storedBody)).success).toBe(true);
     expect(await csv()).toBe(liveCsv);
+
+    // To a client that takes gzip (every browser), the stored report goes out compressed as it
+    // is stored, inside one gzip member whose trailer gunzip checks: the same bytes once decoded.
+    for (const accept of ['gzip, deflate, br', 'br;q=1, gzip;q=0.5']) {
+      const zipped = await app.inject({
+        method: 'GET',
+        url: `/api/site-checks/${checkId}/report`,
+        headers: { origin: ORIGIN, cookie: owner.cookie, 'accept-encoding': accept },
+      });
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(liveBody);
+    }
+    // One that takes only brotli gets it inflated and compressed on the fly, as any answer.
+    const brotli = await app.inject({
+      method: 'GET',
+      url: `/api/site-checks/${checkId}/report`,
+      headers: { origin: ORIGIN, cookie: owner.cookie, 'accept-encoding': 'br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(liveBody);
   });
 
   it('is what the route serves while current, and is set aside once a page changes', async () => {
     await buildAuditSnapshotOf(app.database.db, checkId);
     const live = await report();
     // Mark the stored copy to see which one the route answers.
-    await app.database.db.execute(
-      sql`update site_report_snapshots
-          set report = jsonb_set(report::jsonb, '{averageScore}', '-7')::text
-          where site_check_id = ${checkId}`,
+    const [row] = await queryRows<{ change_key: string; report: Uint8Array }>(
+      app.database.db,
+      sql`select change_key, report from site_report_snapshots where site_check_id = ${checkId}`,
+    );
+    const marked = JSON.parse(inflateFragment({ deflated: Buffer.from(row!.report) }));
+    marked.averageScore = -7;
+    await upsertSnapshot(
+      app.database.db,
+      checkId,
+      row!.change_key,
+      deflateFragment(JSON.stringify(marked)),
     );
     expect((await report()).report.averageScore).toBe(-7);
 

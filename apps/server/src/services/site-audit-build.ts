@@ -13,7 +13,7 @@ import { buildAuditSnapshot } from './site-audit-snapshot.ts';
 import { listSitePages } from './site-checks.ts';
 import { analyseCrawl, buildSiteReport } from './site-report.ts';
 import { loadCrawlGraph } from './site-report-source.ts';
-import { siteReportChangeKey, storeSiteReport } from './site-report-store.ts';
+import { siteReportChangeKey, storedFormOf, storeSiteReport } from './site-report-store.ts';
 
 /**
  * Builds and stores the audit snapshot of site checks (issue 20; docs/site-checks.md "Audit
@@ -152,7 +152,7 @@ async function buildClaimed(
   if (reportKey !== null) {
     // An ended check's report first, in its own transaction: a request for it waits for this
     // (site-report-source.ts), and writing the snapshot's rows takes as long again.
-    const report = buildSiteReport(rows, crawl, analysis);
+    const report = storedFormOf(buildSiteReport(rows, crawl, analysis));
     let stored = false;
     const storing = performance.now();
     const ran = await writeLocked(db, siteCheckId, readAt, async (tx) => {

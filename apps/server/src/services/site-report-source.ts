@@ -6,11 +6,13 @@ import { sql } from 'drizzle-orm';
 import { type ColumnsRow, type Db, listParam, queryRows, selectColumns } from '../db/database.ts';
 import { siteLinks, siteSitemapEntries } from '../db/schema.ts';
 import { finalAuditBuildPending, siteCheckCrawl } from '../db/tables/site-checks.ts';
+import type { StoredSnapshot } from '../db/tables/site-report-snapshots.ts';
+import { snapshotBuiltAt } from '../db/tables/site-report-snapshots.ts';
 import { crawlStartKey } from './crawl-frontier.ts';
 import { externalProgress, loadExternalChecks } from './external-link-checks.ts';
 import { listSitePages, type SitePageRow } from './site-checks.ts';
 import { buildSiteReport, type CrawlGraph } from './site-report.ts';
-import { storedSiteReport, storedSiteReportJson } from './site-report-store.ts';
+import { storedSiteReport, storedSiteReportFragment } from './site-report-store.ts';
 
 /**
  * The check's site report: the stored one while it is current (site-report-store.ts: an ended
@@ -29,30 +31,47 @@ export async function loadSiteReport(db: Db, siteCheck: SiteCheck): Promise<Site
 
 /** How recently a check must have ended for a report request to wait for the worker's build. */
 export const AWAIT_FINAL_BUILD_RECENT_SECONDS = 120;
-/** How often a waiting request looks for the stored report. */
-const AWAIT_FINAL_BUILD_POLL_MS = 100;
+/**
+ * How often a waiting request looks whether a report was stored (one primary-key read): the
+ * report's first request after a big crawl waits on the order of half this for nothing.
+ */
+const AWAIT_FINAL_BUILD_POLL_MS = 25;
+/**
+ * How often it also reads the report again (its change key is an aggregate over the check's
+ * pages) and asks whether the build is still to come.
+ */
+const AWAIT_FINAL_BUILD_PENDING_MS = 500;
 
 /**
- * An ended check's stored report (the JSON text the route sends), waiting up to `waitMs` when the
- * check ended in the last two minutes and the worker's final audit build, which stores it, has
- * not run yet; null when there is none to serve, so the caller builds it. Without the wait, the
- * screen's polls right after a big crawl ended each built the whole report in the web process,
- * which the worker was building and storing at that moment anyway: 250 ms and ~150 MB of the web
- * process's heap per request at 10,000 pages (docs/site-checks.md "Stored site report").
+ * An ended check's stored report (compressed, as the route sends it), waiting up to `waitMs`
+ * when the check ended in the last two minutes and the worker's final audit build, which stores
+ * it, has not run yet; null when there is none to serve, so the caller builds it. Without the
+ * wait, the screen's polls right after a big crawl ended each built the whole report in the web
+ * process, which the worker was building and storing at that moment anyway: 250 ms and ~150 MB
+ * of the web process's heap per request at 10,000 pages (docs/site-checks.md "Stored site
+ * report"). While it waits it only looks for a newly written row (the current report is read
+ * again, with its change key, once one is there), often, so the answer leaves soon after the
+ * worker stored it.
  */
-export async function awaitStoredSiteReportJson(
+export async function awaitStoredSiteReport(
   db: Db,
   siteCheckId: string,
   waitMs: number,
-): Promise<string | null> {
+): Promise<StoredSnapshot | null> {
   const deadline = performance.now() + waitMs;
   for (;;) {
-    const stored = await storedSiteReportJson(db, siteCheckId);
+    // Read first: a row written while the report is read below counts as new.
+    const written = await snapshotBuiltAt(db, siteCheckId);
+    const stored = await storedSiteReportFragment(db, siteCheckId);
     if (stored !== null || performance.now() >= deadline) return stored;
     if (!(await finalAuditBuildPending(db, siteCheckId, AWAIT_FINAL_BUILD_RECENT_SECONDS))) {
       return null;
     }
-    await setTimeout(Math.min(AWAIT_FINAL_BUILD_POLL_MS, deadline - performance.now()));
+    const until = Math.min(deadline, performance.now() + AWAIT_FINAL_BUILD_PENDING_MS);
+    while (performance.now() < until) {
+      await setTimeout(Math.min(AWAIT_FINAL_BUILD_POLL_MS, until - performance.now()));
+      if ((await snapshotBuiltAt(db, siteCheckId)) !== written) break;
+    }
   }
 }
 

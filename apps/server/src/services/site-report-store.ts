@@ -3,12 +3,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
 import { reports } from '../db/schema.ts';
 import {
-  currentSnapshotJson,
+  currentSnapshot,
   deleteSnapshots,
+  type StoredSnapshot,
   siteReportChangeKey,
   upsertSnapshot,
 } from '../db/tables/site-report-snapshots.ts';
 import { contractJson } from '../plugins/contract-json.ts';
+import { deflateFragment, inflateFragment } from './gzip-splice.ts';
 
 /**
  * The stored site report (issue 19; docs/site-checks.md "Stored site report"). Building the
@@ -30,6 +32,7 @@ import { contractJson } from '../plugins/contract-json.ts';
  * db/tables/site-report-snapshots.ts.
  */
 
+export type { StoredSnapshot };
 /** The check's change key now, or null when its report is not to be stored (see above). */
 export { siteReportChangeKey };
 
@@ -50,42 +53,50 @@ export async function siteCheckErasureKey(db: Db, siteCheckId: string): Promise<
 
 /** Writes a report as the route does (the contract's writer), once, when it is stored. */
 let writeReport: ((report: SiteReport) => string) | undefined;
-const reportJson = (report: SiteReport) => {
-  writeReport ??= contractJson(siteReportSchema);
-  return writeReport(report);
-};
 
 /**
- * The stored report of the check when it is current, as the JSON text the route sends (never
- * parsed: the web process holds one string, not the report's objects), else null.
+ * A report in the form it is stored in: its JSON as the route writes it, compressed (~20 ms and
+ * 4.4 MB of text at 10,000 pages: done before the writing transaction, not in it).
  */
-export function storedSiteReportJson(db: Db, siteCheckId: string): Promise<string | null> {
-  return currentSnapshotJson(db, siteCheckId);
+export function storedFormOf(report: SiteReport): StoredSnapshot {
+  writeReport ??= contractJson(siteReportSchema);
+  return deflateFragment(writeReport(report));
+}
+
+/**
+ * The stored report of the check when it is current, as stored: its JSON compressed, which the
+ * route sends inside its gzip answer without inflating it (services/gzip-splice.ts), else null.
+ */
+export function storedSiteReportFragment(
+  db: Db,
+  siteCheckId: string,
+): Promise<StoredSnapshot | null> {
+  return currentSnapshot(db, siteCheckId);
 }
 
 /** The stored report of the check when it is current, read (the CSV), else null. */
 export async function storedSiteReport(db: Db, siteCheckId: string): Promise<SiteReport | null> {
-  const json = await storedSiteReportJson(db, siteCheckId);
-  return json === null ? null : (JSON.parse(json) as SiteReport);
+  const stored = await storedSiteReportFragment(db, siteCheckId);
+  return stored === null ? null : (JSON.parse(inflateFragment(stored)) as SiteReport);
 }
 
 /**
- * Stores (or replaces) the check's report, built from pages read under `key`, when the check
- * still has that key; otherwise drops any stored one. Call inside the writing transaction.
- * Returns whether it stored.
+ * Stores (or replaces) the check's report (storedFormOf), built from pages read under `key`, when
+ * the check still has that key; otherwise drops any stored one. Call inside the writing
+ * transaction. Returns whether it stored.
  */
 export async function storeSiteReport(
   tx: Db,
   siteCheckId: string,
   key: string | null,
-  report: SiteReport | null,
+  report: StoredSnapshot | null,
 ): Promise<boolean> {
   const now = key === null ? null : await siteReportChangeKey(tx, siteCheckId);
   if (key === null || report === null || now !== key) {
     await dropStoredSiteReports(tx, sql`${siteCheckId}::uuid`);
     return false;
   }
-  await upsertSnapshot(tx, siteCheckId, key, reportJson(report));
+  await upsertSnapshot(tx, siteCheckId, key, report);
   return true;
 }
 

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deflateFragment, inflateFragment } from '../../services/gzip-splice.ts';
 import { openTestDatabase, testConfig } from '../../test-support/test-app.ts';
 import { col, type Database, queryRows } from '../database.ts';
 import { reports, siteChecks, siteReportSnapshots, urls, users } from '../schema.ts';
 import { insertSitePages } from './reports.ts';
 import { insertSiteCheck } from './site-checks.ts';
 import {
-  currentSnapshotJson,
+  currentSnapshot,
   deleteSnapshots,
   siteReportChangeKey,
+  snapshotBuiltAt,
   upsertSnapshot,
 } from './site-report-snapshots.ts';
 
@@ -78,11 +80,21 @@ async function setPageStatus(id: string, path: string, status: 'analyzing' | 'co
 }
 
 async function snapshotRows(id: string) {
-  return queryRows<{ change_key: string; report: string }>(
+  const rows = await queryRows<{ change_key: string; report: Uint8Array }>(
     database.db,
     sql`select ${siteReportSnapshots.changeKey} as change_key, ${siteReportSnapshots.report} as report
         from ${siteReportSnapshots} where ${siteReportSnapshots.siteCheckId} = ${id}`,
   );
+  return rows.map((row) => ({
+    change_key: row.change_key,
+    report: inflateFragment({ deflated: Buffer.from(row.report) }),
+  }));
+}
+
+/** The current stored report's JSON, inflated, or null. */
+async function currentJson(id: string): Promise<string | null> {
+  const stored = await currentSnapshot(database.db, id);
+  return stored === null ? null : inflateFragment(stored);
 }
 
 describe('site report snapshots owner', () => {
@@ -111,10 +123,17 @@ describe('site report snapshots owner', () => {
     const key = await siteReportChangeKey(database.db, id);
     if (key === null) throw new Error('an ended check with its pages done has a key');
 
-    expect(await currentSnapshotJson(database.db, id)).toBeNull();
-    await upsertSnapshot(database.db, id, key, '{"pages":2}');
-    expect(await currentSnapshotJson(database.db, id)).toBe('{"pages":2}');
-    await upsertSnapshot(database.db, id, key, '{"pages":2,"again":true}');
+    expect(await currentJson(id)).toBeNull();
+    expect(await snapshotBuiltAt(database.db, id)).toBeNull();
+    await upsertSnapshot(database.db, id, key, deflateFragment('{"pages":2}'));
+    expect(await currentJson(id)).toBe('{"pages":2}');
+    const stored = await currentSnapshot(database.db, id);
+    expect(stored).toMatchObject(deflateFragment('{"pages":2}'));
+    const firstWrite = await snapshotBuiltAt(database.db, id);
+    expect(firstWrite).not.toBeNull();
+    await upsertSnapshot(database.db, id, key, deflateFragment('{"pages":2,"again":true}'));
+    // Each write is seen as a new one by a request waiting for the build.
+    expect(await snapshotBuiltAt(database.db, id)).not.toBe(firstWrite);
     expect(await snapshotRows(id)).toEqual([
       { change_key: key, report: '{"pages":2,"again":true}' },
     ]);
@@ -127,13 +146,15 @@ describe('site report snapshots owner', () => {
     );
     const moved = await siteReportChangeKey(database.db, id);
     expect(moved).toMatch(/^completed\|1\|1\|/);
-    expect(await currentSnapshotJson(database.db, id)).toBeNull();
+    expect(await currentJson(id)).toBeNull();
     expect(await snapshotRows(id)).toHaveLength(1);
   });
 
   it('drops the stored reports of one check, or of every check a subquery names', async () => {
     const ids = [await newCheckWithPages(), await newCheckWithPages(), await newCheckWithPages()];
-    for (const id of ids) await upsertSnapshot(database.db, id, 'key', `{"id":"${id}"}`);
+    for (const id of ids) {
+      await upsertSnapshot(database.db, id, 'key', deflateFragment(`{"id":"${id}"}`));
+    }
     const [first, second, third] = ids as [string, string, string];
 
     await deleteSnapshots(database.db, sql`${first}::uuid`);

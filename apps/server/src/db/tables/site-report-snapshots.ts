@@ -45,32 +45,64 @@ export async function siteReportChangeKey(db: Db, siteCheckId: string): Promise<
   return row?.key ?? null;
 }
 
-/** The stored report's JSON text when it was stored under the check's current key, else null. */
-export async function currentSnapshotJson(db: Db, siteCheckId: string): Promise<string | null> {
-  const [row] = await queryRows<{ report: string }>(
+/** A stored report: its JSON compressed as a gzip fragment (services/gzip-splice.ts). */
+export interface StoredSnapshot {
+  deflated: Buffer;
+  crc32: number;
+  bytes: number;
+}
+
+/** The stored report when it was stored under the check's current key, else null. */
+export async function currentSnapshot(db: Db, siteCheckId: string): Promise<StoredSnapshot | null> {
+  const [row] = await queryRows<{ report: Buffer | Uint8Array; crc32: unknown; bytes: unknown }>(
     db,
-    sql`select ${siteReportSnapshots.report} as report from ${siteReportSnapshots}
+    sql`select ${siteReportSnapshots.report} as report, ${siteReportSnapshots.reportCrc32} as crc32,
+          ${siteReportSnapshots.reportBytes} as bytes
+        from ${siteReportSnapshots}
         where ${siteReportSnapshots.siteCheckId} = ${siteCheckId}
           and ${siteReportSnapshots.changeKey} = ${changeKeyQuery(siteCheckId)}`,
   );
-  return row ? String(row.report) : null;
+  if (!row) return null;
+  // node-postgres answers a Buffer, PGlite a Uint8Array (read as a Buffer without a copy).
+  const report = row.report;
+  const deflated = Buffer.isBuffer(report)
+    ? report
+    : Buffer.from(report.buffer, report.byteOffset, report.byteLength);
+  return { deflated, crc32: Number(row.crc32), bytes: Number(row.bytes) };
 }
 
-/** Stores (or replaces) the check's report JSON, built under `changeKey`. */
+/**
+ * When the check's stored report was last written (any key), else null: a cheap look a request
+ * waiting for the worker's build makes often, before reading the report itself.
+ */
+export async function snapshotBuiltAt(db: Db, siteCheckId: string): Promise<string | null> {
+  const [row] = await queryRows<{ built: string | null }>(
+    db,
+    sql`select ${siteReportSnapshots.builtAt}::text as built from ${siteReportSnapshots}
+        where ${siteReportSnapshots.siteCheckId} = ${siteCheckId}`,
+  );
+  return row?.built ?? null;
+}
+
+/** Stores (or replaces) the check's report, built under `changeKey`. */
 export async function upsertSnapshot(
   tx: Db,
   siteCheckId: string,
   changeKey: string,
-  reportJson: string,
+  report: StoredSnapshot,
 ): Promise<void> {
   await tx.execute(
     sql`insert into ${siteReportSnapshots} (${col(siteReportSnapshots.siteCheckId)},
           ${col(siteReportSnapshots.changeKey)}, ${col(siteReportSnapshots.report)},
+          ${col(siteReportSnapshots.reportCrc32)}, ${col(siteReportSnapshots.reportBytes)},
           ${col(siteReportSnapshots.builtAt)})
-        values (${siteCheckId}, ${changeKey}, ${reportJson}, now())
+        values (${siteCheckId}, ${changeKey}, ${report.deflated}, ${report.crc32},
+          ${report.bytes}, now())
         on conflict (${col(siteReportSnapshots.siteCheckId)}) do update set
           ${col(siteReportSnapshots.changeKey)} = excluded.${col(siteReportSnapshots.changeKey)},
           ${col(siteReportSnapshots.report)} = excluded.${col(siteReportSnapshots.report)},
+          ${col(siteReportSnapshots.reportCrc32)} = excluded.${col(siteReportSnapshots.reportCrc32)},
+          ${col(siteReportSnapshots.reportBytes)} = excluded.${col(siteReportSnapshots.reportBytes)},
           ${col(siteReportSnapshots.builtAt)} = excluded.${col(siteReportSnapshots.builtAt)}`,
   );
 }
