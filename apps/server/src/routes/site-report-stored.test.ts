@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
 import { upsertSnapshot } from '../db/tables/site-report-snapshots.ts';
 import { deflateFragment, inflateFragment } from '../services/gzip-splice.ts';
-import { buildAuditSnapshotOf } from '../services/site-audit-build.ts';
+import { buildAuditSnapshotOf, type ReportStored } from '../services/site-audit-build.ts';
 import { siteReportChangeKey } from '../services/site-report-store.ts';
 import { call, ORIGIN, signUp, type TestAccount } from '../test-support/accounts.ts';
 import {
@@ -149,8 +149,23 @@ describe('the stored site report', () => {
     expect(live.report.duplicateTitles).toHaveLength(1);
     expect(live.report.canonicalElsewhere).toHaveLength(1);
 
-    const build = await buildAuditSnapshotOf(app.database.db, checkId);
+    const told: ReportStored[] = [];
+    const build = await buildAuditSnapshotOf(app.database.db, checkId, {
+      onReportStored: (each) => told.push(each),
+    });
     expect(build.written).toBe(true);
+    // Told once, as soon as the report was stored (before the snapshot's rows were written).
+    expect(told).toEqual([
+      {
+        siteCheckId: checkId,
+        pages: build.pages,
+        readMs: build.readMs,
+        builtMs: expect.any(Number),
+        reportMs: build.reportMs,
+      },
+    ]);
+    expect(told[0]!.builtMs).toBeGreaterThanOrEqual(told[0]!.readMs);
+    expect(told[0]!.reportMs).toBeGreaterThanOrEqual(told[0]!.builtMs);
     const [row] = await stored();
     expect(row?.change_key).toBe(await siteReportChangeKey(app.database.db, checkId));
 

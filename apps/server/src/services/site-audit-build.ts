@@ -72,6 +72,17 @@ export interface AuditBuild {
   reportMs?: number;
 }
 
+/** An ended check's report stored by a build: ms from the build's start. */
+export interface ReportStored {
+  siteCheckId: string;
+  pages: number;
+  readMs: number;
+  /** Until its analysis and the report were built and compressed. */
+  builtMs: number;
+  /** Until it was stored (committed). */
+  reportMs: number;
+}
+
 /**
  * How long a builder holds a check's build: past it (a builder that died), another may build.
  * Longer than a 10,000-page build on a loaded machine (about a minute: bench/results).
@@ -110,11 +121,18 @@ export async function buildAuditSnapshotOf(
   }
   // The check ended during this build of it running: its final build, at once (waiting for the
   // next pass would delay its report by up to a pass's interval).
-  if (build === 'ended') return buildAuditSnapshotOf(db, siteCheckId);
+  if (build === 'ended') {
+    return buildAuditSnapshotOf(db, siteCheckId, { onReportStored: options.onReportStored });
+  }
   return { claimed: true, ...build };
 }
 
 export interface BuildOptions {
+  /**
+   * Told as soon as an ended check's report is stored, before its snapshot's rows are written
+   * (the worker logs it: how long the report's first request waited, split by phase).
+   */
+  onReportStored?: (stored: ReportStored) => void;
   /** Runs once the check's pages and links are read (tests: a check ending during a build). */
   afterRead?: () => Promise<void>;
   /** Runs once they are analysed, before a running check's snapshot is written (tests). */
@@ -126,7 +144,7 @@ async function buildClaimed(
   siteCheckId: string,
   check: { readAt: string; siteUrl: string; source: SiteCheckSource },
   started: number,
-  { afterRead, afterAnalysis }: BuildOptions,
+  { afterRead, afterAnalysis, onReportStored }: BuildOptions,
 ): Promise<Omit<AuditBuild, 'claimed'> | 'ended'> {
   const { readAt } = check;
   // Read before the pages: the report is stored only if nothing moved while they were read.
@@ -153,6 +171,7 @@ async function buildClaimed(
     // An ended check's report first, in its own transaction: a request for it waits for this
     // (site-report-source.ts), and writing the snapshot's rows takes as long again.
     const report = storedFormOf(buildSiteReport(rows, crawl, analysis));
+    const built = performance.now();
     let stored = false;
     const storing = performance.now();
     const ran = await writeLocked(db, siteCheckId, readAt, async (tx) => {
@@ -160,7 +179,16 @@ async function buildClaimed(
     });
     if (!ran) return { ...timings, written: false, analyseMs: 0, writeMs: 0 };
     // Not stored: the pages moved while they were read (storeSiteReport dropped any stored one).
-    if (stored) reportMs = Math.round(performance.now() - started);
+    if (stored) {
+      reportMs = Math.round(performance.now() - started);
+      onReportStored?.({
+        siteCheckId,
+        pages: rows.length,
+        readMs: timings.readMs,
+        builtMs: Math.round(built - started),
+        reportMs,
+      });
+    }
     storeMs = performance.now() - storing;
   }
   await afterAnalysis?.();
@@ -215,11 +243,12 @@ async function writeLocked(
 export async function buildDueAuditSnapshots(
   db: Db,
   onError: (siteCheckId: string, error: unknown) => void,
+  options: Pick<BuildOptions, 'onReportStored'> = {},
 ): Promise<AuditBuild[]> {
   const builds: AuditBuild[] = [];
   for (const id of await dueAuditChecks(db)) {
     try {
-      builds.push(await buildAuditSnapshotOf(db, id));
+      builds.push(await buildAuditSnapshotOf(db, id, options));
     } catch (error) {
       onError(id, error);
     }

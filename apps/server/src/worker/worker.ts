@@ -167,8 +167,11 @@ export class Worker {
       name: AUDIT_TASK,
       everyMs: this.options.auditIntervalMs ?? AUDIT_INTERVAL_MS,
       run: async () => {
-        const builds = await buildDueAuditSnapshots(database.db, (siteCheckId, error) =>
-          logger.error({ err: error, siteCheckId }, 'building an audit snapshot failed'),
+        const builds = await buildDueAuditSnapshots(
+          database.db,
+          (siteCheckId, error) =>
+            logger.error({ err: error, siteCheckId }, 'building an audit snapshot failed'),
+          { onReportStored: (stored) => logger.info(stored, 'site report stored') },
         );
         for (const build of builds) {
           if (build.claimed) logger.info(build, 'audit snapshot built');
