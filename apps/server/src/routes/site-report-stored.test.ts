@@ -356,6 +356,39 @@ describe('the stored site report', () => {
     await restoreEnd();
   });
 
+  it('stops the write of a running build when its check ends meanwhile, and builds the final one at once', async () => {
+    const db = app.database.db;
+    const restoreEnd = await runAgain(checkId);
+    // The hooks run in the running build only (the final build is started without them): the
+    // check ends once its snapshot is built, before the write's first insert.
+    let batches = 0;
+    const build = await buildAuditSnapshotOf(db, checkId, {
+      beforeWrite: async () => {
+        expect(await siteReportChangeKey(db, checkId)).toBeNull();
+        await db.execute(
+          sql`update site_checks set status = 'completed', completed_at = now() where id = ${checkId}`,
+        );
+      },
+      onWriteBatch: () => {
+        batches += 1;
+      },
+    });
+    // Stopped before its first insert (a snapshot takes several: pages, issues, items...).
+    expect(batches).toBe(0);
+    expect(build).toMatchObject({ claimed: true, written: true });
+    expect(build.reportMs).toBeGreaterThan(0);
+    expect(await stored()).toHaveLength(1);
+    const [check] = await queryRows<{ final: boolean; pages: number }>(
+      db,
+      sql`select audit_built_at >= completed_at as final,
+            (select count(*)::int from site_audit_pages where site_check_id = ${checkId}) as pages
+          from site_checks where id = ${checkId}`,
+    );
+    expect(check?.final).toBe(true);
+    expect(check?.pages).toBeGreaterThan(0);
+    await restoreEnd();
+  });
+
   it('is built by one builder at a time: a second one reads nothing, and a lapsed hold is taken over', async () => {
     const builds = await Promise.all([
       buildAuditSnapshotOf(app.database.db, checkId),

@@ -51,6 +51,7 @@ async function insertRows<T extends AuditTable>(
   table: T,
   siteCheckId: string,
   rows: readonly RowOf<T>[],
+  beforeBatch: BeforeBatch | undefined,
 ): Promise<void> {
   const columns = Object.entries(getTableColumns(table as PgTable)) as [string, PgColumn][];
   const names = sql.join(
@@ -68,6 +69,7 @@ async function insertRows<T extends AuditTable>(
   // A batch's records are made when it is sent, never a copy of the whole table's rows at once:
   // 10,000 pages have some hundred thousand issue items (bench/site-audit.ts, its memory columns).
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await beforeBatch?.(tx);
     const batch = JSON.stringify(rows.slice(start, start + INSERT_BATCH).map(record));
     await tx.execute(
       sql`insert into ${table} (${names})
@@ -76,11 +78,18 @@ async function insertRows<T extends AuditTable>(
   }
 }
 
-/** Replaces a check's snapshot rows (inside the caller's transaction). */
+/** Runs before each insert of a write; throwing abandons it (its transaction rolls back). */
+export type BeforeBatch = (tx: Db) => Promise<void>;
+
+/**
+ * Replaces a check's snapshot rows (inside the caller's transaction). `beforeBatch` runs before
+ * each insert of up to INSERT_BATCH rows: a builder whose snapshot is no longer wanted stops there.
+ */
 export async function writeAuditSnapshot(
   tx: Db,
   siteCheckId: string,
   snapshot: AuditSnapshot,
+  beforeBatch?: BeforeBatch,
 ): Promise<void> {
   for (const table of [
     siteAuditPages,
@@ -91,9 +100,9 @@ export async function writeAuditSnapshot(
   ]) {
     await tx.execute(sql`delete from ${table} where ${table.siteCheckId} = ${siteCheckId}`);
   }
-  await insertRows(tx, siteAuditPages, siteCheckId, snapshot.pages);
-  await insertRows(tx, siteAuditIssues, siteCheckId, snapshot.issues);
-  await insertRows(tx, siteAuditIssueItems, siteCheckId, snapshot.items);
-  await insertRows(tx, siteAuditLinks, siteCheckId, snapshot.links);
-  await insertRows(tx, siteAuditDuplicates, siteCheckId, snapshot.duplicates);
+  await insertRows(tx, siteAuditPages, siteCheckId, snapshot.pages, beforeBatch);
+  await insertRows(tx, siteAuditIssues, siteCheckId, snapshot.issues, beforeBatch);
+  await insertRows(tx, siteAuditIssueItems, siteCheckId, snapshot.items, beforeBatch);
+  await insertRows(tx, siteAuditLinks, siteCheckId, snapshot.links, beforeBatch);
+  await insertRows(tx, siteAuditDuplicates, siteCheckId, snapshot.duplicates, beforeBatch);
 }
