@@ -296,16 +296,6 @@ export async function extendDiscoveryLease(
   );
 }
 
-/** Whether the check is still discovering or running (one primary-key read). */
-export async function isUnderWay(db: Db, id: string): Promise<boolean> {
-  const [row] = await queryRows(
-    db,
-    sql`select 1 as one from ${siteChecks}
-        where ${siteChecks.id} = ${id} and ${siteChecks.status} in ('discovering', 'running')`,
-  );
-  return row !== undefined;
-}
-
 /** Whether the check is still discovering (a cancel ends it). */
 export async function isDiscovering(db: Db, id: string): Promise<boolean> {
   const [row] = await queryRows(
