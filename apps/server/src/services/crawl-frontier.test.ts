@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LinkRecord, Outlink } from '@crawlwise/analyzer/page/outlinks';
 import { DEFAULT_CRAWL_URL_RULES } from '@crawlwise/shared/crawl-url';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
+import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, inTransaction, queryRows } from '../db/database.ts';
+import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, urls, users } from '../db/schema.ts';
-import { insertSitePages } from '../db/tables/reports.ts';
+import { cancelQueuedPages, insertSitePages } from '../db/tables/reports.ts';
 import { insertSiteCheck, lockCheckOfPage } from '../db/tables/site-checks.ts';
 import { openTestDatabase, testConfig } from '../test-support/test-app.ts';
 import { expandCrawl } from './crawl-frontier.ts';
@@ -172,4 +174,128 @@ describe('crawl frontier', () => {
     ).toEqual({ queued: 0, settled: false });
     expect(await pagesOf(id)).toHaveLength(4);
   });
+
+  /** The report row of `url` in the check. */
+  async function rowOf(siteCheckId: string, url: string) {
+    const [row] = await queryRows<{ id: string; status: string; depth: number | null }>(
+      database.db,
+      sql`select r.id, r.status, r.crawl_depth as depth from ${reports} r
+          join ${urls} u on u.id = r.url_id
+          where r.site_check_id = ${siteCheckId} and u.normalized_url = ${url}`,
+    );
+    if (!row) throw new Error(`no row for ${url}`);
+    return row;
+  }
+
+  /** Sessions of this database waiting for a lock (the other connection of a test). */
+  async function lockWaiters(): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    return row?.n ?? 0;
+  }
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'a page end holding the check skips a queued row another page end holds while it waits for the check (PostgreSQL)',
+    async () => {
+      // The cycle the page end's order can meet (JobQueue.endJob writes a page's own row, then
+      // locks its check): B holds a row this end's links reach and waits for the check's lock,
+      // which A holds while it deepens the rows it links to. A must skip B's row, not wait.
+      const start = `${origin}/cycle/`;
+      const held = `${origin}/cycle/held`;
+      const id = await newCrawl(10, [start]);
+      await insertSitePages(database.db, {
+        siteCheckId: id,
+        ownerId: owner,
+        requesterKey: `user:${owner}`,
+        addresses: [held],
+        crawlDepth: null,
+      });
+      const source = await rowOf(id, start);
+      const target = await rowOf(id, held);
+
+      let aLocked = () => {};
+      const aHoldsTheCheck = new Promise<void>((resolve) => {
+        aLocked = resolve;
+      });
+      let bWrote = () => {};
+      const bHoldsTheRow = new Promise<void>((resolve) => {
+        bWrote = resolve;
+      });
+      const b = inTransaction(database.db, async (tx: Db) => {
+        await tx.execute(sql`update ${reports} set status = 'analyzing' where id = ${target.id}`);
+        bWrote();
+        await aHoldsTheCheck;
+        return lockCheckOfPage(tx, target.id);
+      });
+      const a = inTransaction(database.db, async (tx: Db) => {
+        await bHoldsTheRow;
+        const check = await lockCheckOfPage(tx, source.id);
+        if (!check) throw new Error('the page has no check');
+        aLocked();
+        await waitUntil(async () => ((await lockWaiters()) > 0 ? true : undefined), {
+          what: 'the other page end to wait for the check',
+        });
+        return expandCrawl(
+          tx,
+          limits,
+          {
+            reportId: source.id,
+            siteCheckId: id,
+            crawl: { siteUrl: origin, settings: settings(10), depth: 0 },
+          },
+          {
+            served: {
+              internal: [{ key: held, anchor: 'held', nofollow: false }],
+              external: [],
+              externalCount: 0,
+              omitted: 0,
+            },
+            renderedOnly: [],
+          },
+          check,
+        );
+      });
+      // Without the skip, PostgreSQL found a deadlock here after a second and failed one of them.
+      expect(await a).toEqual({ queued: 0, settled: true });
+      expect((await b)?.id).toBe(id);
+      // The row B held keeps its depth: it was being taken, and its depth was read already.
+      expect(await rowOf(id, held)).toMatchObject({ status: 'analyzing', depth: null });
+    },
+  );
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'dropping a check’s queued pages skips a page being claimed instead of waiting for it (PostgreSQL)',
+    async () => {
+      const pages = [`${origin}/drop/a`, `${origin}/drop/b`, `${origin}/drop/c`];
+      const id = await newCrawl(10, pages);
+      const claimed = await rowOf(id, pages[1]!);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const rowLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const claim = inTransaction(database.db, async (tx: Db) => {
+        await tx.execute(sql`update ${reports} set status = 'analyzing' where id = ${claimed.id}`);
+        locked();
+        await released;
+      });
+      await rowLocked;
+      const dropping = inTransaction(database.db, (tx: Db) => cancelQueuedPages(tx, id));
+      // Bounded: had it waited for the claim, it would wait until the claim is released.
+      const dropped = await Promise.race([dropping, sleep(5000).then(() => 'waited')]);
+      release();
+      await claim;
+      await dropping;
+      expect(dropped).toBe(2);
+      expect((await rowOf(id, pages[0]!)).status).toBe('cancelled');
+      expect((await rowOf(id, pages[1]!)).status).toBe('analyzing');
+      expect((await rowOf(id, pages[2]!)).status).toBe('cancelled');
+    },
+  );
 });

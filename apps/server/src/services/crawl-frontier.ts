@@ -120,8 +120,11 @@ function writeCtes(writes: readonly (SQL | null)[]): SQL[] {
 /**
  * Stores a finished page's links and queues the new targets (inside the transaction that writes
  * the page's analysis, its signals and excerpt included, after its check's row was locked: the
- * check as locked is `check`). A target already known gets the shorter depth if this page found
- * a shorter path. The check's row gets the page's error-rate `window` and, when nothing new is
+ * check as locked is `check`). A target still queued gets the shorter depth if this page found
+ * a shorter path: a page's depth is read when it is claimed (its links' depth and the maximum
+ * depth follow from it), and the report's click depths come from the link graph itself
+ * (site-graph.ts), so a page already claimed keeps its row untouched — another page end may be
+ * holding that row while it waits for the check's lock (JobQueue.endJob). The check's row gets the page's error-rate `window` and, when nothing new is
  * queued, its settle (pageEndCheckUpdate), in the same statement as the links: a page end holds
  * its check's lock for as few round trips as it can.
  */
@@ -193,10 +196,19 @@ async function linkAndFindNew(
   const ctes = writeCtes(links);
   ctes.push(
     sql`cand as materialized (${targetsOfCheck(siteCheckId, candidates)})`,
+    // Which rows to deepen is decided on what `cand` read of them, so the update only looks its
+    // rows up by key: with the status in its own condition, the planner scanned every pending
+    // row of the check by reports_site_pending_idx (auto_explain: ~3,000 rows read for ~40).
+    // A row locked meanwhile is skipped, never waited for: it was claimed since `cand` read it
+    // (its depth is read already), and its worker may be ending it while it waits for the
+    // check's lock this end holds (JobQueue.endJob) — waiting would be a deadlock (seen once in a
+    // 10,000-page crawl before the skip).
     sql`deeper as (update ${reports} r set ${col(reports.crawlDepth)} = ${depth}::int
-        where ${r(reports.id)} = any(array(select cand.report_id from cand
-            where cand.report_id is not null))
-          and (${r(reports.crawlDepth)} is null or ${r(reports.crawlDepth)} > ${depth}::int))`,
+        where ${r(reports.id)} = any(array(select q.${col(reports.id)} from ${reports} q
+          where q.${col(reports.id)} = any(array(select cand.report_id from cand
+            where cand.status = 'queued'
+              and (cand.crawl_depth is null or cand.crawl_depth > ${depth}::int)))
+          for no key update of q skip locked)))`,
     sql`fresh as (select cand.url, cand.position from cand where cand.report_id is null)`,
     sql`checked as (${pageEndCheckUpdate(siteCheckId, window, sql`exists (select 1 from fresh)`)})`,
   );
@@ -210,20 +222,21 @@ async function linkAndFindNew(
 
 /**
  * Each of `keys` (url, position from 1) with its row of the check (report_id, null when the crawl
- * has not queued it). `offset 0` keeps each look-up apart: the key's address id by the unique
+ * has not queued it, with that row's status and crawl_depth). `offset 0` keeps each look-up apart: the key's address id by the unique
  * index (urlIdOf), then its row of this check by both columns of reports_site_check_url_idx. (A
  * generic plan of `url_id = any(...)` beside the check's id used the index for the check's id
  * alone and filtered every row of the check: the database's cost per page grew with the crawl.)
  * A crawl queues a key once, so there is one row at most.
  */
 function targetsOfCheck(siteCheckId: string, keys: readonly string[]): SQL {
-  return sql`select k.url, k.position,
-      (select ${r(reports.id)} from ${reports} r
-        where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.urlId)} = k.url_id
-        offset 0) as report_id
+  return sql`select k.url, k.position, t.id as report_id, t.status, t.crawl_depth
     from (select v.url, v.position, ${urlIdOf(sql`v.url`)} as url_id
       from unnest(${listParam(keys)}::text[]) with ordinality as v(url, position)
-      offset 0) k`;
+      offset 0) k
+    left join lateral (select ${r(reports.id)}, ${r(reports.status)}, ${r(reports.crawlDepth)}
+        from ${reports} r
+        where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.urlId)} = k.url_id
+        offset 0) t on true`;
 }
 
 /**

@@ -314,9 +314,18 @@ export class JobQueue {
   }
 
   /**
-   * Writes a job's end; a site page's check is locked first and completed in the same
-   * transaction when this was its last page (db/tables/site-checks.ts) — not when the end
-   * queued new pages, which are pending by then.
+   * Writes a job's end, then locks a site page's check and completes it in the same transaction
+   * when this was its last page (db/tables/site-checks.ts) — not when the end queued new pages,
+   * which are pending by then.
+   *
+   * The page's own row is written before the check is locked: every other page end of the check
+   * waits for that lock, so what needs no lock stays out of it (the write's round trip and its
+   * ~0.5 ms of work; pg_stat_statements at 10,000 pages: page ends waited ~10 ms each for the
+   * lock). The order is safe: a settle still runs after the lock (READ COMMITTED: its statement
+   * sees every page end committed before it), and nothing done under a check's lock waits for a
+   * page's row that is being analysed (a shorter path only deepens queued rows, a cancel only
+   * drops queued ones), so a page end holding its own row while it waits for the lock never
+   * closes a cycle.
    */
   private endJob(
     id: string,
@@ -324,9 +333,9 @@ export class JobQueue {
     withinEnd?: WithinJobEnd,
   ): Promise<boolean> {
     return inTransaction(this.database.db, async (tx) => {
-      const check = await lockCheckOfPage(tx, id);
       const written = await write(tx);
       if (written.length === 0) return false;
+      const check = await lockCheckOfPage(tx, id);
       const writes = await withinEnd?.(tx, check);
       if (check !== null && !writes?.settled && (writes?.queued ?? 0) === 0) {
         await settleSiteCheck(tx, check.id);

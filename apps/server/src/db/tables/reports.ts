@@ -132,7 +132,10 @@ export const CANCELLED_PAGE_MESSAGE = 'The site check was cancelled before this 
 
 /**
  * Marks a site check's waiting pages `cancelled` (pages being analysed finish); returns how
- * many were dropped. The code stays on the row for the page's own report answer.
+ * many were dropped. The code stays on the row for the page's own report answer. It runs with
+ * the check's row locked, and a page locked meanwhile is skipped, not waited for: a claim is
+ * taking it (it is being analysed, so it finishes), and a page end that holds its own row waits
+ * for that check lock (JobQueue.endJob) — waiting for it would close a deadlock.
  */
 export async function cancelQueuedPages(tx: Db, siteCheckId: string): Promise<number> {
   const dropped = await queryRows(
@@ -142,8 +145,10 @@ export async function cancelQueuedPages(tx: Db, siteCheckId: string): Promise<nu
           ${col(reports.errorMessage)} = ${CANCELLED_PAGE_MESSAGE},
           ${col(reports.completedAt)} = now(),
           ${col(reports.leaseOwner)} = null, ${col(reports.leaseExpiresAt)} = null
-        where ${reports.siteCheckId} = ${siteCheckId} and ${reports.status} = 'queued'
-          and ${reports.deletedAt} is null
+        where ${reports.id} = any(array(select q.${col(reports.id)} from ${reports} q
+          where q.${col(reports.siteCheckId)} = ${siteCheckId} and q.${col(reports.status)} = 'queued'
+            and q.${col(reports.deletedAt)} is null
+          for no key update of q skip locked))
         returning ${col(reports.id)} as id`,
   );
   return dropped.length;
