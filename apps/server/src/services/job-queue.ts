@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PageAnalysis } from '@crawlwise/analyzer/analyze-artifacts';
 import type { FetchArtifact } from '@crawlwise/analyzer/types';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
@@ -12,7 +13,7 @@ import {
   queryRows,
   queryRowsPrepared,
 } from '../db/database.ts';
-import { reports, siteChecks, urls, users } from '../db/schema.ts';
+import { hostPace, reports, siteChecks, urls, users } from '../db/schema.ts';
 import {
   type LockedSiteCheck,
   lockCheckOfPage,
@@ -49,6 +50,9 @@ const TIMED_OUT_MESSAGE = 'The analysis took longer than expected and was stoppe
 export const SITE_PAGE_INTERVAL_MS = 1000;
 /** A site-check page pending longer than this is failed by the sweep (pages wait their turn). */
 export const SITE_PAGE_STUCK_AFTER_SECONDS = 3 * 60 * 60;
+/** How often a site-page claim that found a due turn taken tries again, and how far apart. */
+const BUSY_TURN_RETRIES = 3;
+const BUSY_TURN_RETRY_MS = 2;
 
 export interface ClaimedJob {
   id: string;
@@ -112,6 +116,8 @@ export interface JobQueueOptions {
   sitePageIntervalMs?: number;
   /** A single report pending this long is failed with function_timeout (REPORT_STUCK_AFTER_SECONDS). */
   stuckAfterSeconds?: number;
+  /** How far apart a site-page claim that found a due turn taken tries again (tests lengthen it). */
+  busyTurnRetryMs?: number;
 }
 
 /** What a job's end wrote besides the page: how many pages it queued, whether it settled the check. */
@@ -131,6 +137,7 @@ export class JobQueue {
   readonly leaseSeconds: number;
   readonly sitePageIntervalMs: number;
   readonly stuckAfterSeconds: number;
+  private readonly busyTurnRetryMs: number;
   /** What site-check pages tell of their host feeds its pace (services/host-pace.ts). */
   readonly hostPace: HostPace;
 
@@ -141,6 +148,7 @@ export class JobQueue {
     this.leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
     this.sitePageIntervalMs = options.sitePageIntervalMs ?? SITE_PAGE_INTERVAL_MS;
     this.stuckAfterSeconds = options.stuckAfterSeconds ?? STUCK_AFTER_SECONDS;
+    this.busyTurnRetryMs = options.busyTurnRetryMs ?? BUSY_TURN_RETRY_MS;
     this.hostPace = new HostPace(database, this.sitePageIntervalMs);
   }
 
@@ -183,8 +191,37 @@ export class JobQueue {
    * every worker and every check — except on a host with no gap at all (pacing switched off,
    * no Crawl-delay), which several claims take at once (takeHostTurn). A turn whose page was
    * taken by a cancel in between is given back at once.
+   *
+   * Such an unheld turn is still one statement at a time per host (its pace row is updated), and
+   * a claim meanwhile skips the row and finds nothing; the worker then leaves that slot empty
+   * until one of its jobs ends or its next poll (a second). So a claim that found no turn while a
+   * host with work has its turn due tries again a few times, a few ms apart: in a 10,000-page
+   * crawl with pacing off, about one claim in seven lost that race, and each worker had no page
+   * in flight for a fifth of the crawl.
    */
   async claimSitePage(workerId: string): Promise<ClaimedJob | null> {
+    for (let attempt = 1; ; attempt += 1) {
+      const claimed = await this.claimSitePageOnce(workerId);
+      if (claimed !== 'no-turn') return claimed;
+      if (attempt > BUSY_TURN_RETRIES || !(await this.dueTurnTaken())) return null;
+      await sleep(this.busyTurnRetryMs);
+    }
+  }
+
+  /** Whether a host with a claimable page has its turn due: its pace row was locked by a claim. */
+  private async dueTurnTaken(): Promise<boolean> {
+    const [row] = await queryRowsPrepared<{ due: boolean }>(
+      this.database.db,
+      sql`select exists (select 1 from ${hostPace} p
+          where p.${col(hostPace.nextAt)} <= now()
+            and p.${col(hostPace.host)} in (select ${s(siteChecks.host)} from ${siteChecks} s
+              where ${hasClaimablePage})) as due`,
+    );
+    return row?.due === true;
+  }
+
+  /** One claim: a page, null (a turn with no page to take), or 'no-turn' (no host's turn taken). */
+  private async claimSitePageOnce(workerId: string): Promise<ClaimedJob | null | 'no-turn'> {
     const token = randomUUID();
     const [row] = await queryRowsPrepared(
       this.database.db,
@@ -231,7 +268,7 @@ export class JobQueue {
           turn.floor_ms as pace_floor_ms, turn.unheld as pace_unheld
         from turn left join claimed on true`,
     );
-    if (!row) return null;
+    if (!row) return 'no-turn';
     const turn: PaceTurn = {
       host: String(row.pace_host),
       token,

@@ -4,7 +4,7 @@ import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
+import { inTransaction, queryRows } from '../db/database.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
 import { signUp } from '../test-support/accounts.ts';
 import { buildTestApp } from '../test-support/test-app.ts';
@@ -166,4 +166,31 @@ describe('the pace of a verified crawl', () => {
     expect(await msUntilNextTurn()).toBeGreaterThan((TURN_HOLD_SECONDS - 5) * 1000);
     expect(await unpaced.claimSitePage('pace-test-worker')).toBeNull();
   });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'tries again when another claim holds the turn of a host with no gap (PostgreSQL)',
+    async () => {
+      // Two workers' claims of one unpaced host meet on its pace row: the one that finds it
+      // locked tries again a little later instead of leaving its slot empty until its next poll.
+      const retrying = new JobQueue(app.database, { sitePageIntervalMs: 0, busyTurnRetryMs: 150 });
+      await app.database.db.execute(
+        sql`update site_checks set status = 'cancelled' where host = ${HOST}
+            and status in ('discovering', 'running')`,
+      );
+      await app.database.db.execute(
+        sql`update host_pace set interval_ms = 0, crawl_delay_ms = 0, next_at = now(),
+              turn_token = null where host = ${HOST}`,
+      );
+      await runningCrawl(true, 600);
+      let claiming: ReturnType<JobQueue['claimSitePage']> = Promise.resolve(null);
+      await inTransaction(app.database.db, async (tx) => {
+        // Another worker's claim, holding the host's pace row for a moment.
+        await tx.execute(sql`select 1 from host_pace where host = ${HOST} for update`);
+        claiming = retrying.claimSitePage('busy-turn-worker');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      });
+      const claimed = await claiming;
+      expect(claimed).toMatchObject({ url: `http://${HOST}/`, pace: { unheld: true } });
+    },
+  );
 });
