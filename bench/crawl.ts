@@ -136,8 +136,10 @@ async function main(): Promise<CrawlBenchResult> {
           name,
           database,
           workers: database === 'postgres' ? 2 : 0,
-          // The embedded worker alone, or two workers sharing it: the same pages in flight.
-          workerConcurrency: database === 'postgres' ? CONCURRENCY / 2 : CONCURRENCY,
+          // The embedded worker alone, or two workers sharing it: the same pages in flight. A
+          // worker's site work leaves one slot to single reports (worker.ts siteSlots), so each
+          // has one slot more than its share of the crawl's pages.
+          workerConcurrency: (database === 'postgres' ? CONCURRENCY / 2 : CONCURRENCY) + 1,
           serverIntervalMs,
           maxPages: Math.min(CRAWL_PAGES_CEILING, cap),
           postgresUrl: POSTGRES_URL,

@@ -170,7 +170,9 @@ crawl holds at most 10,000 addresses, so the site is generated just small enough
 crawl to fit under that ceiling). The
 subset site for the render and pacing runs is generated the same way at ${small ?? '—'} pages. Both are served by a
 child process on 127.0.0.1. ${settings.concurrency} pages in flight for the CLI and the yardstick;
-the server's workers have the same (${settings.concurrency} for the embedded worker, ${settings.concurrency / 2} in each of two worker processes).
+the server's workers have the same (${settings.concurrency} for the embedded worker, ${settings.concurrency / 2} in each of two worker processes):
+a worker's site work leaves one slot to single reports, so each runs with WORKER_CONCURRENCY one
+higher (the "processes × concurrency" column).
 
 ## CLI (\`packages/analyzer/cli-dist\`) and the yardstick
 
