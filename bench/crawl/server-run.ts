@@ -344,7 +344,10 @@ export async function runServer(
     await guard.killAll();
     rmSync(dataDir, { recursive: true, force: true });
     if (admin) {
-      await admin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+      // BENCH_KEEP_DB=1 keeps it, to look at what a crawl stored (drop it by hand afterwards).
+      if (!process.env.BENCH_KEEP_DB) {
+        await admin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
+      }
       await admin.end();
     }
   }
