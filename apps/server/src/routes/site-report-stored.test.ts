@@ -2,13 +2,16 @@ import { setTimeout } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { siteReportResponseSchema } from '@crawlwise/shared/api/site-checks';
 import { waitUntil } from '@crawlwise/shared/wait-until';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../db/database.ts';
+import { inTransaction, queryRows } from '../db/database.ts';
+import { siteAuditPages } from '../db/schema.ts';
+import { writeAuditSnapshot } from '../db/tables/site-audit.ts';
 import { upsertSnapshot } from '../db/tables/site-report-snapshots.ts';
 import { deflateFragment, inflateFragment } from '../services/gzip-splice.ts';
 import { buildAuditSnapshotOf, type ReportStored } from '../services/site-audit-build.ts';
+import type { AuditSnapshot } from '../services/site-audit-snapshot.ts';
 import { siteReportChangeKey } from '../services/site-report-store.ts';
 import { call, ORIGIN, signUp, type TestAccount } from '../test-support/accounts.ts';
 import {
@@ -411,5 +414,56 @@ describe('the stored site report', () => {
           where id = ${checkId}`,
     );
     expect((await buildAuditSnapshotOf(app.database.db, checkId)).claimed).toBe(true);
+  });
+
+  it('goes with its check, whatever deletes it, and a write for a check that is gone writes nothing', async () => {
+    // The snapshot's rows have no key to their check (migration 0026): a trigger deletes them.
+    const db = app.database.db;
+    const rowsOf = async (id: string) => {
+      const [row] = await queryRows<Record<string, number>>(
+        db,
+        sql`select (select count(*)::int from site_audit_pages where site_check_id = ${id}) as pages,
+              (select count(*)::int from site_audit_issues where site_check_id = ${id}) as issues,
+              (select count(*)::int from site_audit_issue_items where site_check_id = ${id}) as items,
+              (select count(*)::int from site_audit_links where site_check_id = ${id}) as links,
+              (select count(*)::int from site_audit_duplicates where site_check_id = ${id}) as duplicates`,
+      );
+      return row;
+    };
+    await buildAuditSnapshotOf(db, checkId);
+    const before = await rowsOf(checkId);
+    expect(before).toMatchObject({
+      pages: expect.any(Number),
+      issues: expect.any(Number),
+      items: expect.any(Number),
+      links: expect.any(Number),
+    });
+    for (const table of ['pages', 'issues', 'items', 'links'] as const) {
+      expect(before?.[table]).toBeGreaterThan(0);
+    }
+    const pages = await db
+      .select()
+      .from(siteAuditPages)
+      .where(eq(siteAuditPages.siteCheckId, checkId));
+
+    await db.execute(sql`delete from site_checks where id = ${checkId}`);
+    expect(await rowsOf(checkId)).toEqual({
+      pages: 0,
+      issues: 0,
+      items: 0,
+      links: 0,
+      duplicates: 0,
+    });
+
+    const snapshot = {
+      score: null,
+      pages: pages.map(({ siteCheckId: _, ...row }) => row),
+      issues: [],
+      items: [],
+      links: [],
+      duplicates: [],
+    } as unknown as AuditSnapshot;
+    expect(await inTransaction(db, (tx) => writeAuditSnapshot(tx, checkId, snapshot))).toBe(false);
+    expect((await rowsOf(checkId))?.pages).toBe(0);
   });
 });

@@ -1,13 +1,14 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditSnapshot } from '../../services/site-audit-snapshot.ts';
-import { col, type Db } from '../database.ts';
+import { col, type Db, queryRows } from '../database.ts';
 import {
   siteAuditDuplicates,
   siteAuditIssueItems,
   siteAuditIssues,
   siteAuditLinks,
   siteAuditPages,
+  siteChecks,
 } from '../schema.ts';
 
 /**
@@ -84,13 +85,24 @@ export type BeforeBatch = (tx: Db) => Promise<void>;
 /**
  * Replaces a check's snapshot rows (inside the caller's transaction). `beforeBatch` runs before
  * each insert of up to INSERT_BATCH rows: a builder whose snapshot is no longer wanted stops there.
+ * Returns false, writing nothing, when the check is gone.
+ *
+ * The rows have no key to their check (migration 0026): the check's row is locked `for key share`
+ * once here instead, so it cannot be deleted while they are written (its deletion, whose trigger
+ * deletes its snapshot rows, waits for this transaction), and page ends still update it meanwhile.
  */
 export async function writeAuditSnapshot(
   tx: Db,
   siteCheckId: string,
   snapshot: AuditSnapshot,
   beforeBatch?: BeforeBatch,
-): Promise<void> {
+): Promise<boolean> {
+  const held = await queryRows(
+    tx,
+    sql`select ${siteChecks.id} from ${siteChecks} where ${siteChecks.id} = ${siteCheckId}
+        for key share`,
+  );
+  if (held.length === 0) return false;
   for (const table of [
     siteAuditPages,
     siteAuditIssues,
@@ -105,4 +117,5 @@ export async function writeAuditSnapshot(
   await insertRows(tx, siteAuditIssueItems, siteCheckId, snapshot.items, beforeBatch);
   await insertRows(tx, siteAuditLinks, siteCheckId, snapshot.links, beforeBatch);
   await insertRows(tx, siteAuditDuplicates, siteCheckId, snapshot.duplicates, beforeBatch);
+  return true;
 }
