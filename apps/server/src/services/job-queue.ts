@@ -92,6 +92,10 @@ const hasClaimablePage = sql`${s(siteChecks.status)} = 'running'
   and exists (select 1 from ${reports} r
     where ${r(reports.siteCheckId)} = ${s(siteChecks.id)} and ${claimable})`;
 
+/** "The host (`host`, SQL) has a running site check with a page the claim may take." */
+const hostHasClaimablePage = (host: SQL) =>
+  sql`${host} in (select ${s(siteChecks.host)} from ${siteChecks} s where ${hasClaimablePage})`;
+
 /** "This report, being analysed under this worker's lease": the only row an end may write. */
 const leaseHeld = (id: string, workerId: string) =>
   sql`${reports.id} = ${id} and ${reports.leaseOwner} = ${workerId}
@@ -214,8 +218,7 @@ export class JobQueue {
       this.database.db,
       sql`select exists (select 1 from ${hostPace} p
           where p.${col(hostPace.nextAt)} <= now()
-            and p.${col(hostPace.host)} in (select ${s(siteChecks.host)} from ${siteChecks} s
-              where ${hasClaimablePage})) as due`,
+            and ${hostHasClaimablePage(sql`p.${col(hostPace.host)}`)}) as due`,
     );
     return row?.due === true;
   }
@@ -228,8 +231,7 @@ export class JobQueue {
       sql`
         with turn as (${takeHostTurn(
           token,
-          (host) => sql`${host} in (select ${s(siteChecks.host)} from ${siteChecks} s
-              where ${hasClaimablePage})`,
+          hostHasClaimablePage,
           // The host's floor: the largest among its running checks. A check's own floor (a crawl
           // of a verified site) only lowers the server's, never raises it past it.
           (host) => sql`coalesce((select max(least(
