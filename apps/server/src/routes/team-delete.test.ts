@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, inTransaction, queryRows } from '../db/database.ts';
 import { call } from '../test-support/accounts.ts';
+import { lockWaiters } from '../test-support/lock-waits.ts';
 import { type Person, teamHelpers } from '../test-support/teams.ts';
 import {
   buildTestApp,
@@ -201,17 +202,9 @@ describe('deleting a team with a report on its way', () => {
             () => 'stored',
             (error: unknown) => error,
           );
-        await waitUntil(
-          async () => {
-            const [row] = await queryRows<{ n: number }>(
-              database.db,
-              sql`select count(*)::int as n from pg_stat_activity
-                   where datname = current_database() and wait_event_type = 'Lock'`,
-            );
-            return (row?.n ?? 0) > 0 || undefined;
-          },
-          { what: 'the insert to wait for the team row' },
-        );
+        await waitUntil(async () => (await lockWaiters(database.db)) > 0 || undefined, {
+          what: 'the insert to wait for the team row',
+        });
       });
       expect(await creating).toMatchObject({ code: 'team_not_found', statusCode: 404 });
       expect(await rowsOf(owner, team.id)).toEqual([]);

@@ -10,6 +10,7 @@ import { type Database, type Db, inTransaction, queryRows } from '../db/database
 import { reports, siteChecks, siteLinks, urls, users } from '../db/schema.ts';
 import { cancelQueuedPages, insertSitePages } from '../db/tables/reports.ts';
 import { insertSiteCheck, lockCheckOfPage } from '../db/tables/site-checks.ts';
+import { lockWaiters } from '../test-support/lock-waits.ts';
 import { openTestDatabase, testConfig } from '../test-support/test-app.ts';
 import { expandCrawl } from './crawl-frontier.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -187,16 +188,6 @@ describe('crawl frontier', () => {
     return row;
   }
 
-  /** Sessions of this database waiting for a lock (the other connection of a test). */
-  async function lockWaiters(): Promise<number> {
-    const [row] = await queryRows<{ n: number }>(
-      database.db,
-      sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    return row?.n ?? 0;
-  }
-
   it.skipIf(!process.env.DATABASE_URL)(
     'a page end holding the check skips a queued row another page end holds while it waits for the check (PostgreSQL)',
     async () => {
@@ -235,7 +226,7 @@ describe('crawl frontier', () => {
         const check = await lockCheckOfPage(tx, source.id);
         if (!check) throw new Error('the page has no check');
         aLocked();
-        await waitUntil(async () => ((await lockWaiters()) > 0 ? true : undefined), {
+        await waitUntil(async () => ((await lockWaiters(database.db)) > 0 ? true : undefined), {
           what: 'the other page end to wait for the check',
         });
         return expandCrawl(

@@ -124,9 +124,10 @@ function writeCtes(writes: readonly (SQL | null)[]): SQL[] {
  * a shorter path: a page's depth is read when it is claimed (its links' depth and the maximum
  * depth follow from it), and the report's click depths come from the link graph itself
  * (site-graph.ts), so a page already claimed keeps its row untouched — another page end may be
- * holding that row while it waits for the check's lock (JobQueue.endJob). The check's row gets the page's error-rate `window` and, when nothing new is
- * queued, its settle (pageEndCheckUpdate), in the same statement as the links: a page end holds
- * its check's lock for as few round trips as it can.
+ * holding that row while it waits for the check's lock (JobQueue.endJob). The check's row gets
+ * the page's error-rate `window` and, when nothing new is queued, its settle
+ * (pageEndCheckUpdate), in the same statement as the links: a page end holds its check's lock
+ * for as few round trips as it can.
  */
 export async function expandCrawl(
   tx: Db,
@@ -222,8 +223,9 @@ async function linkAndFindNew(
 
 /**
  * Each of `keys` (url, position from 1) with its row of the check (report_id, null when the crawl
- * has not queued it, with that row's status and crawl_depth). `offset 0` keeps each look-up apart: the key's address id by the unique
- * index (urlIdOf), then its row of this check by both columns of reports_site_check_url_idx. (A
+ * has not queued it, with that row's status and crawl_depth). `offset 0` keeps each look-up
+ * apart: the key's address id by the unique index (urlIdOf), then its row of this check by both
+ * columns of reports_site_check_url_idx. (A
  * generic plan of `url_id = any(...)` beside the check's id used the index for the check's id
  * alone and filtered every row of the check: the database's cost per page grew with the crawl.)
  * A crawl queues a key once, so there is one row at most.

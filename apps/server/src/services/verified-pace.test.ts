@@ -53,6 +53,21 @@ async function runningCrawl(verified: boolean, maxPages: number) {
   return check;
 }
 
+/**
+ * Leaves the host with no gap at all and no check running: earlier tests' checks cancelled, its
+ * pace free and due now, with no controller interval nor Crawl-delay.
+ */
+async function unpacedHostAlone() {
+  await app.database.db.execute(
+    sql`update site_checks set status = 'cancelled' where host = ${HOST}
+        and status in ('discovering', 'running')`,
+  );
+  await app.database.db.execute(
+    sql`update host_pace set interval_ms = 0, crawl_delay_ms = 0, next_at = now(),
+          turn_token = null where host = ${HOST}`,
+  );
+}
+
 /** Milliseconds until the host's next page may be claimed. */
 async function msUntilNextTurn(): Promise<number> {
   const [row] = await queryRows<{ ms: number }>(
@@ -120,14 +135,7 @@ describe('the pace of a verified crawl', () => {
         intervalMs: 20,
         what: 'a page of the host to be claimable',
       });
-    await app.database.db.execute(
-      sql`update site_checks set status = 'cancelled' where host = ${HOST}
-          and status in ('discovering', 'running')`,
-    );
-    await app.database.db.execute(
-      sql`update host_pace set interval_ms = 0, crawl_delay_ms = 0, next_at = now(),
-            turn_token = null where host = ${HOST}`,
-    );
+    await unpacedHostAlone();
     const check = await runningCrawl(true, 600);
     const [owner] = await queryRows<{ user_id: string; requester_key: string }>(
       app.database.db,
@@ -173,14 +181,7 @@ describe('the pace of a verified crawl', () => {
       // Two workers' claims of one unpaced host meet on its pace row: the one that finds it
       // locked tries again a little later instead of leaving its slot empty until its next poll.
       const retrying = new JobQueue(app.database, { sitePageIntervalMs: 0, busyTurnRetryMs: 150 });
-      await app.database.db.execute(
-        sql`update site_checks set status = 'cancelled' where host = ${HOST}
-            and status in ('discovering', 'running')`,
-      );
-      await app.database.db.execute(
-        sql`update host_pace set interval_ms = 0, crawl_delay_ms = 0, next_at = now(),
-              turn_token = null where host = ${HOST}`,
-      );
+      await unpacedHostAlone();
       await runningCrawl(true, 600);
       let claiming: ReturnType<JobQueue['claimSitePage']> = Promise.resolve(null);
       await inTransaction(app.database.db, async (tx) => {

@@ -146,8 +146,8 @@ export async function cancelQueuedPages(tx: Db, siteCheckId: string): Promise<nu
           ${col(reports.completedAt)} = now(),
           ${col(reports.leaseOwner)} = null, ${col(reports.leaseExpiresAt)} = null
         where ${reports.id} = any(array(select q.${col(reports.id)} from ${reports} q
-          where q.${col(reports.siteCheckId)} = ${siteCheckId} and q.${col(reports.status)} = 'queued'
-            and q.${col(reports.deletedAt)} is null
+          where q.${col(reports.siteCheckId)} = ${siteCheckId}
+            and q.${col(reports.status)} = 'queued' and q.${col(reports.deletedAt)} is null
           for no key update of q skip locked))
         returning ${col(reports.id)} as id`,
   );
