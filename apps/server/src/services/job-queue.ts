@@ -16,13 +16,14 @@ import {
 import { hostPace, reports, siteChecks, urls, users } from '../db/schema.ts';
 import {
   type LockedSiteCheck,
-  lockCheckOfPage,
+  lockedCheckOf,
+  lockedCheckSelect,
   settleSiteCheck,
 } from '../db/tables/site-checks.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
 import { HostPace, type PaceTurn, takeHostTurn } from './host-pace.ts';
 import { auditIssuesOf, viewFindingsOf } from './site-page-findings.ts';
-import { boundForStorage } from './stored-report-bounds.ts';
+import { storedReportJson } from './stored-report-bounds.ts';
 
 /**
  * The queue is the reports table itself. A worker claims one queued report (or one whose lease
@@ -308,7 +309,8 @@ export class JobQueue {
     withinEnd?: WithinJobEnd,
   ): Promise<boolean> {
     // Page-derived text is clipped and the whole bounded where it is stored (issue 25).
-    const result = boundForStorage(analysis);
+    const stored = storedReportJson(analysis);
+    const result = stored.report;
     // Built (its JSON serialised) before the transaction: a site page's end holds its check's
     // lock from its first statement to its commit.
     // An owner's report completes only while the owner exists (issue 25).
@@ -317,18 +319,18 @@ export class JobQueue {
             ${col(reports.score)} = ${result.score},
             ${col(reports.scoreModel)} = ${result.scoreModel},
             ${col(reports.finalUrl)} = ${result.finalUrl},
-            ${col(reports.metaJson)} = ${JSON.stringify(result.meta_json)}::jsonb,
-            ${col(reports.issues)} = ${JSON.stringify(result.issues)}::jsonb,
+            ${col(reports.metaJson)} = ${stored.metaJson}::jsonb,
+            ${col(reports.issues)} = ${stored.issues}::jsonb,
             ${sitePageFindingsColumns(result.issues)},
-            ${col(reports.categories)} = ${JSON.stringify(result.categories)}::jsonb,
+            ${col(reports.categories)} = ${stored.categories}::jsonb,
             ${col(reports.fetchArtifact)} = null,
             ${col(reports.errorCode)} = null, ${col(reports.errorMessage)} = null,
             ${col(reports.completedAt)} = now(), ${LEASE_DROPPED}${crawlPageColumns(analysis)}
           where ${leaseHeld(id, workerId)}
             and (${reports.userId} is null
               or exists (select 1 from ${users} where ${users.id} = ${reports.userId}))
-          returning ${reports.id} as id`;
-    return this.endJob(id, (tx) => queryRowsPrepared(tx, statement), withinEnd);
+          ${WRITTEN_ROW}`;
+    return this.endJob(statement, withinEnd);
   }
 
   /** A final failure, accepted like `complete`; `withinEnd` likewise runs once it was accepted. */
@@ -340,14 +342,9 @@ export class JobQueue {
     withinEnd?: WithinJobEnd,
   ): Promise<boolean> {
     return this.endJob(
-      id,
-      (tx) =>
-        queryRows(
-          tx,
-          sql`update ${reports} set ${failedAt(sql`now()`, code, message)}
+      sql`update ${reports} set ${failedAt(sql`now()`, code, message)}
           where ${leaseHeld(id, workerId)}
-          returning ${reports.id} as id`,
-        ),
+          ${WRITTEN_ROW}`,
       withinEnd,
     );
   }
@@ -357,24 +354,27 @@ export class JobQueue {
    * when this was its last page (db/tables/site-checks.ts) — not when the end queued new pages,
    * which are pending by then.
    *
-   * The page's own row is written before the check is locked: every other page end of the check
-   * waits for that lock, so what needs no lock stays out of it (the write's round trip and its
-   * ~0.5 ms of work; pg_stat_statements at 10,000 pages: page ends waited ~10 ms each for the
-   * lock). The order is safe: a settle still runs after the lock (READ COMMITTED: its statement
+   * One statement writes the job's row (`write`, returning WRITTEN_ROW) and then locks its check
+   * (a lateral join on the written row): one round trip less per page end than a lock of its own
+   * (7 → 6 statements per crawled page). The page's own row is written before the check is
+   * locked — the join reads the written row first — since every other page end of the check
+   * waits for that lock, so what needs no lock stays out of it (the write's ~0.5 ms of work;
+   * pg_stat_statements at 10,000 pages: page ends waited ~10 ms each for the lock). The order is safe: a settle still runs after the lock (READ COMMITTED: its statement
    * sees every page end committed before it), and nothing done under a check's lock waits for a
    * page's row that is being analysed (a shorter path only deepens queued rows, a cancel only
    * drops queued ones), so a page end holding its own row while it waits for the lock never
    * closes a cycle.
    */
-  private endJob(
-    id: string,
-    write: (tx: Db) => Promise<unknown[]>,
-    withinEnd?: WithinJobEnd,
-  ): Promise<boolean> {
+  private endJob(write: SQL, withinEnd?: WithinJobEnd): Promise<boolean> {
     return inTransaction(this.database.db, async (tx) => {
-      const written = await write(tx);
-      if (written.length === 0) return false;
-      const check = await lockCheckOfPage(tx, id);
+      const [row] = await queryRowsPrepared<Record<string, unknown>>(
+        tx,
+        sql`with written as (${write})
+            select locked.* from written
+            left join lateral (${lockedCheckSelect(sql`written.site_check_id`)}) locked on true`,
+      );
+      if (!row) return false;
+      const check = lockedCheckOf(row);
       const writes = await withinEnd?.(tx, check);
       if (check !== null && !writes?.settled && (writes?.queued ?? 0) === 0) {
         await settleSiteCheck(tx, check.id);
@@ -459,6 +459,9 @@ export class JobQueue {
     return updated.length > 0;
   }
 }
+
+/** What a job end's write returns: the row, and its check for endJob's lock. */
+const WRITTEN_ROW = sql`returning ${reports.id} as id, ${reports.siteCheckId} as site_check_id`;
 
 /**
  * A site page's findings as its check's builds read them (services/site-page-findings.ts), set

@@ -1,7 +1,7 @@
 import type { AnalysisReport } from '@crawlwise/analyzer/types';
 import { REPORT_MAX_STORED_KB, STORED_TEXT_MAX_CHARS } from '@crawlwise/shared/limits';
 import { describe, expect, it } from 'vitest';
-import { boundForStorage, clipStoredText } from './stored-report-bounds.ts';
+import { boundForStorage, clipStoredText, storedReportJson } from './stored-report-bounds.ts';
 
 const finding = (id: string, details: Record<string, unknown>, message = `About ${id}`) => ({
   id,
@@ -85,5 +85,25 @@ describe('boundForStorage', () => {
     expect(JSON.stringify(bounded.issues[0])).toContain('characters, clipped');
     // The finding with nothing to clip is the same object, not a copy.
     expect(bounded.issues[1]).toBe(report.issues[1]);
+  });
+
+  it('gives the JSON of the stored columns, serialised from the bounded report', () => {
+    const title = 'T'.repeat(STORED_TEXT_MAX_CHARS + 10);
+    const report = {
+      ...reportOf([finding('title', { value: title })], title),
+      categories: [{ id: 'metadata', score: 50 }],
+    } as unknown as AnalysisReport;
+    const stored = storedReportJson(report);
+    expect(stored.issues).toBe(JSON.stringify(stored.report.issues));
+    expect(stored.metaJson).toBe(JSON.stringify(stored.report.meta_json));
+    expect(stored.categories).toBe(JSON.stringify(report.categories));
+    expect(stored.issues).toContain('characters, clipped');
+    expect(stored.metaJson).toContain('characters, clipped');
+
+    const many = Array.from({ length: 4_000 }, (_, i) => `item ${i} ${'y'.repeat(500)}`);
+    const big = storedReportJson(reportOf([finding('big', { items: many })]));
+    expect(big.issues).toBe(JSON.stringify(big.report.issues));
+    expect(big.issues).toContain('too large to keep');
+    expect(Buffer.byteLength(big.issues)).toBeLessThanOrEqual(REPORT_MAX_STORED_KB * 1024);
   });
 });

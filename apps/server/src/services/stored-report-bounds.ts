@@ -52,11 +52,37 @@ function clipDeep(value: unknown): unknown {
 
 const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
-export function boundForStorage(report: AnalysisReport): AnalysisReport {
+/**
+ * A bounded report with the JSON of its three stored JSON columns, each serialised once: the
+ * size check reads the same strings the completing statement writes (measuring the whole report
+ * apart was a third serialisation of ~30 KB of findings per crawled page).
+ */
+export interface StoredReportJson {
+  report: AnalysisReport;
+  issues: string;
+  metaJson: string;
+  categories: string;
+}
+
+// A report built by hand (tests) may lack a column: JSON.stringify gives undefined, stored as NULL.
+const byteLength = (json: string | undefined) => (json === undefined ? 0 : Buffer.byteLength(json));
+
+function storedJsonOf(report: AnalysisReport): StoredReportJson & { bytes: number } {
+  const issues = JSON.stringify(report.issues);
+  const metaJson = JSON.stringify(report.meta_json);
+  const categories = JSON.stringify(report.categories);
+  // The rest of the report, its three columns as `null` (4 bytes each) in their place.
+  const rest = sizeOf({ ...report, issues: null, meta_json: null, categories: null }) - 12;
+  const bytes = rest + byteLength(issues) + byteLength(metaJson) + byteLength(categories);
+  return { report, issues, metaJson, categories, bytes };
+}
+
+export function storedReportJson(report: AnalysisReport): StoredReportJson {
   const bounded = clipDeep(report) as AnalysisReport;
   const limit = REPORT_MAX_STORED_KB * 1024;
-  let size = sizeOf(bounded);
-  if (size <= limit) return bounded;
+  const stored = storedJsonOf(bounded);
+  if (stored.bytes <= limit) return stored;
+  let size = stored.bytes;
   const largest = bounded.issues
     .map((issue, index) => ({ index, bytes: sizeOf(issue.details ?? {}) }))
     .sort((a, b) => b.bytes - a.bytes);
@@ -71,5 +97,10 @@ export function boundForStorage(report: AnalysisReport): AnalysisReport {
     issues[index] = { ...issue, details: omitted };
     size -= bytes - sizeOf(omitted);
   }
-  return { ...bounded, issues };
+  return storedJsonOf({ ...bounded, issues });
+}
+
+/** The report as it is stored (storedReportJson without its JSON). */
+export function boundForStorage(report: AnalysisReport): AnalysisReport {
+  return storedReportJson(report).report;
 }

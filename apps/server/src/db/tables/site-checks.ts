@@ -206,25 +206,40 @@ export interface LockedSiteCheck {
 export async function lockCheckOfPage(tx: Db, reportId: string): Promise<LockedSiteCheck | null> {
   const [row] = await queryRowsPrepared<Record<string, unknown>>(
     tx,
-    sql`select ${siteChecks.id} as id, ${siteChecks.status} as status,
-          ${siteChecks.userId} as user_id, ${siteChecks.requesterKey} as requester_key,
-          ${siteChecks.pageCount} as page_count, ${siteChecks.pagesTried} as pages_tried,
-          ${siteChecks.recentFailures} as recent_failures,
-          set_config('synchronous_commit', 'off', true) as commit_mode
-        from ${siteChecks}
-        where ${siteChecks.id} = (select ${reports.siteCheckId} from ${reports}
-          where ${reports.id} = ${reportId})
-        for no key update of ${siteChecks}`,
+    lockedCheckSelect(
+      sql`(select ${reports.siteCheckId} from ${reports} where ${reports.id} = ${reportId})`,
+    ),
   );
-  if (!row) return null;
+  return row ? lockedCheckOf(row) : null;
+}
+
+/**
+ * The select that locks a check for its page's end and reads what LockedSiteCheck holds, as
+ * lockCheckOfPage runs it and as a job's end runs it in its own writing statement (JobQueue's
+ * endJob, a lateral join on the row it wrote): `checkId` is the check's id as SQL.
+ */
+export function lockedCheckSelect(checkId: SQL): SQL {
+  return sql`select ${siteChecks.id} as check_id, ${siteChecks.status} as check_status,
+      ${siteChecks.userId} as check_user_id, ${siteChecks.requesterKey} as check_requester_key,
+      ${siteChecks.pageCount} as check_page_count, ${siteChecks.pagesTried} as check_pages_tried,
+      ${siteChecks.recentFailures} as check_recent_failures,
+      set_config('synchronous_commit', 'off', true) as check_commit_mode
+    from ${siteChecks}
+    where ${siteChecks.id} = ${checkId}
+    for no key update of ${siteChecks}`;
+}
+
+/** The check a row of lockedCheckSelect locked; null when the row has none (not a site page). */
+export function lockedCheckOf(row: Record<string, unknown>): LockedSiteCheck | null {
+  if (row.check_id === null || row.check_id === undefined) return null;
   return {
-    id: String(row.id),
-    status: row.status as SiteCheckStatus,
-    userId: String(row.user_id),
-    requesterKey: String(row.requester_key),
-    pageCount: Number(row.page_count),
-    pagesTried: Number(row.pages_tried),
-    recentFailures: Number(row.recent_failures),
+    id: String(row.check_id),
+    status: row.check_status as SiteCheckStatus,
+    userId: String(row.check_user_id),
+    requesterKey: String(row.check_requester_key),
+    pageCount: Number(row.check_page_count),
+    pagesTried: Number(row.check_pages_tried),
+    recentFailures: Number(row.check_recent_failures),
   };
 }
 
