@@ -265,14 +265,20 @@ export const siteLinks = pgTable(
      * The check of the source page, with no foreign key of its own (migration 0021): a key to
      * site_checks made every inserted link lock the check's row (`for key share`), some 15 a page
      * on the one row every page end of the crawl updates — 17-40 s of the database's time over a
-     * 10,000-page crawl (pg_stat_statements). The source report's key holds the link to its check
-     * (a report belongs to its check, and both cascade on delete); the page end that inserts the
-     * links holds the check's row locked, so the check exists while they are written.
+     * 10,000-page crawl (pg_stat_statements). A link goes with its source report (a report belongs
+     * to its check, and goes with it); the page end that inserts the links holds the check's row
+     * locked, so the check exists while they are written.
      */
     siteCheckId: uuid('site_check_id').notNull(),
-    sourceReportId: uuid('source_report_id')
-      .notNull()
-      .references(() => reports.id, { onDelete: 'cascade' }),
+    /**
+     * The page the link is on, also with no foreign key (migration 0027): the key's check ran once
+     * per inserted link, some 50-100 a crawled page, each a lookup and a `for key share` lock of
+     * the report row the same page end had just written. The page end writes its links in the
+     * transaction that holds that row (its completing update), so it exists while they are
+     * written; a trigger on reports (`reports_site_links_gone`) deletes a report's links with it,
+     * as the key's cascade did.
+     */
+    sourceReportId: uuid('source_report_id').notNull(),
     targetUrl: text('target_url').notNull(),
     anchor: text('anchor').notNull(),
     nofollow: boolean('nofollow').notNull(),

@@ -95,6 +95,40 @@ function finish(siteCheckId: string, reportId: string, links: Outlink[], rendere
 }
 
 describe('crawl frontier', () => {
+  it("deletes a page's links with the page, and every link with the check (no key: a trigger)", async () => {
+    const first = `${origin}/gone-1`;
+    const second = `${origin}/gone-2`;
+    const id = await newCrawl(10, [first, second]);
+    const pages = await queryRows<{ id: string }>(
+      database.db,
+      sql`select r.id from ${reports} r join ${urls} u on u.id = r.url_id
+          where r.site_check_id = ${id} order by u.normalized_url`,
+    );
+    for (const page of pages) {
+      await finish(
+        id,
+        page.id,
+        [{ key: `${origin}/t-${page.id}`, anchor: 't', nofollow: false }],
+        [],
+      );
+    }
+    const linksOf = async (where: ReturnType<typeof sql>) => {
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from ${siteLinks} where ${where}`,
+      );
+      return Number(row?.n);
+    };
+    expect(await linksOf(sql`${siteLinks.siteCheckId} = ${id}`)).toBe(2);
+
+    await database.db.execute(sql`delete from ${reports} where ${reports.id} = ${pages[0]!.id}`);
+    expect(await linksOf(sql`${siteLinks.sourceReportId} = ${pages[0]!.id}`)).toBe(0);
+    expect(await linksOf(sql`${siteLinks.sourceReportId} = ${pages[1]!.id}`)).toBe(1);
+
+    await database.db.execute(sql`delete from ${siteChecks} where ${siteChecks.id} = ${id}`);
+    expect(await linksOf(sql`${siteLinks.siteCheckId} = ${id}`)).toBe(0);
+  });
+
   it('stores every link as given and queues new targets in order, within the page limit', async () => {
     const start = `${origin}/`;
     const known = `${origin}/known`;
