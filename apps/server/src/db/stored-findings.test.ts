@@ -1,6 +1,7 @@
+import { ALL_CHECKS } from '@crawlwise/analyzer/checks/index';
 import type { ScoredFinding } from '@crawlwise/shared/report';
 import { describe, expect, it } from 'vitest';
-import { decodeStoredFindings, readStoredFinding } from './stored-findings.ts';
+import { decodeStoredFindings, readStoredFinding, storableFinding } from './stored-findings.ts';
 
 const today: ScoredFinding = {
   id: 'robots-txt',
@@ -46,5 +47,34 @@ describe('decodeStoredFindings', () => {
   it('reads an empty or erased column as no findings', () => {
     expect(decodeStoredFindings(null)).toEqual([]);
     expect(decodeStoredFindings({ not: 'a list' })).toEqual([]);
+  });
+});
+
+describe('storableFinding', () => {
+  const checkWhy = ALL_CHECKS.find(({ meta }) => meta.id === 'robots-txt')!.meta.why;
+
+  it("leaves out a why that is the check's own, and reading puts it back", () => {
+    const own = { ...today, why: checkWhy };
+    const stored = storableFinding(own);
+    expect(stored).not.toHaveProperty('why');
+    expect(readStoredFinding(stored)).toEqual(own);
+    const { why: _why, ...olderStored } = { ...older, why: checkWhy };
+    expect(decodeStoredFindings(JSON.stringify([olderStored]))).toEqual([
+      { ...older, why: checkWhy, outcome: 'failed', howToFix: null },
+    ]);
+  });
+
+  it('keeps a why of its own (a skipped check explains itself) as it is', () => {
+    expect(storableFinding(today)).toBe(today);
+    const skipped = {
+      ...today,
+      why: `Crawlwise could not run this check on the page. ${checkWhy}`,
+    };
+    expect(storableFinding(skipped)).toBe(skipped);
+  });
+
+  it('reads a finding of a check no longer in the catalogue with a why that says so', () => {
+    const { why: _why, ...gone } = { ...today, id: 'retired-check' };
+    expect(readStoredFinding(gone).why).toMatch(/no longer part of Crawlwise/);
   });
 });

@@ -1,6 +1,8 @@
+import { ALL_CHECKS } from '@crawlwise/analyzer/checks/index';
 import type { AnalysisReport } from '@crawlwise/analyzer/types';
 import { REPORT_MAX_STORED_KB, STORED_TEXT_MAX_CHARS } from '@crawlwise/shared/limits';
 import { describe, expect, it } from 'vitest';
+import { decodeStoredFindings } from '../db/stored-findings.ts';
 import { boundForStorage, clipStoredText, storedReportJson } from './stored-report-bounds.ts';
 
 const finding = (id: string, details: Record<string, unknown>, message = `About ${id}`) => ({
@@ -105,5 +107,16 @@ describe('boundForStorage', () => {
     expect(big.issues).toBe(JSON.stringify(big.report.issues));
     expect(big.issues).toContain('too large to keep');
     expect(Buffer.byteLength(big.issues)).toBeLessThanOrEqual(REPORT_MAX_STORED_KB * 1024);
+  });
+
+  it("stores each finding without the why that is its check's own", () => {
+    const own = ALL_CHECKS.find(({ meta }) => meta.id === 'title')!.meta.why;
+    const stored = storedReportJson(
+      reportOf([{ ...finding('title', { value: 'Fine' }), why: own }, finding('other', {})]),
+    );
+    const [title, other] = JSON.parse(stored.issues) as Array<Record<string, unknown>>;
+    expect(title).not.toHaveProperty('why');
+    expect(other?.why).toBe('Why.');
+    expect(decodeStoredFindings(stored.issues)[0]?.why).toBe(own);
   });
 });

@@ -1,5 +1,6 @@
 import type { AnalysisReport } from '@crawlwise/analyzer/types';
 import { REPORT_MAX_STORED_KB, STORED_TEXT_MAX_CHARS } from '@crawlwise/shared/limits';
+import { storableFinding } from '../db/stored-findings.ts';
 
 /**
  * What a stored report may hold (issue 25: a page with a 4 MB title produced a 30 MB report,
@@ -55,7 +56,8 @@ const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 /**
  * A bounded report with the JSON of its three stored JSON columns, each serialised once: the
  * size check reads the same strings the completing statement writes (measuring the whole report
- * apart was a third serialisation of ~30 KB of findings per crawled page).
+ * apart was a third serialisation of ~30 KB of findings per crawled page). The findings' JSON
+ * leaves out each `why` that is its check's own (db/stored-findings.ts puts it back on reading).
  */
 export interface StoredReportJson {
   report: AnalysisReport;
@@ -68,7 +70,7 @@ export interface StoredReportJson {
 const byteLength = (json: string | undefined) => (json === undefined ? 0 : Buffer.byteLength(json));
 
 function storedJsonOf(report: AnalysisReport): StoredReportJson & { bytes: number } {
-  const issues = JSON.stringify(report.issues);
+  const issues = JSON.stringify(report.issues?.map(storableFinding));
   const metaJson = JSON.stringify(report.meta_json);
   const categories = JSON.stringify(report.categories);
   // The rest of the report, its three columns as `null` (4 bytes each) in their place.
