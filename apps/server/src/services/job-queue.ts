@@ -359,8 +359,9 @@ export class JobQueue {
    * (7 → 6 statements per crawled page). The page's own row is written before the check is
    * locked — the join reads the written row first — since every other page end of the check
    * waits for that lock, so what needs no lock stays out of it (the write's ~0.5 ms of work;
-   * pg_stat_statements at 10,000 pages: page ends waited ~10 ms each for the lock). The order is safe: a settle still runs after the lock (READ COMMITTED: its statement
-   * sees every page end committed before it), and nothing done under a check's lock waits for a
+   * pg_stat_statements at 10,000 pages: page ends waited ~10 ms each for the lock). The order is
+   * safe: a settle still runs after the lock (READ COMMITTED: its statement sees every page end
+   * committed before it), and nothing done under a check's lock waits for a
    * page's row that is being analysed (a shorter path only deepens queued rows, a cancel only
    * drops queued ones), so a page end holding its own row while it waits for the lock never
    * closes a cycle.

@@ -3,7 +3,7 @@ import type { AnalysisReport } from '@crawlwise/analyzer/types';
 import { REPORT_MAX_STORED_KB, STORED_TEXT_MAX_CHARS } from '@crawlwise/shared/limits';
 import { describe, expect, it } from 'vitest';
 import { decodeStoredFindings } from '../db/stored-findings.ts';
-import { boundForStorage, clipStoredText, storedReportJson } from './stored-report-bounds.ts';
+import { clipStoredText, storedReportJson } from './stored-report-bounds.ts';
 
 const finding = (id: string, details: Record<string, unknown>, message = `About ${id}`) => ({
   id,
@@ -41,7 +41,10 @@ describe('clipStoredText', () => {
   });
 });
 
-describe('boundForStorage', () => {
+/** The report as it is stored. */
+const boundForStorage = (report: AnalysisReport) => storedReportJson(report).report;
+
+describe('storedReportJson', () => {
   it('clips page text everywhere in the report: messages, details and meta', () => {
     const title = 'T'.repeat(4 * 1024 * 1024);
     const bounded = boundForStorage(

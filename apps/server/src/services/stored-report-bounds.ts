@@ -101,8 +101,3 @@ export function storedReportJson(report: AnalysisReport): StoredReportJson {
   }
   return storedJsonOf({ ...bounded, issues });
 }
-
-/** The report as it is stored (storedReportJson without its JSON). */
-export function boundForStorage(report: AnalysisReport): AnalysisReport {
-  return storedReportJson(report).report;
-}
