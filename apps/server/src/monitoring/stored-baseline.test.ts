@@ -36,6 +36,17 @@ let now = new Date();
 beforeAll(async () => {
   smtp = await startSmtpServer();
   ({ app } = await buildTestApp({ PUBLIC_URL }));
+  // A PostgreSQL database shared between test files holds earlier files' watches, due by this
+  // file's clock a day ahead, and their queued reports: the monitor starts due watches oldest
+  // first, 20 a tick, and the worker takes queued reports in order, so this watch's run could
+  // wait behind theirs past the settle's timeout (CI once did). No other file runs in this
+  // database meanwhile (one per test worker), so theirs are parked.
+  await app.database.db.execute(sql`update watches set next_run_at = 'infinity'`);
+  await app.database.db.execute(
+    sql`update reports set status = 'failed', error_code = 'internal_error',
+          error_message = 'Parked by stored-baseline.test.ts', lease_owner = null
+        where status in ('queued', 'analyzing')`,
+  );
   mailer = new Mailer({ smtpUrl: smtp.url, from: 'Crawlwise <watch@crawlwise.test>' }, app.log);
 });
 
