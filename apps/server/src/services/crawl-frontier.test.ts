@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { reports, siteChecks, siteLinks, urls, users } from '../db/schema.ts';
 import { cancelQueuedPages, insertSitePages } from '../db/tables/reports.ts';
-import { insertSiteCheck, lockCheckOfPage } from '../db/tables/site-checks.ts';
+import { lockCheckOfPage } from '../db/tables/site-checks.ts';
 import { lockWaiters } from '../test-support/lock-waits.ts';
+import { insertTestSiteCheck } from '../test-support/site-check-rows.ts';
 import { openTestDatabase, testConfig } from '../test-support/test-app.ts';
 import { expandCrawl } from './crawl-frontier.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -44,27 +45,17 @@ const settings = (maxPages: number): CrawlSettings => ({
   rules: DEFAULT_CRAWL_URL_RULES,
 });
 
-async function newCrawl(maxPages: number, seeds: string[]) {
-  const id = await insertSiteCheck(database.db, {
-    owner: { userId: owner, teamId: null },
+function newCrawl(maxPages: number, seeds: string[]) {
+  return insertTestSiteCheck(database.db, {
+    ownerId: owner,
     siteUrl: origin,
     host: `${owner}.example.test`,
     source: 'crawl',
     status: 'running',
-    requesterKey: `user:${owner}`,
-    pageCount: seeds.length,
-    skipped: null,
     crawl: settings(maxPages),
-    pageIntervalMs: null,
-  });
-  await insertSitePages(database.db, {
-    siteCheckId: id,
-    ownerId: owner,
-    requesterKey: `user:${owner}`,
     addresses: seeds,
     crawlDepth: 0,
   });
-  return id;
 }
 
 async function pagesOf(siteCheckId: string) {

@@ -4,8 +4,7 @@ import { DEFAULT_CRAWL_URL_RULES } from '@crawlwise/shared/crawl-url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { siteLinks, users } from '../db/schema.ts';
-import { insertSitePages } from '../db/tables/reports.ts';
-import { insertSiteCheck } from '../db/tables/site-checks.ts';
+import { insertTestSiteCheck } from '../test-support/site-check-rows.ts';
 import { openTestDatabase, testConfig } from '../test-support/test-app.ts';
 import { listSitePages } from './site-checks.ts';
 import { loadCrawlGraph, storedOrder } from './site-report-source.ts';
@@ -53,22 +52,13 @@ describe('loadCrawlGraph', () => {
   afterAll(() => database?.close());
 
   async function crawlOf(addresses: string[]) {
-    const id = await insertSiteCheck(database.db, {
-      owner: { userId: owner, teamId: null },
+    const id = await insertTestSiteCheck(database.db, {
+      ownerId: owner,
       siteUrl: `${origin}/`,
       host: `${owner}.example.test`,
       source: 'crawl',
       status: 'running',
-      requesterKey: `user:${owner}`,
-      pageCount: addresses.length,
-      skipped: null,
       crawl: { maxPages: 100, maxDepth: 5, followNofollow: false, rules: DEFAULT_CRAWL_URL_RULES },
-      pageIntervalMs: null,
-    });
-    await insertSitePages(database.db, {
-      siteCheckId: id,
-      ownerId: owner,
-      requesterKey: `user:${owner}`,
       addresses,
       crawlDepth: 0,
     });

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deflateFragment, inflateFragment } from '../../services/gzip-splice.ts';
+import { insertTestSiteCheck } from '../../test-support/site-check-rows.ts';
 import { openTestDatabase, testConfig } from '../../test-support/test-app.ts';
 import { col, type Database, queryRows } from '../database.ts';
 import { reports, siteChecks, siteReportSnapshots, urls, users } from '../schema.ts';
-import { insertSitePages } from './reports.ts';
-import { insertSiteCheck } from './site-checks.ts';
 import {
   currentSnapshot,
   deleteSnapshots,
@@ -42,25 +41,15 @@ afterAll(async () => {
 async function newCheckWithPages(): Promise<string> {
   checks += 1;
   const host = `snapshots-${run}-${checks}.example.test`;
-  const id = await insertSiteCheck(database.db, {
-    owner: { userId: maker, teamId: null },
+  return insertTestSiteCheck(database.db, {
+    ownerId: maker,
     siteUrl: `https://${host}`,
     host,
     source: 'list',
     status: 'running',
-    requesterKey: `user:${maker}`,
-    pageCount: 2,
-    skipped: null,
     crawl: null,
-    pageIntervalMs: null,
-  });
-  await insertSitePages(database.db, {
-    siteCheckId: id,
-    ownerId: maker,
-    requesterKey: `user:${maker}`,
     addresses: [`https://${host}/`, `https://${host}/about`],
   });
-  return id;
 }
 
 async function setCheckStatus(id: string, status: 'running' | 'completed' | 'cancelled') {
