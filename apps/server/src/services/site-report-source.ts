@@ -168,14 +168,14 @@ export async function loadCrawlGraph(
     const targets = column<string>(batch.targets);
     const anchors = column<string>(batch.anchors);
     const flags = column<number>(batch.flags);
-    for (let index = 0; index < batchIds.length; index += 1) {
-      linkIds.push(batchIds[index]!);
+    for (let at = 0; at < batchIds.length; at += 1) {
+      linkIds.push(batchIds[at]!);
       links.push({
-        source: sourceOf.get(sources[index]!)!,
-        target: intern(targets[index]!),
-        anchor: intern(anchors[index]!),
-        nofollow: (flags[index]! & NOFOLLOW) !== 0,
-        renderedOnly: (flags[index]! & RENDERED_ONLY) !== 0,
+        source: sourceOf.get(sources[at]!)!,
+        target: intern(targets[at]!),
+        anchor: intern(anchors[at]!),
+        nofollow: (flags[at]! & NOFOLLOW) !== 0,
+        renderedOnly: (flags[at]! & RENDERED_ONLY) !== 0,
       });
     }
   }
