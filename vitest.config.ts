@@ -23,7 +23,11 @@ export default defineConfig({
           environment: 'node',
           // On PostgreSQL each Vitest worker has a database of its own (a worker started by one
           // file would claim the reports of a file beside it on a shared one).
-          setupFiles: ['./src/test-support/postgres-per-worker.ts'],
+          // On PGlite every in-memory database starts from one migrated copy (pglite-template.ts).
+          setupFiles: [
+            './src/test-support/postgres-per-worker.ts',
+            './src/test-support/pglite-template.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -38,6 +42,7 @@ export default defineConfig({
           root: 'tests/adversarial',
           include: ['src/**/*.adv.test.ts'],
           environment: 'node',
+          setupFiles: ['../../apps/server/src/test-support/pglite-template.ts'],
           // Outages, kills and floods are timed against a quiet machine: these files run after
           // every other project, one at a time.
           sequence: { groupOrder: 1 },

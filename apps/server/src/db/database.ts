@@ -130,7 +130,11 @@ export function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<
   return db.transaction((tx) => work(tx as unknown as Db));
 }
 
-const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** The migrations (also what tells a template made before one was added or changed). */
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
 
 /** Channel the queue uses to wake idle workers as soon as a job is queued. */
 export const JOBS_CHANNEL = 'crawlwise_jobs';
@@ -187,14 +191,51 @@ async function initPgliteDir(dir: string): Promise<void> {
   });
 }
 
+/**
+ * What a `memory://` database starts from when set: a migrated empty database, as
+ * PGlite.dumpDataDir gives it. Creating a cluster (initdb) and migrating it takes seconds, and the
+ * server's test suite opens an in-memory database for every file (test-support/
+ * pglite-template.ts sets this); started from the copy, an open takes a fraction of that. The
+ * migrations still run after it, so a copy older than them is brought up to date.
+ */
+let inMemoryTemplate: Blob | undefined;
+
+export function startInMemoryDatabasesFrom(template: Blob | undefined): void {
+  inMemoryTemplate = template;
+}
+
+/** A new empty in-memory database, migrated, as a template for startInMemoryDatabasesFrom. */
+export async function migratedInMemoryDump(): Promise<Blob> {
+  const client = new PGlite('memory://', { postgresqlconf: PGLITE_CONF });
+  try {
+    await client.waitReady;
+    await migratePglite(drizzlePglite({ client, schema }) as never, {
+      migrationsFolder: MIGRATIONS_DIR,
+    });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+/** The PGlite client of `dir`, not yet migrated. */
+async function startPglite(dir: string, inMemory: boolean): Promise<PGlite> {
+  if (!inMemory && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
+  const template = inMemory ? inMemoryTemplate : undefined;
+  const client = new PGlite(dir, {
+    postgresqlconf: PGLITE_CONF,
+    ...(template ? { loadDataDir: template } : {}),
+  });
+  await client.waitReady;
+  return client;
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const lock = inMemory ? null : lockDataDir(dataDir);
   try {
     const dir = inMemory ? dataDir : path.join(dataDir, 'pglite');
-    if (!inMemory && !fs.existsSync(path.join(dir, 'PG_VERSION'))) await initPgliteDir(dir);
-    const client = new PGlite(dir, { postgresqlconf: PGLITE_CONF });
-    await client.waitReady;
+    const client = await startPglite(dir, inMemory);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     // One process owns an embedded database, so waking workers is an in-process event.
