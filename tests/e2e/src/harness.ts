@@ -1,11 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { findBrowser } from '@crawlwise/analyzer/gather/browser-path';
 import type { ReceivedMail } from '@crawlwise/server/test-support/test-app';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -72,6 +74,42 @@ export interface RunningServer {
 /** `npm start`'s command: the production build (`npm run build`), run by plain node. */
 const SERVER_ENTRY = 'apps/server/dist/main.js';
 const SERVER_ARGS = ['--conditions=crawlwise-dist', '--enable-source-maps', SERVER_ENTRY];
+const MIGRATIONS = path.join(REPO_ROOT, 'apps/server/drizzle');
+
+/**
+ * A data directory whose embedded database is created and migrated, made once by the built
+ * server's own openDatabase and copied into each server's new directory: creating the cluster and
+ * migrating it takes seconds of every start-up otherwise, some twenty-five times a run. Kept in
+ * the temporary directory under the migrations' hash (a changed migration makes a new one); made
+ * aside and renamed into place, so files starting servers at once never see half of one.
+ */
+async function migratedDataDir(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const name of fs.readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
+    const file = path.join(MIGRATIONS, name);
+    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  hash.update(fs.readFileSync(path.join(REPO_ROOT, 'package-lock.json')));
+  const dir = path.join(os.tmpdir(), `crawlwise-e2e-data-${hash.digest('hex').slice(0, 16)}`);
+  if (fs.existsSync(dir)) return dir;
+  const partial = fs.mkdtempSync(`${dir}.partial-`);
+  const database = pathToFileURL(path.join(REPO_ROOT, 'apps/server/dist/db/database.js')).href;
+  const script = `const { openDatabase } = await import(${JSON.stringify(database)});
+    await (await openDatabase({ dataDir: ${JSON.stringify(partial)} })).close();`;
+  await promisify(execFile)(
+    process.execPath,
+    ['--conditions=crawlwise-dist', '--input-type=module', '-e', script],
+    { cwd: REPO_ROOT, timeout: 120_000 },
+  );
+  try {
+    fs.renameSync(partial, dir);
+  } catch (error) {
+    // Another file made it first: use that one.
+    fs.rmSync(partial, { recursive: true, force: true });
+    if (!fs.existsSync(dir)) throw error;
+  }
+  return dir;
+}
 
 /**
  * Starts the real server (`npm start`'s entry point) on a temporary data directory. `env` may be
@@ -85,6 +123,9 @@ export async function startServer(
   }
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crawlwise-e2e-'));
+  fs.cpSync(path.join(await migratedDataDir(), 'pglite'), path.join(dataDir, 'pglite'), {
+    recursive: true,
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const extraEnv = typeof env === 'function' ? env(baseUrl) : env;
   let output = '';
