@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, type Query, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type {
@@ -56,12 +56,39 @@ export async function queryRowsPrepared<T = Record<string, unknown>>(
   db: Db,
   query: SQL,
 ): Promise<T[]> {
-  const { dialect } = db as unknown as { dialect: PgDialect };
-  const built = dialect.sqlToQuery(query);
-  const name = `cw_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  const built = dialectOf(db).sqlToQuery(query);
+  return runNamed<T>(db, built, statementName(built.sql));
+}
+
+const dialectOf = (db: Db) => (db as unknown as { dialect: PgDialect }).dialect;
+const statementName = (text: string) =>
+  `cw_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
+async function runNamed<T>(db: Db, built: Query, name: string): Promise<T[]> {
   const prepared = db._.session.prepareQuery(built, undefined, name, false);
   const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A statement run as queryRowsPrepared does, whose text is built once: what varies between runs
+ * is written `sql.placeholder(name)` in `build` and given by name at each run. Drizzle otherwise
+ * turns the whole template into text on every run — for the queue's claims, several large
+ * templates per crawled page, about a twentieth of a crawling worker's main thread (CPU profile,
+ * docs/site-checks.md).
+ */
+export function preparedOnce<T = Record<string, unknown>>(
+  build: () => SQL,
+): (db: Db, values: Record<string, unknown>) => Promise<T[]> {
+  let built: (Query & { name: string }) | undefined;
+  return async (db, values) => {
+    if (!built) {
+      const query = dialectOf(db).sqlToQuery(build());
+      built = { ...query, name: statementName(query.sql) };
+    }
+    const params = fillPlaceholders(built.params, values);
+    return runNamed<T>(db, { sql: built.sql, params }, built.name);
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type PaceSignal,
   type PaceState,
 } from '@crawlwise/shared/crawl-pace';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { col, type Database, type Db, inTransaction, queryRows } from '../db/database.ts';
 import { hostPace, siteChecks, siteExternalTargets } from '../db/schema.ts';
@@ -49,7 +49,7 @@ export const TURN_HOLD_SECONDS = 30;
  * back one request at a time.
  */
 export function takeHostTurn(
-  token: string,
+  token: string | Placeholder,
   hasWork: (host: SQL) => SQL,
   floor?: (host: SQL) => SQL,
 ): SQL {

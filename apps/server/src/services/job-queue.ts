@@ -3,13 +3,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { PageAnalysis } from '@crawlwise/analyzer/analyze-artifacts';
 import type { FetchArtifact } from '@crawlwise/analyzer/types';
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import {
   aliased,
   col,
   type Database,
   type Db,
   inTransaction,
+  preparedOnce,
   queryRows,
   queryRowsPrepared,
 } from '../db/database.ts';
@@ -158,7 +159,7 @@ export class JobQueue {
   }
 
   /** The set clause of a claim: analysing, one more attempt, leased to the worker. */
-  private leasedTo(workerId: string): SQL {
+  private leasedTo(workerId: string | Placeholder): SQL {
     return sql`${col(reports.status)} = 'analyzing',
       ${col(reports.startedAt)} = coalesce(${reports.startedAt}, now()),
       ${col(reports.attempts)} = ${reports.attempts} + 1,
@@ -168,10 +169,14 @@ export class JobQueue {
 
   /** Claims the oldest due single report (not a site check's page). */
   async claimSingleReport(workerId: string): Promise<ClaimedJob | null> {
-    const [row] = await queryRowsPrepared(
-      this.database.db,
-      sql`
-        update ${reports} set ${this.leasedTo(workerId)}
+    const [row] = await this.singleClaimStatement(this.database.db, { workerId });
+    return row ? claimedJob(row) : null;
+  }
+
+  /** The claim of a single report, built once (preparedOnce); `workerId` varies. */
+  private readonly singleClaimStatement = preparedOnce(
+    () => sql`
+        update ${reports} set ${this.leasedTo(sql.placeholder('workerId'))}
         where ${reports.id} = (
           select ${r(reports.id)} from ${reports} r
           where ${r(reports.siteCheckId)} is null and ${claimable}
@@ -180,9 +185,7 @@ export class JobQueue {
           for update skip locked
         )
         returning ${CLAIMED_COLUMNS}`,
-    );
-    return row ? claimedJob(row) : null;
-  }
+  );
 
   /**
    * Per-host pacing (docs/site-checks.md › Politeness): `host_pace` holds one row per host, and
@@ -224,14 +227,14 @@ export class JobQueue {
     return row?.due === true;
   }
 
-  /** One claim: a page, null (a turn with no page to take), or 'no-turn' (no host's turn taken). */
-  private async claimSitePageOnce(workerId: string): Promise<ClaimedJob | null | 'no-turn'> {
-    const token = randomUUID();
-    const [row] = await queryRowsPrepared(
-      this.database.db,
-      sql`
+  /**
+   * The claim of a site page: the host's turn (takeHostTurn) and a page of the check whose turn
+   * it is, in one statement built once (preparedOnce); `token` and `workerId` vary.
+   */
+  private readonly siteClaimStatement = preparedOnce(
+    () => sql`
         with turn as (${takeHostTurn(
-          token,
+          sql.placeholder('token'),
           hostHasClaimablePage,
           // The host's floor: the largest among its running checks. A check's own floor (a crawl
           // of a verified site) only lowers the server's, never raises it past it.
@@ -257,7 +260,7 @@ export class JobQueue {
           where ${siteChecks.id} = (select id from site) and (select count(*) from candidates) > 1
         ),
         claimed as (
-          update ${reports} set ${this.leasedTo(workerId)}
+          update ${reports} set ${this.leasedTo(sql.placeholder('workerId'))}
           where ${reports.id} = (
             select ${r(reports.id)} from ${reports} r
             where ${r(reports.siteCheckId)} = (select id from site) and ${claimable}
@@ -270,7 +273,12 @@ export class JobQueue {
         select claimed.*, turn.host as pace_host, turn.crawl_delay_ms as pace_crawl_delay_ms,
           turn.floor_ms as pace_floor_ms, turn.unheld as pace_unheld
         from turn left join claimed on true`,
-    );
+  );
+
+  /** One claim: a page, null (a turn with no page to take), or 'no-turn' (no host's turn taken). */
+  private async claimSitePageOnce(workerId: string): Promise<ClaimedJob | null | 'no-turn'> {
+    const token = randomUUID();
+    const [row] = await this.siteClaimStatement(this.database.db, { token, workerId });
     if (!row) return 'no-turn';
     const turn: PaceTurn = {
       host: String(row.pace_host),
