@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { findBrowser } from '@crawlwise/analyzer/gather/browser-path';
+import { hashMigrations } from '@crawlwise/server/test-support/migrations-digest';
 import type { ReceivedMail } from '@crawlwise/server/test-support/test-app';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -74,7 +75,6 @@ export interface RunningServer {
 /** `npm start`'s command: the production build (`npm run build`), run by plain node. */
 const SERVER_ENTRY = 'apps/server/dist/main.js';
 const SERVER_ARGS = ['--conditions=crawlwise-dist', '--enable-source-maps', SERVER_ENTRY];
-const MIGRATIONS = path.join(REPO_ROOT, 'apps/server/drizzle');
 
 /**
  * A data directory whose embedded database is created and migrated, made once by the built
@@ -84,11 +84,7 @@ const MIGRATIONS = path.join(REPO_ROOT, 'apps/server/drizzle');
  * aside and renamed into place, so files starting servers at once never see half of one.
  */
 async function migratedDataDir(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const name of fs.readdirSync(MIGRATIONS, { recursive: true }).map(String).sort()) {
-    const file = path.join(MIGRATIONS, name);
-    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
-  }
+  const hash = hashMigrations(createHash('sha256'));
   hash.update(fs.readFileSync(path.join(REPO_ROOT, 'package-lock.json')));
   const dir = path.join(os.tmpdir(), `crawlwise-e2e-data-${hash.digest('hex').slice(0, 16)}`);
   if (fs.existsSync(dir)) return dir;

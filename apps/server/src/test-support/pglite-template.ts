@@ -3,11 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  MIGRATIONS_DIR,
-  migratedInMemoryDump,
-  startInMemoryDatabasesFrom,
-} from '../db/database.ts';
+import { migratedInMemoryDump, startInMemoryDatabasesFrom } from '../db/database.ts';
+import { hashMigrations } from './migrations-digest.ts';
 
 /**
  * Vitest setup file of the server project: on PGlite every in-memory database a test opens starts
@@ -21,10 +18,7 @@ const templateFile = (): string => {
   hash.update(process.versions.node);
   // The engine's own files: PGlite's entry point (its version is in the path's package).
   hash.update(fs.readFileSync(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))));
-  for (const name of fs.readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
-    const file = path.join(MIGRATIONS_DIR, name);
-    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
-  }
+  hashMigrations(hash);
   return path.join(os.tmpdir(), `crawlwise-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
 };
 
