@@ -296,6 +296,38 @@ describe('the stored site report', () => {
     expect(await csvStarted).toContain(site.url('/a'));
   });
 
+  it('lets a request waiting in this process read the report before the build goes on to the snapshot', async () => {
+    // The embedded worker's case: the build and the waiting request share the process (and, on
+    // PGlite, its one connection), and the snapshot's analysis and write come after the report.
+    const db = app.database.db;
+    await db.execute(
+      sql`update site_checks set completed_at = now(), audit_built_at = null where id = ${checkId}`,
+    );
+    await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+    let answeredAt = 0;
+    const answer = reportBody().then((body) => {
+      answeredAt = performance.now();
+      return body;
+    });
+    await setTimeout(200);
+    expect(answeredAt).toBe(0);
+    let answeredBeforeSnapshot = false;
+    let storedAt = 0;
+    const build = await buildAuditSnapshotOf(db, checkId, {
+      onReportStored: () => {
+        storedAt = performance.now();
+      },
+      afterAnalysis: async () => {
+        answeredBeforeSnapshot = answeredAt > 0;
+      },
+    });
+    expect(build.written).toBe(true);
+    expect(storedAt).toBeGreaterThan(0);
+    expect(answeredBeforeSnapshot).toBe(true);
+    expect(answeredAt).toBeGreaterThanOrEqual(storedAt);
+    expect(JSON.parse(await answer).siteCheck.status).toBe('completed');
+  });
+
   it('is stored before the snapshot rows, and a check ending during a build of it running gets its final build at once', async () => {
     const db = app.database.db;
     const ended = await buildAuditSnapshotOf(db, checkId);

@@ -14,6 +14,7 @@ import { listSitePages } from './site-checks.ts';
 import { analyseCrawl, buildSiteReport } from './site-report.ts';
 import { loadCrawlGraph } from './site-report-source.ts';
 import { siteReportChangeKey, storedFormOf, storeSiteReport } from './site-report-store.ts';
+import { reportStored } from './site-report-waiters.ts';
 
 /**
  * Builds and stores the audit snapshot of site checks (issue 20; docs/site-checks.md "Audit
@@ -83,6 +84,12 @@ export interface ReportStored {
   /** Until it was stored (committed). */
   reportMs: number;
 }
+
+/**
+ * At most how long an ended check's build waits, once its report is stored, for the report's
+ * requests waiting in this process to read it (they need two short reads).
+ */
+const REPORT_PICKUP_HOLD_MS = 1000;
 
 /**
  * How long a builder holds a check's build: past it (a builder that died), another may build.
@@ -181,7 +188,7 @@ async function buildClaimed(
   const analysis = analyseCrawl(rows, crawl);
   const timings = { siteCheckId, pages: rows.length, readMs: Math.round(read - started) };
   let reportMs: number | undefined;
-  /** Time in the report's transaction: written, not analysed. */
+  /** Time in the report's transaction and its pickup (reportStored): written, not analysed. */
   let storeMs = 0;
   if (reportKey !== null) {
     // An ended check's report first, in its own transaction: a request for it waits for this
@@ -205,6 +212,10 @@ async function buildClaimed(
         reportMs,
       });
     }
+    // The report's requests waiting in this process read it and answer before the snapshot is
+    // analysed and written (site-report-waiters.ts: the embedded worker shares their event loop
+    // and connection).
+    if (stored) await reportStored(siteCheckId, REPORT_PICKUP_HOLD_MS);
     storeMs = performance.now() - storing;
   }
   await afterAnalysis?.();

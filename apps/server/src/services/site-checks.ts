@@ -280,11 +280,16 @@ const SLIM_COLUMNS = sql`coalesce(${r(reports.auditIssues)},
 
 /**
  * What the site report reads of each page's stored findings: the two findings its cross-page
- * view (buildSiteView) looks up — the canonical and the robots.txt check — whole and in their
- * stored order; never the rest (a page's stored findings are tens of kilobytes).
+ * view (buildSiteView) looks up — the canonical and the robots.txt check — in their stored
+ * order, as viewFindingsOf (site-page-findings.ts) keeps them: id, outcome, severity and the
+ * details that view reads. Never the rest (a page's stored findings are tens of kilobytes).
  */
 const VIEW_FINDINGS = sql`coalesce(${r(reports.viewFindings)},
-  (select coalesce(jsonb_agg(e.f order by e.n), '[]'::jsonb)
+  (select coalesce(jsonb_agg(jsonb_build_object('id', e.f->'id', 'outcome', e.f->'outcome',
+      'severity', e.f->'severity', 'details', jsonb_strip_nulls(jsonb_build_object(
+        'canonical', e.f->'details'->'canonical', 'canonicals', e.f->'details'->'canonicals',
+        'allowedForGooglebot', e.f->'details'->'allowedForGooglebot',
+        'detail', e.f->'details'->'detail'))) order by e.n), '[]'::jsonb)
     from ${STORED_FINDINGS} with ordinality as e(f, n)
     where e.f->>'id' in ('canonical', 'robots-txt'))::json) as view_findings`;
 

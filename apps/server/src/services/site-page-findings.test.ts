@@ -1,8 +1,11 @@
+import { buildSiteView } from '@crawlwise/analyzer/batch/site-view';
+import type { AnalysisReport } from '@crawlwise/analyzer/types';
 import { waitUntil } from '@crawlwise/shared/wait-until';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
+import { decodeStoredFindings } from '../db/stored-findings.ts';
 import { call, signUp } from '../test-support/accounts.ts';
 import {
   buildTestApp,
@@ -61,8 +64,101 @@ describe('auditIssuesOf and viewFindingsOf', () => {
     ]);
   });
 
-  it('keeps the canonical and robots.txt findings whole', () => {
-    expect(viewFindingsOf(findings)).toEqual([findings[5], findings[7]]);
+  it('keeps the canonical and robots.txt findings with the details the site view reads', () => {
+    const canonical = {
+      id: 'canonical',
+      outcome: 'failed',
+      severity: 'warning',
+      message: 'The canonical URL points elsewhere',
+      why: 'A page-specific why',
+      details: {
+        pageUrl: 'https://example.com/a?x=1',
+        canonical: 'https://example.com/b',
+        declarations: [{ source: 'link element', href: '/b', resolved: 'https://example.com/b' }],
+        ignored: [],
+        invalid: null,
+      },
+      points: 4,
+    };
+    const robots = {
+      id: 'robots-txt',
+      severity: 'critical',
+      details: {
+        robotsUrl: 'https://example.com/robots.txt',
+        allowedForGooglebot: false,
+        detail: 'Disallow: /',
+      },
+    };
+    expect(viewFindingsOf([robots, ...findings, canonical])).toEqual([
+      {
+        id: 'robots-txt',
+        outcome: null,
+        severity: 'critical',
+        details: { allowedForGooglebot: false, detail: 'Disallow: /' },
+      },
+      { id: 'canonical', outcome: 'passed', severity: 'info', details: {} },
+      { id: 'robots-txt', outcome: 'failed', severity: 'warning', details: {} },
+      {
+        id: 'canonical',
+        outcome: 'failed',
+        severity: 'warning',
+        details: { canonical: 'https://example.com/b' },
+      },
+    ]);
+  });
+
+  it('reads the same canonical elsewhere and robots.txt block from the kept findings', () => {
+    const report = (issues: unknown[]) =>
+      ({
+        url: 'https://example.com/a',
+        finalUrl: 'https://example.com/a',
+        score: 50,
+        issues: decodeStoredFindings(issues),
+        meta_json: { title: { value: null }, metaDescription: { value: null } },
+      }) as unknown as AnalysisReport;
+    const whole = [
+      {
+        id: 'canonical',
+        outcome: 'failed',
+        severity: 'warning',
+        message: 'Conflicting canonicals',
+        details: {
+          pageUrl: 'https://example.com/a',
+          canonicals: ['https://example.com/a', 'https://example.com/c'],
+          declarations: [],
+          ignored: [],
+        },
+      },
+      {
+        id: 'robots-txt',
+        outcome: 'failed',
+        severity: 'critical',
+        message: 'Blocked',
+        details: {
+          robotsUrl: 'https://example.com/robots.txt',
+          status: 'ok',
+          allowedForGooglebot: false,
+          detail: 'Disallow: /a',
+        },
+      },
+    ];
+    const pages = (issues: unknown[]) => [
+      {
+        index: 0,
+        url: 'https://example.com/a',
+        status: 'ok' as const,
+        durationMs: 0,
+        report: report(issues),
+      },
+    ];
+    const fromWhole = buildSiteView(pages(whole));
+    expect(fromWhole.canonicalElsewhere).toEqual([
+      { url: 'https://example.com/a', canonical: 'https://example.com/c' },
+    ]);
+    expect(fromWhole.robotsBlocked).toEqual([
+      { url: 'https://example.com/a', rule: 'Disallow: /a' },
+    ]);
+    expect(buildSiteView(pages(viewFindingsOf(whole)))).toEqual(fromWhole);
   });
 });
 

@@ -39,10 +39,36 @@ export function auditIssuesOf(findings: readonly unknown[]): StoredFinding[] {
   return issues;
 }
 
-/** The findings the site report's cross-page view looks up, whole, in their stored order. */
+/**
+ * The details the site report's cross-page view reads of those findings (buildSiteView): the
+ * canonical check's declared canonical(s), the robots.txt check's verdict for Googlebot and its
+ * rule. The rest of a canonical and a robots.txt finding (message, why, declarations, ~1.3 KB a
+ * page together) was read and parsed for each of a crawl's pages on every build of its report.
+ */
+const VIEW_DETAIL_KEYS = ['canonical', 'canonicals', 'allowedForGooglebot', 'detail'] as const;
+
+/**
+ * The findings the site report's cross-page view looks up (canonical and robots.txt), in their
+ * stored order, each with its id, outcome and severity and of its details only VIEW_DETAIL_KEYS;
+ * a key that is missing or JSON null is left out (as `jsonb_strip_nulls` leaves it out).
+ */
 export function viewFindingsOf(findings: readonly unknown[]): StoredFinding[] {
-  return findings.filter(
-    (finding): finding is StoredFinding =>
-      isObject(finding) && (finding.id === 'canonical' || finding.id === 'robots-txt'),
-  );
+  const view: StoredFinding[] = [];
+  for (const finding of findings) {
+    if (!isObject(finding) || (finding.id !== 'canonical' && finding.id !== 'robots-txt')) continue;
+    const details: StoredFinding = {};
+    if (isObject(finding.details)) {
+      for (const key of VIEW_DETAIL_KEYS) {
+        const value = finding.details[key];
+        if (value !== undefined && value !== null) details[key] = value;
+      }
+    }
+    view.push({
+      id: finding.id,
+      outcome: field(finding, 'outcome'),
+      severity: field(finding, 'severity'),
+      details,
+    });
+  }
+  return view;
 }

@@ -12,6 +12,7 @@ import { externalProgress, loadExternalChecks } from './external-link-checks.ts'
 import { listSitePages, type SitePageRow } from './site-checks.ts';
 import { buildSiteReport, type CrawlGraph } from './site-report.ts';
 import { storedSiteReport, storedSiteReportFragment } from './site-report-store.ts';
+import { waitForStoredReport } from './site-report-waiters.ts';
 
 /**
  * The check's site report: the stored one while it is current (site-report-store.ts: an ended
@@ -50,7 +51,7 @@ const AWAIT_FINAL_BUILD_PENDING_MS = 500;
  * of the web process's heap per request at 10,000 pages (docs/site-checks.md "Stored site
  * report"). While it waits it only looks for a newly written row (the current report is read
  * again, with its change key, once one is there), often, so the answer leaves soon after the
- * worker stored it.
+ * worker stored it; a build in this process (the embedded worker) wakes it at once.
  */
 export async function awaitStoredSiteReport(
   db: Db,
@@ -58,19 +59,32 @@ export async function awaitStoredSiteReport(
   waitMs: number,
 ): Promise<StoredSnapshot | null> {
   const deadline = performance.now() + waitMs;
-  for (;;) {
-    // Read first: a row written while the report is read below counts as new.
-    const written = await snapshotBuiltAt(db, siteCheckId);
-    const stored = await storedSiteReportFragment(db, siteCheckId);
-    if (stored !== null || performance.now() >= deadline) return stored;
-    if (!(await finalAuditBuildPending(db, siteCheckId, AWAIT_FINAL_BUILD_RECENT_SECONDS))) {
-      return null;
+  // A build in this process wakes the wait as soon as it has stored the report, and lets it read
+  // and answer before writing the snapshot's rows (site-report-waiters.ts).
+  const wait = waitForStoredReport(siteCheckId);
+  // Only the first store wakes it: a later one (a page erased meanwhile) is found by looking.
+  let wake: Promise<'stored'> | null = wait.stored.then(() => 'stored' as const);
+  try {
+    for (;;) {
+      // Read first: a row written while the report is read below counts as new.
+      const written = await snapshotBuiltAt(db, siteCheckId);
+      const stored = await storedSiteReportFragment(db, siteCheckId);
+      if (stored !== null || performance.now() >= deadline) return stored;
+      if (!(await finalAuditBuildPending(db, siteCheckId, AWAIT_FINAL_BUILD_RECENT_SECONDS))) {
+        return null;
+      }
+      const until = Math.min(deadline, performance.now() + AWAIT_FINAL_BUILD_PENDING_MS);
+      while (performance.now() < until) {
+        const pause = setTimeout(Math.min(AWAIT_FINAL_BUILD_POLL_MS, until - performance.now()));
+        if ((await (wake ? Promise.race([pause, wake]) : pause)) === 'stored') {
+          wake = null;
+          break;
+        }
+        if ((await snapshotBuiltAt(db, siteCheckId)) !== written) break;
+      }
     }
-    const until = Math.min(deadline, performance.now() + AWAIT_FINAL_BUILD_PENDING_MS);
-    while (performance.now() < until) {
-      await setTimeout(Math.min(AWAIT_FINAL_BUILD_POLL_MS, until - performance.now()));
-      if ((await snapshotBuiltAt(db, siteCheckId)) !== written) break;
-    }
+  } finally {
+    wait.release();
   }
 }
 
