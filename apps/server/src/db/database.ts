@@ -257,12 +257,72 @@ async function startPglite(dir: string, inMemory: boolean): Promise<PGlite> {
   return client;
 }
 
+/**
+ * PGlite runs each query in this process, synchronously, and answers through promise jobs only:
+ * a chain of queries never lets the event loop reach its I/O. A site report's build reads for
+ * seconds in such a chain, and the web server sharing the process accepted no request meanwhile
+ * (after a 10,000-page crawl the status poll that would see the end was first read ~7 s later,
+ * with the report long stored: bench/results). So a query or transaction started outside a
+ * transaction first lets the event loop turn once when it has not turned for STARVED_LOOP_MS
+ * (a chain of quick queries is not slowed, a long one gives way every few tens of
+ * milliseconds). Queries inside a transaction run on: nothing else could use the connection.
+ */
+const STARVED_LOOP_MS = 20;
+
+function turningTheEventLoop(client: PGlite): PGlite {
+  let lastTurnAt = performance.now();
+  let watching = false;
+  /** Notes when the loop next turns (one immediate at a time). */
+  const watchTurn = () => {
+    if (watching) return;
+    watching = true;
+    setImmediate(() => {
+      watching = false;
+      lastTurnAt = performance.now();
+    });
+  };
+  /**
+   * The turn being waited for: every call made meanwhile waits for it too, so calls still reach
+   * the connection in the order they were made (one that came after a waiting one must not run
+   * first: two builders racing for a check's claim, say).
+   */
+  let turning: Promise<void> | null = null;
+  const turnIfStarved = async () => {
+    if (turning === null && performance.now() - lastTurnAt > STARVED_LOOP_MS) {
+      turning = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          turning = null;
+          resolve();
+        }),
+      );
+    }
+    if (turning !== null) await turning;
+    watchTurn();
+  };
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await turnIfStarved();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = async (...args: Parameters<typeof exec>) => {
+    await turnIfStarved();
+    return exec(...args);
+  };
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await turnIfStarved();
+    return transaction(...args);
+  }) as typeof client.transaction;
+  return client;
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   const lock = inMemory ? null : lockDataDir(dataDir);
   try {
     const dir = inMemory ? dataDir : path.join(dataDir, 'pglite');
-    const client = await startPglite(dir, inMemory);
+    const client = turningTheEventLoop(await startPglite(dir, inMemory));
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     // One process owns an embedded database, so waking workers is an in-process event.

@@ -1,16 +1,18 @@
 /**
- * The report requests of this process that wait for a check's stored report
- * (awaitStoredSiteReport), so that the build storing it (site-audit-build.ts) wakes them at once
- * instead of at their next look, and — when they run in the same process as the build — lets them
- * read the report and answer before it goes on.
+ * The report requests of this process that are waiting for a check's stored report, so that the
+ * build storing it (site-audit-build.ts) wakes them at once instead of at their next look, and —
+ * when they run in the same process as the build — lets them read the report and answer before
+ * it goes on. Two kinds register: awaitStoredSiteReport while it waits (it is woken), and the
+ * report and CSV routes from a request's arrival to its answer (routes/site-checks.ts), so one
+ * still signing in or reading its check when the report is stored is let through too.
  *
  * That matters on the embedded database: the web server and the worker share one process, one
  * event loop and PGlite's one connection, and after storing an ended check's report the build
- * analyses the audit snapshot (~0.5 s of this event loop at 10,000 pages) and writes its rows in
- * one transaction (seconds of holding the connection). A waiting request could neither read the
- * stored report nor answer until both were done: the report's first request after a 10,000-page
- * crawl answered ~3 s after the report was stored (bench/results). With PostgreSQL the worker is
- * another process: it has no waiters here, and storing goes on at once.
+ * analyses the audit snapshot (~1 s of this event loop at 10,000 pages) and writes its rows in
+ * one transaction (~3 s of holding the connection). A request could neither read the stored
+ * report nor answer until both were done: after a 10,000-page crawl the report's request that
+ * arrived while it was built answered 3.3 s after it was stored (bench/results). With PostgreSQL
+ * the worker is another process: it has no waiters here, and the build goes on at once.
  */
 
 interface Waiter {
