@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { openApiPlugin, validationErrorBody } from './plugins/openapi.ts';
 import { pressurePlugin } from './plugins/pressure.ts';
+import { reportBuildHoldPlugin } from './plugins/report-build-hold.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { accountRoutes } from './routes/account.ts';
 import { apiTokenRoutes } from './routes/api-tokens.ts';
@@ -166,6 +167,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     webDistDir: config.WEB_DIST_DIR,
     publicUrl: config.PUBLIC_URL,
   });
+  // Before the session lookup: a site report's request counts from its arrival.
+  await app.register(reportBuildHoldPlugin);
   // After the Origin check, so cross-site writes never reach Better Auth.
   await app.register(authPlugin);
   // After the session: a bearer token decides who the request is, whatever cookie it carries.

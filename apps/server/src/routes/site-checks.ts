@@ -16,11 +16,11 @@ import {
   MAX_SITE_CHECK_LIST_CHARS,
   MAX_SITE_CHECK_PAGES,
 } from '@crawlwise/shared/site-check';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import { contractJson } from '../plugins/contract-json.ts';
 import { BODY_ERRORS, errorResponses, fileResponse } from '../plugins/openapi.ts';
+import { HOLDS_REPORT_BUILD } from '../plugins/report-build-hold.ts';
 import { crawlAllowance } from '../services/crawl-allowance.ts';
 import { crawlSettingsOf } from '../services/crawl-frontier.ts';
 import { acceptsGzip, gzipAround, inflateFragment } from '../services/gzip-splice.ts';
@@ -35,7 +35,6 @@ import {
 import { siteReportCsv } from '../services/site-report-csv.ts';
 import { awaitStoredSiteReport, loadSiteReport } from '../services/site-report-source.ts';
 import type { StoredSnapshot } from '../services/site-report-store.ts';
-import { type ReportWait, waitForStoredReport } from '../services/site-report-waiters.ts';
 import { requireWorkspace, type Workspace } from '../services/workspace.ts';
 import { signedIn } from './require-user.ts';
 
@@ -49,27 +48,6 @@ const SIGNED_OUT = ['invalid_request', 401] as const;
 
 /** The check's part of an answer written ahead of the serializer (the stored report's route). */
 let writeSiteCheck: ((siteCheck: unknown) => string) | undefined;
-
-/**
- * A request for a check's report or CSV, from its arrival to its answer, is one a build of this
- * process that stores the check's report lets through before going on (site-report-waiters.ts:
- * with the embedded worker, the request's own reads and answer would otherwise wait for the
- * snapshot's analysis and write). Taken before sign-in and the check's read: those are reads the
- * build would make wait too. The build holds for it at most a second.
- */
-const reportRequests = new WeakMap<FastifyRequest, ReportWait>();
-const holdReportBuilds = {
-  onRequest: async (request: FastifyRequest) => {
-    const id = (request.params as { id?: unknown }).id;
-    if (typeof id === 'string') reportRequests.set(request, waitForStoredReport(id));
-  },
-  onResponse: async (request: FastifyRequest) => {
-    reportRequests.get(request)?.release();
-  },
-  onRequestAbort: async (request: FastifyRequest) => {
-    reportRequests.get(request)?.release();
-  },
-};
 
 export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownCheck = async (workspace: Workspace, id: string) => {
@@ -239,7 +217,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/site-checks/:id/report',
     {
-      ...holdReportBuilds,
+      config: HOLDS_REPORT_BUILD,
       preValidation: signedIn,
       schema: {
         tags: ['site checks'],
@@ -291,7 +269,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/site-checks/:id/export.csv',
     {
-      ...holdReportBuilds,
+      config: HOLDS_REPORT_BUILD,
       preValidation: signedIn,
       schema: {
         tags: ['site checks'],

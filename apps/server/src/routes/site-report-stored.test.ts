@@ -324,8 +324,42 @@ describe('the stored site report', () => {
     expect(build.written).toBe(true);
     expect(storedAt).toBeGreaterThan(0);
     expect(answeredBeforeSnapshot).toBe(true);
+    // Let through by the build, which held for it (its route registers it on arrival).
+    expect(build.pickup?.waiters).toBeGreaterThanOrEqual(1);
     expect(answeredAt).toBeGreaterThanOrEqual(storedAt);
     expect(JSON.parse(await answer).siteCheck.status).toBe('completed');
+  });
+
+  it('lets a request that arrived before the report was stored, still reading its check, answer first', async () => {
+    const db = app.database.db;
+    await db.execute(
+      sql`update site_checks set completed_at = now(), audit_built_at = null where id = ${checkId}`,
+    );
+    await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+    let answeredAt = 0;
+    let storedAt = 0;
+    let answeredBeforeSnapshot = false;
+    // Both at once: the request is signing in and reading its check while the build reads.
+    const [body, build] = await Promise.all([
+      reportBody().then((text) => {
+        answeredAt = performance.now();
+        return text;
+      }),
+      buildAuditSnapshotOf(db, checkId, {
+        onReportStored: () => {
+          storedAt = performance.now();
+        },
+        afterAnalysis: async () => {
+          answeredBeforeSnapshot = answeredAt > 0;
+        },
+      }),
+    ]);
+    expect(build.written).toBe(true);
+    expect(storedAt).toBeGreaterThan(0);
+    expect(answeredBeforeSnapshot).toBe(true);
+    // Let through by the build, which held for it (its route registers it on arrival).
+    expect(build.pickup?.waiters).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(body).siteCheck.status).toBe('completed');
   });
 
   it('is stored before the snapshot rows, and a check ending during a build of it running gets its final build at once', async () => {

@@ -72,6 +72,11 @@ export interface AuditBuild {
   writeMs: number;
   /** From the start until an ended check's report was stored (before its snapshot's rows). */
   reportMs?: number;
+  /**
+   * The report's requests waiting in this process when it was stored, and how long the build
+   * held for them to answer (site-report-waiters.ts); absent when none waited.
+   */
+  pickup?: { waiters: number; heldMs: number };
 }
 
 /** An ended check's report stored by a build: ms from the build's start. */
@@ -188,6 +193,8 @@ async function buildClaimed(
   const analysis = analyseCrawl(rows, crawl);
   const timings = { siteCheckId, pages: rows.length, readMs: Math.round(read - started) };
   let reportMs: number | undefined;
+  /** The report's requests this process let through before going on (reportStored). */
+  let pickup: { waiters: number; heldMs: number } | undefined;
   /** Time in the report's transaction and its pickup (reportStored): written, not analysed. */
   let storeMs = 0;
   if (reportKey !== null) {
@@ -215,7 +222,7 @@ async function buildClaimed(
     // The report's requests waiting in this process read it and answer before the snapshot is
     // analysed and written (site-report-waiters.ts: the embedded worker shares their event loop
     // and connection).
-    if (stored) await reportStored(siteCheckId, REPORT_PICKUP_HOLD_MS);
+    if (stored) pickup = await reportStored(siteCheckId, REPORT_PICKUP_HOLD_MS);
     storeMs = performance.now() - storing;
   }
   await afterAnalysis?.();
@@ -259,6 +266,7 @@ async function buildClaimed(
     analyseMs: Math.round(analysed - read - storeMs),
     writeMs: Math.round(performance.now() - analysed + storeMs),
     ...(reportMs === undefined ? {} : { reportMs }),
+    ...(pickup === undefined || pickup.waiters === 0 ? {} : { pickup }),
   };
 }
 

@@ -5,7 +5,7 @@ import { reportStored, waitForStoredReport } from './site-report-waiters.ts';
 describe('site report waiters', () => {
   it('returns at once when no request of this process waits for the check', async () => {
     const started = performance.now();
-    await reportStored('no-one-waits', 5_000);
+    expect(await reportStored('no-one-waits', 5_000)).toEqual({ waiters: 0, heldMs: 0 });
     expect(performance.now() - started).toBeLessThan(100);
   });
 
@@ -18,8 +18,9 @@ describe('site report waiters', () => {
     void second.stored.then(() => woken.push('second'));
     void other.stored.then(() => woken.push('other'));
     let held = true;
-    const storing = reportStored('check-a', 5_000).then(() => {
+    const storing = reportStored('check-a', 5_000).then((pickup) => {
       held = false;
+      return pickup;
     });
     await setTimeout(20);
     expect(woken.sort()).toEqual(['first', 'second']);
@@ -27,7 +28,7 @@ describe('site report waiters', () => {
     await setTimeout(20);
     expect(held).toBe(true);
     second.release();
-    await storing;
+    expect((await storing).waiters).toBe(2);
     expect(held).toBe(false);
     other.release();
     // Released waiters are gone: the next store returns at once.
@@ -39,8 +40,10 @@ describe('site report waiters', () => {
   it('holds no longer than asked when a request never reads it', async () => {
     const stuck = waitForStoredReport('check-c');
     const started = performance.now();
-    await reportStored('check-c', 150);
+    const pickup = await reportStored('check-c', 150);
     const held = performance.now() - started;
+    expect(pickup.waiters).toBe(1);
+    expect(pickup.heldMs).toBeGreaterThanOrEqual(140);
     expect(held).toBeGreaterThanOrEqual(140);
     expect(held).toBeLessThan(1_000);
     stuck.release();

@@ -3,7 +3,7 @@
  * build storing it (site-audit-build.ts) wakes them at once instead of at their next look, and —
  * when they run in the same process as the build — lets them read the report and answer before
  * it goes on. Two kinds register: awaitStoredSiteReport while it waits (it is woken), and the
- * report and CSV routes from a request's arrival to its answer (routes/site-checks.ts), so one
+ * report and CSV routes from a request's arrival to its answer (plugins/report-build-hold.ts), so one
  * still signing in or reading its check when the report is stored is let through too.
  *
  * That matters on the embedded database: the web server and the worker share one process, one
@@ -57,11 +57,16 @@ export function waitForStoredReport(siteCheckId: string): ReportWait {
 /**
  * Tells this process's waiting requests that the check's report is stored, and resolves once
  * each has read it (or after `holdMs`, whichever is first; at once when none waits), and the
- * event loop has turned once more so their answers are written out.
+ * event loop has turned once more so their answers are written out: how many there were, and
+ * how long that took.
  */
-export async function reportStored(siteCheckId: string, holdMs: number): Promise<void> {
+export async function reportStored(
+  siteCheckId: string,
+  holdMs: number,
+): Promise<{ waiters: number; heldMs: number }> {
   const set = waiting.get(siteCheckId);
-  if (!set || set.size === 0) return;
+  if (!set || set.size === 0) return { waiters: 0, heldMs: 0 };
+  const started = performance.now();
   const waiters = [...set];
   for (const waiter of waiters) waiter.wake();
   let timer: NodeJS.Timeout | undefined;
@@ -76,4 +81,5 @@ export async function reportStored(siteCheckId: string, holdMs: number): Promise
   // A released request answers in the promise jobs that follow its read: a macrotask later they
   // have run.
   await new Promise<void>((resolve) => setImmediate(resolve));
+  return { waiters: waiters.length, heldMs: Math.round(performance.now() - started) };
 }

@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type ReportWait, waitForStoredReport } from '../services/site-report-waiters.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads the site report of check `:id` (HOLDS_REPORT_BUILD). */
+    holdsReportBuild?: boolean;
+  }
+}
+
+/** Route config of the routes that read a check's site report (its JSON and its CSV). */
+export const HOLDS_REPORT_BUILD = { holdsReportBuild: true };
+
+/**
+ * A request to such a route is, from its arrival to its answer, one that a build of this process
+ * storing its check's report lets through before going on (services/site-report-waiters.ts: with
+ * the embedded worker, the request's reads and answer would otherwise wait seconds for the
+ * snapshot's analysis and write). Registered before the session lookup, which reads the
+ * database too: a request still signing in when the report is stored counts. The build holds
+ * for its requests at most a second.
+ */
+export const reportBuildHoldPlugin = fp(
+  async (app) => {
+    const waits = new WeakMap<FastifyRequest, ReportWait>();
+    const release = async (request: FastifyRequest) => {
+      waits.get(request)?.release();
+      waits.delete(request);
+    };
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.holdsReportBuild !== true) return;
+      const id = (request.params as { id?: unknown }).id;
+      if (typeof id === 'string') waits.set(request, waitForStoredReport(id));
+    });
+    app.addHook('onResponse', release);
+    app.addHook('onRequestAbort', release);
+  },
+  { name: 'report-build-hold' },
+);
