@@ -12,6 +12,16 @@ declare module 'fastify' {
 /** Route config of the routes that read a check's site report (its JSON and its CSV). */
 export const HOLDS_REPORT_BUILD = { holdsReportBuild: true };
 
+const waits = new WeakMap<FastifyRequest, ReportWait>();
+
+/**
+ * The request's registration, while it is under way: its `stored` resolves when a build of this
+ * process stores the check's report (awaitStoredSiteReport is woken by it).
+ */
+export function reportWaitOf(request: FastifyRequest): ReportWait | undefined {
+  return waits.get(request);
+}
+
 /**
  * A request to such a route is, from its arrival to its answer, one that a build of this process
  * storing its check's report lets through before going on (services/site-report-waiters.ts: with
@@ -22,7 +32,6 @@ export const HOLDS_REPORT_BUILD = { holdsReportBuild: true };
  */
 export const reportBuildHoldPlugin = fp(
   async (app) => {
-    const waits = new WeakMap<FastifyRequest, ReportWait>();
     const release = async (request: FastifyRequest) => {
       waits.get(request)?.release();
       waits.delete(request);

@@ -16,11 +16,12 @@ import {
   MAX_SITE_CHECK_LIST_CHARS,
   MAX_SITE_CHECK_PAGES,
 } from '@crawlwise/shared/site-check';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import { contractJson } from '../plugins/contract-json.ts';
 import { BODY_ERRORS, errorResponses, fileResponse } from '../plugins/openapi.ts';
-import { HOLDS_REPORT_BUILD } from '../plugins/report-build-hold.ts';
+import { HOLDS_REPORT_BUILD, reportWaitOf } from '../plugins/report-build-hold.ts';
 import { crawlAllowance } from '../services/crawl-allowance.ts';
 import { crawlSettingsOf } from '../services/crawl-frontier.ts';
 import { acceptsGzip, gzipAround, inflateFragment } from '../services/gzip-splice.ts';
@@ -60,10 +61,18 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
    * when the check has just ended (services/site-report-source.ts); null for a running check or
    * none.
    */
-  const storedReport = (siteCheck: SiteCheck): Promise<StoredSnapshot | null> =>
+  const storedReport = (
+    siteCheck: SiteCheck,
+    request: FastifyRequest,
+  ): Promise<StoredSnapshot | null> =>
     isSiteCheckUnderWay(siteCheck.status)
       ? Promise.resolve(null)
-      : awaitStoredSiteReport(app.database.db, siteCheck.id, app.config.SITE_REPORT_AWAIT_BUILD_MS);
+      : awaitStoredSiteReport(
+          app.database.db,
+          siteCheck.id,
+          app.config.SITE_REPORT_AWAIT_BUILD_MS,
+          reportWaitOf(request)?.stored,
+        );
 
   app.post(
     '/api/site-checks',
@@ -247,7 +256,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       // gzip answer as it is stored, with the check written as every answer is
       // (docs/site-checks.md "Stored site report"; services/gzip-splice.ts). A client that does
       // not take gzip gets it inflated (and compressed on the fly as it accepts).
-      const stored = await storedReport(siteCheck);
+      const stored = await storedReport(siteCheck, request);
       if (stored !== null) {
         writeSiteCheck ??= contractJson(siteCheckSchema);
         const before = `{"ok":true,"siteCheck":${writeSiteCheck(siteCheck)},"report":`;
@@ -284,7 +293,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const workspace = requireWorkspace(request);
       const siteCheck = await ownCheck(workspace, request.params.id);
-      const stored = await storedReport(siteCheck);
+      const stored = await storedReport(siteCheck, request);
       const report =
         stored === null
           ? await loadSiteReport(app.database.db, siteCheck)

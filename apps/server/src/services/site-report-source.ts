@@ -12,7 +12,6 @@ import { externalProgress, loadExternalChecks } from './external-link-checks.ts'
 import { listSitePages, type SitePageRow } from './site-checks.ts';
 import { buildSiteReport, type CrawlGraph } from './site-report.ts';
 import { storedSiteReport, storedSiteReportFragment } from './site-report-store.ts';
-import { waitForStoredReport } from './site-report-waiters.ts';
 
 /**
  * The check's site report: the stored one while it is current (site-report-store.ts: an ended
@@ -57,34 +56,33 @@ export async function awaitStoredSiteReport(
   db: Db,
   siteCheckId: string,
   waitMs: number,
+  /**
+   * Resolves when a build of this process has stored the check's report (the request's
+   * registration, site-report-waiters.ts): the wait is woken at once, and that build lets the
+   * request read and answer before it writes the snapshot's rows.
+   */
+  storedHere?: Promise<void>,
 ): Promise<StoredSnapshot | null> {
   const deadline = performance.now() + waitMs;
-  // A build in this process wakes the wait as soon as it has stored the report, and lets it read
-  // and answer before writing the snapshot's rows (site-report-waiters.ts).
-  const wait = waitForStoredReport(siteCheckId);
   // Only the first store wakes it: a later one (a page erased meanwhile) is found by looking.
-  let wake: Promise<'stored'> | null = wait.stored.then(() => 'stored' as const);
-  try {
-    for (;;) {
-      // Read first: a row written while the report is read below counts as new.
-      const written = await snapshotBuiltAt(db, siteCheckId);
-      const stored = await storedSiteReportFragment(db, siteCheckId);
-      if (stored !== null || performance.now() >= deadline) return stored;
-      if (!(await finalAuditBuildPending(db, siteCheckId, AWAIT_FINAL_BUILD_RECENT_SECONDS))) {
-        return null;
-      }
-      const until = Math.min(deadline, performance.now() + AWAIT_FINAL_BUILD_PENDING_MS);
-      while (performance.now() < until) {
-        const pause = setTimeout(Math.min(AWAIT_FINAL_BUILD_POLL_MS, until - performance.now()));
-        if ((await (wake ? Promise.race([pause, wake]) : pause)) === 'stored') {
-          wake = null;
-          break;
-        }
-        if ((await snapshotBuiltAt(db, siteCheckId)) !== written) break;
-      }
+  let wake: Promise<'stored'> | null = storedHere?.then(() => 'stored' as const) ?? null;
+  for (;;) {
+    // Read first: a row written while the report is read below counts as new.
+    const written = await snapshotBuiltAt(db, siteCheckId);
+    const stored = await storedSiteReportFragment(db, siteCheckId);
+    if (stored !== null || performance.now() >= deadline) return stored;
+    if (!(await finalAuditBuildPending(db, siteCheckId, AWAIT_FINAL_BUILD_RECENT_SECONDS))) {
+      return null;
     }
-  } finally {
-    wait.release();
+    const until = Math.min(deadline, performance.now() + AWAIT_FINAL_BUILD_PENDING_MS);
+    while (performance.now() < until) {
+      const pause = setTimeout(Math.min(AWAIT_FINAL_BUILD_POLL_MS, until - performance.now()));
+      if ((await (wake ? Promise.race([pause, wake]) : pause)) === 'stored') {
+        wake = null;
+        break;
+      }
+      if ((await snapshotBuiltAt(db, siteCheckId)) !== written) break;
+    }
   }
 }
 

@@ -2,9 +2,9 @@
  * The report requests of this process that are waiting for a check's stored report, so that the
  * build storing it (site-audit-build.ts) wakes them at once instead of at their next look, and —
  * when they run in the same process as the build — lets them read the report and answer before
- * it goes on. Two kinds register: awaitStoredSiteReport while it waits (it is woken), and the
- * report and CSV routes from a request's arrival to its answer (plugins/report-build-hold.ts), so one
- * still signing in or reading its check when the report is stored is let through too.
+ * it goes on. The report and CSV routes register each request from its arrival to its answer
+ * (plugins/report-build-hold.ts), so one still signing in or reading its check when the report
+ * is stored is let through too; awaitStoredSiteReport is woken by the request's registration.
  *
  * That matters on the embedded database: the web server and the worker share one process, one
  * event loop and PGlite's one connection, and after storing an ended check's report the build
