@@ -117,6 +117,33 @@ afterAll(async () => {
   await site?.close();
 });
 
+/** The check has just ended: its final build has not run and no report is stored. */
+async function endJustNow(): Promise<void> {
+  const db = app.database.db;
+  await db.execute(
+    sql`update site_checks set completed_at = now(), audit_built_at = null where id = ${checkId}`,
+  );
+  await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+}
+
+/**
+ * The check's build, noting when it stored the report and whether the request `answered` tells
+ * of had its answer by the time the build went on to the snapshot.
+ */
+async function buildWatchingTheAnswer(answered: () => boolean) {
+  let storedAt = 0;
+  let answeredBeforeSnapshot = false;
+  const build = await buildAuditSnapshotOf(app.database.db, checkId, {
+    onReportStored: () => {
+      storedAt = performance.now();
+    },
+    afterAnalysis: async () => {
+      answeredBeforeSnapshot = answered();
+    },
+  });
+  return { build, storedAt, answeredBeforeSnapshot };
+}
+
 /**
  * Puts an ended check back to running, unbuilt and without a stored report (a build of it
  * running is then under test); returns what puts its original end time back.
@@ -250,13 +277,7 @@ describe('the stored site report', () => {
 
   it('waits for the final build of a check that has just ended, and builds it itself when none comes', async () => {
     const db = app.database.db;
-    const justEnded = async () => {
-      await db.execute(
-        sql`update site_checks set completed_at = now(), audit_built_at = null where id = ${checkId}`,
-      );
-      await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
-    };
-    await justEnded();
+    await endJustNow();
     let answeredAt = 0;
     const asked = performance.now();
     const answer = reportBody().then((body) => {
@@ -277,7 +298,7 @@ describe('the stored site report', () => {
     expect(answeredAt - asked).toBeGreaterThanOrEqual(400);
 
     // No build comes (no worker): it is built here once the wait is over, the same report.
-    await justEnded();
+    await endJustNow();
     const reportOf = (text: string) => JSON.parse(text).report;
     let started = performance.now();
     expect(reportOf(await reportBody())).toEqual(reportOf(body));
@@ -299,11 +320,7 @@ describe('the stored site report', () => {
   it('lets a request waiting in this process read the report before the build goes on to the snapshot', async () => {
     // The embedded worker's case: the build and the waiting request share the process (and, on
     // PGlite, its one connection), and the snapshot's analysis and write come after the report.
-    const db = app.database.db;
-    await db.execute(
-      sql`update site_checks set completed_at = now(), audit_built_at = null where id = ${checkId}`,
-    );
-    await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+    await endJustNow();
     let answeredAt = 0;
     const answer = reportBody().then((body) => {
       answeredAt = performance.now();
@@ -311,16 +328,9 @@ describe('the stored site report', () => {
     });
     await setTimeout(200);
     expect(answeredAt).toBe(0);
-    let answeredBeforeSnapshot = false;
-    let storedAt = 0;
-    const build = await buildAuditSnapshotOf(db, checkId, {
-      onReportStored: () => {
-        storedAt = performance.now();
-      },
-      afterAnalysis: async () => {
-        answeredBeforeSnapshot = answeredAt > 0;
-      },
-    });
+    const { build, storedAt, answeredBeforeSnapshot } = await buildWatchingTheAnswer(
+      () => answeredAt > 0,
+    );
     expect(build.written).toBe(true);
     expect(storedAt).toBeGreaterThan(0);
     expect(answeredBeforeSnapshot).toBe(true);
@@ -331,28 +341,15 @@ describe('the stored site report', () => {
   });
 
   it('lets a request that arrived before the report was stored, still reading its check, answer first', async () => {
-    const db = app.database.db;
-    await db.execute(
-      sql`update site_checks set completed_at = now(), audit_built_at = null where id = ${checkId}`,
-    );
-    await db.execute(sql`delete from site_report_snapshots where site_check_id = ${checkId}`);
+    await endJustNow();
     let answeredAt = 0;
-    let storedAt = 0;
-    let answeredBeforeSnapshot = false;
     // Both at once: the request is signing in and reading its check while the build reads.
-    const [body, build] = await Promise.all([
+    const [body, { build, storedAt, answeredBeforeSnapshot }] = await Promise.all([
       reportBody().then((text) => {
         answeredAt = performance.now();
         return text;
       }),
-      buildAuditSnapshotOf(db, checkId, {
-        onReportStored: () => {
-          storedAt = performance.now();
-        },
-        afterAnalysis: async () => {
-          answeredBeforeSnapshot = answeredAt > 0;
-        },
-      }),
+      buildWatchingTheAnswer(() => answeredAt > 0),
     ]);
     expect(build.written).toBe(true);
     expect(storedAt).toBeGreaterThan(0);
