@@ -10,7 +10,7 @@ import {
   releaseAuditBuild,
 } from '../db/tables/site-checks.ts';
 import { buildAuditSnapshot } from './site-audit-snapshot.ts';
-import { listSitePages } from './site-checks.ts';
+import { listSitePages, withAuditIssues } from './site-checks.ts';
 import { analyseCrawl, buildSiteReport } from './site-report.ts';
 import { loadCrawlGraph } from './site-report-source.ts';
 import { siteReportChangeKey, storedFormOf, storeSiteReport } from './site-report-store.ts';
@@ -172,7 +172,12 @@ async function buildClaimed(
   const { readAt } = check;
   // Read before the pages: the report is stored only if nothing moved while they were read.
   const reportKey = await siteReportChangeKey(db, siteCheckId);
-  const rows = await listSitePages(db, siteCheckId, { slim: true, report: reportKey !== null });
+  // An ended check's pages are read without the audit's findings (withAuditIssues, once its
+  // report is stored): the report, which a request waits for, does not read them.
+  const rows = await listSitePages(db, siteCheckId, {
+    slim: reportKey === null,
+    report: reportKey !== null,
+  });
   const crawl =
     check.source === 'crawl'
       ? await loadCrawlGraph(db, { id: siteCheckId, siteUrl: check.siteUrl }, rows)
@@ -225,11 +230,12 @@ async function buildClaimed(
     if (stored) pickup = await reportStored(siteCheckId, REPORT_PICKUP_HOLD_MS);
     storeMs = performance.now() - storing;
   }
+  const auditRows = reportKey === null ? rows : await withAuditIssues(db, siteCheckId, rows);
   await afterAnalysis?.();
   // A running check that ended while this build analysed it: its snapshot would only be written
   // over by the final build, which waits for this one (~1.5 s of writing at 10,000 pages).
   if (await endedSinceRead()) return 'ended';
-  const snapshot = buildAuditSnapshot(rows, crawl, analysis);
+  const snapshot = buildAuditSnapshot(auditRows, crawl, analysis);
   const analysed = performance.now();
   // A running check that ends while this build writes it: the write stops before its next batch
   // (rolled back) and the final build starts at once. Writing a 10,000-page snapshot takes 1.5-2 s

@@ -293,6 +293,9 @@ const VIEW_FINDINGS = sql`coalesce(${r(reports.viewFindings)},
     from ${STORED_FINDINGS} with ordinality as e(f, n)
     where e.f->>'id' in ('canonical', 'robots-txt'))::json) as view_findings`;
 
+/** A JSON column as the driver gave it: text (PGlite, or a `::text` cast) is parsed. */
+const parsedJson = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
 /**
  * A check's pages, in order, with what the site report reads (VIEW_FINDINGS, REPORT_META);
  * `slim` adds the failing findings the audit snapshot reads (SLIM_COLUMNS); `report: false`
@@ -322,7 +325,6 @@ export async function listSitePages(
         where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.deletedAt)} is null
         order by ${r(reports.runAfter)}, ${r(reports.id)}`,
   );
-  const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
   return rows.map((row) => ({
     reportId: String(row.id),
     url: String(row.url),
@@ -332,12 +334,32 @@ export async function listSitePages(
     finalUrl: (row.final_url as string | null) ?? null,
     errorCode: (row.error_code as string | null) ?? null,
     errorMessage: (row.error_message as string | null) ?? null,
-    metaJson: json(row.meta_json),
-    issues: json(row.issues),
-    ...(row.view_findings === null ? {} : { viewFindings: json(row.view_findings) }),
-    pageSignals: storedSignals(json(row.page_signals)),
+    metaJson: parsedJson(row.meta_json),
+    issues: parsedJson(row.issues),
+    ...(row.view_findings === null ? {} : { viewFindings: parsedJson(row.view_findings) }),
+    pageSignals: storedSignals(parsedJson(row.page_signals)),
     completedAt: row.completed_at ? new Date(row.completed_at as string).toISOString() : null,
   }));
+}
+
+/**
+ * `rows` (listSitePages without `slim`) with the failing findings the audit snapshot reads
+ * (SLIM_COLUMNS) — read apart, after an ended check's report is stored: the report does not
+ * read them, and they are a third of the bytes its pages' read would parse first
+ * (site-audit-build.ts). A row erased since it was read gets none.
+ */
+export async function withAuditIssues(
+  db: Db,
+  siteCheckId: string,
+  rows: readonly SitePageRow[],
+): Promise<SitePageRow[]> {
+  const found = await queryRows<{ id: string; issues: unknown }>(
+    db,
+    sql`select ${r(reports.id)} as id, ${SLIM_COLUMNS} from ${reports} r
+        where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.deletedAt)} is null`,
+  );
+  const issuesOf = new Map(found.map((row) => [String(row.id), row.issues]));
+  return rows.map((row) => ({ ...row, issues: parsedJson(issuesOf.get(row.reportId) ?? []) }));
 }
 
 /** Stored signals as the site findings read them; a row written by another version reads as none. */

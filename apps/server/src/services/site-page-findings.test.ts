@@ -13,7 +13,7 @@ import {
   type TestSite,
   testWorker,
 } from '../test-support/test-app.ts';
-import { listSitePages } from './site-checks.ts';
+import { listSitePages, withAuditIssues } from './site-checks.ts';
 import { auditIssuesOf, viewFindingsOf } from './site-page-findings.ts';
 
 /**
@@ -232,6 +232,24 @@ describe('a site page stored by the worker', () => {
     );
     const fromFindings = await listSitePages(db, checkId, { slim: true, report: true });
     expect(fromFindings).toEqual(fromColumns);
+  });
+
+  it('are read apart for an ended check as the one read gives them; a page erased since gets none', async () => {
+    const db = app.database.db;
+    const whole = await listSitePages(db, checkId, { slim: true, report: true });
+    const withoutIssues = await listSitePages(db, checkId, { slim: false, report: true });
+    expect(withoutIssues.every((row) => row.issues === null)).toBe(true);
+    expect(await withAuditIssues(db, checkId, withoutIssues)).toEqual(whole);
+
+    // A page with failing findings, so "none" is a change.
+    const erased = whole.find((row) => (row.issues as unknown[]).length > 0)!;
+    await db.execute(sql`update reports set deleted_at = now() where id = ${erased.reportId}`);
+    try {
+      const read = await withAuditIssues(db, checkId, withoutIssues);
+      expect(read.find((row) => row.reportId === erased.reportId)?.issues).toEqual([]);
+    } finally {
+      await db.execute(sql`update reports set deleted_at = null where id = ${erased.reportId}`);
+    }
   });
 
   it('is not written for a report of no site check', async () => {
