@@ -12,6 +12,7 @@ async function main() {
     ? new Worker(services, {
         concurrency: config.WORKER_CONCURRENCY,
         discoveryDeadlineMs: config.SITE_DISCOVERY_TIMEOUT_SECONDS * 1000,
+        warmUpSiteReport: true,
       })
     : null;
 

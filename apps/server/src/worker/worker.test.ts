@@ -63,6 +63,32 @@ describe('Worker', () => {
     }
   });
 
+  it('warms the site report build up once after it starts, when asked to', async () => {
+    const logged: Array<{ ms?: number; msg: string }> = [];
+    const logger = app.log.child({});
+    const debug = vi.spyOn(logger, 'debug').mockImplementation(((fields: object, msg: string) => {
+      logged.push({ ...fields, msg });
+    }) as never);
+    const warmed = testWorker(app, { logger, warmUpSiteReport: true });
+    const cold = testWorker(app, { logger });
+    await warmed.start();
+    await cold.start();
+    try {
+      await waitUntil(async () => logged.some((line) => line.msg.includes('warmed up')), {
+        timeoutMs: 10_000,
+        what: 'the warm-up',
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const warmUps = logged.filter((line) => line.msg === 'site report build warmed up');
+      expect(warmUps).toHaveLength(1);
+      expect(warmUps[0]!.ms).toBeGreaterThan(0);
+    } finally {
+      debug.mockRestore();
+      await warmed.stop();
+      await cold.stop();
+    }
+  });
+
   it('asks a kind that found nothing again on a notification, not at every wake-up', async () => {
     const worker = testWorker(app, { pollIntervalMs: 600_000 });
     const reportClaims = vi.spyOn(app.queue, 'claimSingleReport');

@@ -8,6 +8,7 @@ import { purgeExpiredData } from '../services/retention.ts';
 import { buildDueAuditSnapshots } from '../services/site-audit-build.ts';
 import { SiteCheckDiscovery } from '../services/site-check-discovery.ts';
 import { settleAllSiteChecks } from '../services/site-checks.ts';
+import { warmUpSiteReport } from '../services/site-report-warmup.ts';
 import {
   MAX_DATABASE_BACKOFF_MS,
   MIN_DATABASE_BACKOFF_MS,
@@ -35,6 +36,11 @@ export interface WorkerOptions {
   sweepIntervalMs?: number;
   /** How often expired and deleted data is erased (services/retention.ts). */
   purgeIntervalMs?: number;
+  /**
+   * Builds a made-up site report once at start (services/site-report-warmup.ts), so the first
+   * real one stored is not built cold: on in the server's processes, off in tests.
+   */
+  warmUpSiteReport?: boolean;
   /** The clock of the purge and of the watch schedule; tests move it instead of waiting days. */
   clock?: () => Date;
   /** How often due watches are looked for; finished watch runs are also judged after each job. */
@@ -208,6 +214,17 @@ export class Worker {
     this.scheduler.start();
     logger.info({ workerId: this.id, concurrency: this.options.concurrency }, 'worker started');
     void this.pump();
+    if (this.options.warmUpSiteReport) {
+      // After start-up's own work, on a turn of its own: a job claimed meanwhile goes first.
+      setImmediate(() => {
+        if (this.stopping) return;
+        try {
+          logger.debug({ ms: Math.round(warmUpSiteReport()) }, 'site report build warmed up');
+        } catch (error) {
+          logger.warn({ err: error }, 'warming up the site report build failed');
+        }
+      });
+    }
   }
 
   /** Stops claiming; waits for in-flight jobs up to `graceMs`, then gives them back. */
