@@ -1,16 +1,26 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type ReportWait, waitForStoredReport } from '../services/site-report-waiters.ts';
+import {
+  type ReportWait,
+  type WaiterKind,
+  waitForStoredReport,
+} from '../services/site-report-waiters.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route reads the site report of check `:id` (HOLDS_REPORT_BUILD). */
-    holdsReportBuild?: boolean;
+    /**
+     * The route reads the site report of check `:id` (`report`, HOLDS_REPORT_BUILD), or answers
+     * the check's state that a client reads before asking for it (`status`,
+     * STATUS_HOLDS_REPORT_BUILD).
+     */
+    holdsReportBuild?: WaiterKind;
   }
 }
 
 /** Route config of the routes that read a check's site report (its JSON and its CSV). */
-export const HOLDS_REPORT_BUILD = { holdsReportBuild: true };
+export const HOLDS_REPORT_BUILD = { holdsReportBuild: 'report' as const };
+/** Route config of the check's status (a poll that leads to the report's request). */
+export const STATUS_HOLDS_REPORT_BUILD = { holdsReportBuild: 'status' as const };
 
 const waits = new WeakMap<FastifyRequest, ReportWait>();
 
@@ -37,9 +47,10 @@ export const reportBuildHoldPlugin = fp(
       waits.delete(request);
     };
     app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config.holdsReportBuild !== true) return;
+      const kind = request.routeOptions.config.holdsReportBuild;
+      if (kind === undefined) return;
       const id = (request.params as { id?: unknown }).id;
-      if (typeof id === 'string') waits.set(request, waitForStoredReport(id));
+      if (typeof id === 'string') waits.set(request, waitForStoredReport(id, kind));
     });
     app.addHook('onResponse', release);
     app.addHook('onRequestAbort', release);

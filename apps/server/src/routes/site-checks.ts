@@ -21,7 +21,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError } from '../errors.ts';
 import { contractJson } from '../plugins/contract-json.ts';
 import { BODY_ERRORS, errorResponses, fileResponse } from '../plugins/openapi.ts';
-import { HOLDS_REPORT_BUILD, reportWaitOf } from '../plugins/report-build-hold.ts';
+import {
+  HOLDS_REPORT_BUILD,
+  reportWaitOf,
+  STATUS_HOLDS_REPORT_BUILD,
+} from '../plugins/report-build-hold.ts';
 import { crawlAllowance } from '../services/crawl-allowance.ts';
 import { crawlSettingsOf } from '../services/crawl-frontier.ts';
 import { acceptsGzip, gzipAround, inflateFragment } from '../services/gzip-splice.ts';
@@ -172,6 +176,7 @@ export const siteCheckRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/site-checks/:id',
     {
+      config: STATUS_HOLDS_REPORT_BUILD,
       preValidation: signedIn,
       schema: {
         tags: ['site checks'],

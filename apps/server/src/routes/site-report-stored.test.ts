@@ -13,6 +13,7 @@ import { deflateFragment, inflateFragment } from '../services/gzip-splice.ts';
 import { buildAuditSnapshotOf, type ReportStored } from '../services/site-audit-build.ts';
 import type { AuditSnapshot } from '../services/site-audit-snapshot.ts';
 import { siteReportChangeKey } from '../services/site-report-store.ts';
+import { reportStored } from '../services/site-report-waiters.ts';
 import { call, ORIGIN, signUp, type TestAccount } from '../test-support/accounts.ts';
 import {
   buildTestApp,
@@ -357,6 +358,49 @@ describe('the stored site report', () => {
     // Let through by the build, which held for it (its route registers it on arrival).
     expect(build.pickup?.waiters).toBeGreaterThanOrEqual(1);
     expect(JSON.parse(body).siteCheck.status).toBe('completed');
+  });
+
+  it('lets an API client polling the check read the end, then the report it asks for, before the build goes on', async () => {
+    // The embedded worker's case after a big crawl: the client's poll of the check is under way
+    // while the build stores the report (its read waits here on a lock, as it waits for the
+    // build's connection there), and the report's request comes only once the poll answered.
+    await endJustNow();
+    await buildAuditSnapshotOf(app.database.db, checkId);
+    let unlock = () => {};
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holding = inTransaction(app.database.db, async (tx) => {
+      await tx.execute(sql`lock table site_checks in access exclusive mode`);
+      locked();
+      await new Promise<void>((resolve) => {
+        unlock = resolve;
+      });
+    });
+    await lockTaken;
+    let reportAnsweredAt = 0;
+    const client = call(app, 'GET', `/api/site-checks/${checkId}`, { cookie: owner.cookie }).then(
+      async (status) => {
+        expect(status.json().siteCheck.status).toBe('completed');
+        const body = await reportBody();
+        reportAnsweredAt = performance.now();
+        return body;
+      },
+    );
+    await setTimeout(50);
+    // What the build does once it has stored the report.
+    const storing = reportStored(checkId, 3_000);
+    await setTimeout(20);
+    unlock();
+    await holding;
+    const pickup = await storing;
+    const wentOnAt = performance.now();
+    // Both let through: the poll, then the report's request that followed it.
+    expect(pickup.waiters).toBe(2);
+    expect(reportAnsweredAt).toBeGreaterThan(0);
+    expect(reportAnsweredAt).toBeLessThanOrEqual(wentOnAt);
+    expect(JSON.parse(await client).siteCheck.status).toBe('completed');
   });
 
   it('is stored before the snapshot rows, and a check ending during a build of it running gets its final build at once', async () => {

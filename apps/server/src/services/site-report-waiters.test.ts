@@ -1,6 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { reportStored, waitForStoredReport } from './site-report-waiters.ts';
+import { FOLLOW_UP_MS, reportStored, waitForStoredReport } from './site-report-waiters.ts';
 
 describe('site report waiters', () => {
   it('returns at once when no request of this process waits for the check', async () => {
@@ -47,5 +47,51 @@ describe('site report waiters', () => {
     expect(held).toBeGreaterThanOrEqual(140);
     expect(held).toBeLessThan(1_000);
     stuck.release();
+  });
+
+  it('after a status request answers, waits for the report request it leads to', async () => {
+    const poll = waitForStoredReport('check-d', 'status');
+    const storing = reportStored('check-d', 5_000);
+    await setTimeout(20);
+    poll.release();
+    // The client read the end and asks for the report a moment later.
+    await setTimeout(FOLLOW_UP_MS / 4);
+    const report = waitForStoredReport('check-d');
+    let woken = false;
+    void report.stored.then(() => {
+      woken = true;
+    });
+    let held = true;
+    void storing.then(() => {
+      held = false;
+    });
+    await setTimeout(20);
+    expect(woken).toBe(true);
+    expect(held).toBe(true);
+    report.release();
+    expect(await storing).toMatchObject({ waiters: 2 });
+  });
+
+  it('after a status request answers, goes on once no report request came in time', async () => {
+    const poll = waitForStoredReport('check-e', 'status');
+    const storing = reportStored('check-e', 5_000);
+    await setTimeout(20);
+    const released = performance.now();
+    poll.release();
+    const pickup = await storing;
+    const after = performance.now() - released;
+    expect(pickup.waiters).toBe(1);
+    expect(after).toBeGreaterThanOrEqual(FOLLOW_UP_MS - 10);
+    expect(after).toBeLessThan(FOLLOW_UP_MS + 1_000);
+  });
+
+  it('never waits for a follow-up past the hold', async () => {
+    const poll = waitForStoredReport('check-f', 'status');
+    const started = performance.now();
+    const storing = reportStored('check-f', 100);
+    await setTimeout(60);
+    poll.release();
+    await storing;
+    expect(performance.now() - started).toBeLessThan(100 + FOLLOW_UP_MS / 2);
   });
 });
