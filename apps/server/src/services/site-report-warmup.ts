@@ -7,9 +7,10 @@ import { storedFormOf } from './site-report-store.ts';
  * Builds and compresses the site report of a small made-up crawl once, when a worker starts, so
  * the first real report it stores does not pay for compiling the report's writer
  * (storedFormOf: its JSON serializer is generated on first use) and for running it, the
- * analysis and deflate cold. A fresh worker process stored the report of a 10,000-page crawl's
- * final build ~120 ms later than one that had stored one before: the user's wait after a crawl
- * ends (bench/results/crawl-*.md, "site report"). Nothing is read, written or kept.
+ * analysis and deflate cold. Writing and compressing a 10,000-page crawl's report took 180-200 ms
+ * in a fresh process's first build against 64-94 ms after this warm-up (three fresh processes
+ * each, on a kept bench database; docs/site-checks.md): ~110 ms of the user's wait after a crawl
+ * ends. Nothing is read, written or kept.
  */
 
 /** Pages of the made-up crawl: enough for each step to run its loops many times. */

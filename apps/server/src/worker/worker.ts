@@ -215,7 +215,8 @@ export class Worker {
     logger.info({ workerId: this.id, concurrency: this.options.concurrency }, 'worker started');
     void this.pump();
     if (this.options.warmUpSiteReport) {
-      // After start-up's own work, on a turn of its own: a job claimed meanwhile goes first.
+      // On a turn of its own once start-up's own work is done: ~150 ms of this event loop, once
+      // (the embedded worker's web server shares it, so it runs while the server starts).
       setImmediate(() => {
         if (this.stopping) return;
         try {
