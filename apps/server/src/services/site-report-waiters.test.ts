@@ -1,3 +1,4 @@
+import { connect, createServer } from 'node:net';
 import { setTimeout } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_UP_MS, reportStored, waitForStoredReport } from './site-report-waiters.ts';
@@ -7,6 +8,36 @@ describe('site report waiters', () => {
     const started = performance.now();
     expect(await reportStored('no-one-waits', 5_000)).toEqual({ waiters: 0, heldMs: 0 });
     expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('first reads what arrived on a socket while the build held the event loop', async () => {
+    // A request sent while the build analysed (synchronously) and stored the report: its bytes
+    // wait unread on the socket, and it registers only once the loop polls for I/O.
+    let registered: ReturnType<typeof waitForStoredReport> | undefined;
+    const server = createServer((socket) => {
+      socket.once('data', () => {
+        registered = waitForStoredReport('check-io');
+        void registered.stored.then(() => registered?.release());
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    const client = connect(address.port, '127.0.0.1');
+    await new Promise<void>((resolve) => client.once('connect', resolve));
+    // Let the server accept the connection, then send while the loop is blocked.
+    await setTimeout(20);
+    client.write('GET /report');
+    const blockedUntil = performance.now() + 50;
+    while (performance.now() < blockedUntil) {
+      // the build's synchronous analysis
+    }
+    expect(registered).toBeUndefined();
+    const pickup = await reportStored('check-io', 5_000);
+    expect(registered).toBeDefined();
+    expect(pickup.waiters).toBe(1);
+    client.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
   it('wakes the waiting requests of the check, and holds until each has read it', async () => {
