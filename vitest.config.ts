@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/** Server tests that count how often a module is loaded (vi.mock): each needs a fresh process. */
+const SERVER_ISOLATED = 'src/**/*-lazy-load.test.ts';
 
 export default defineConfig({
   test: {
@@ -21,6 +24,12 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           environment: 'node',
+          // The files of a Vitest worker share its process and modules: each file loading the
+          // server's modules (Fastify, Better Auth, PGlite, the analyzer) afresh made the project
+          // take 281 s here instead of 210 s. Every test builds its own app and database; the
+          // files that count module loads run isolated (server-isolated below).
+          isolate: false,
+          exclude: [...configDefaults.exclude, SERVER_ISOLATED],
           // On PostgreSQL each Vitest worker has a database of its own (a worker started by one
           // file would claim the reports of a file beside it on a shared one).
           // On PGlite every in-memory database starts from one migrated copy (pglite-template.ts).
@@ -30,6 +39,14 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-isolated',
+          root: 'apps/server',
+          environment: 'node',
+          include: [SERVER_ISOLATED],
         },
       },
       'apps/web',

@@ -9,7 +9,12 @@ import pg from 'pg';
  * the one database before. Processes a test spawns (worker processes, the crawl kill) inherit the
  * rewritten DATABASE_URL.
  */
-const base = process.env.DATABASE_URL;
+// The address as the run gave it, kept aside: the files of one Vitest worker share its process
+// (the server project does not isolate them), and this runs again before each of them.
+if (process.env.CRAWLWISE_TEST_DATABASE_URL === undefined && process.env.DATABASE_URL) {
+  process.env.CRAWLWISE_TEST_DATABASE_URL = process.env.DATABASE_URL;
+}
+const base = process.env.CRAWLWISE_TEST_DATABASE_URL;
 const pool = process.env.VITEST_POOL_ID;
 
 if (base && pool) {
