@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'analyzer',
           root: 'packages/analyzer',
           environment: 'node',
+          // As the server's (below): 96 s instead of 132 s with a fresh process per file.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

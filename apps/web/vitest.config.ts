@@ -9,5 +9,9 @@ export default defineConfig({
     include: ['app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // The files of a Vitest worker share its process, modules and jsdom window (setup.ts cleans
+    // what a test leaves: rendered trees, toasts, session storage): 19 s instead of 74 s with a
+    // fresh process and window per file.
+    isolate: false,
   },
 });
