@@ -1,3 +1,5 @@
+import { setImmediate as turnOfTheLoop } from 'node:timers/promises';
+
 /**
  * The report requests of this process that are waiting for a check's stored report, so that the
  * build storing it (site-audit-build.ts) wakes them at once instead of at their next look, and —
@@ -121,7 +123,7 @@ export async function reportStored(
   if (seen.size === 0) return { waiters: 0, heldMs: 0 };
   // A released request answers in the promise jobs that follow its read: a macrotask later they
   // have run.
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await turnOfTheLoop();
   return { waiters: seen.size, heldMs: Math.round(performance.now() - started) };
 }
 
@@ -130,8 +132,8 @@ export async function reportStored(
  * check phase (maybe before any poll), the second only after the next turn's poll.
  */
 async function ioTurn(): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  await turnOfTheLoop();
+  await turnOfTheLoop();
 }
 
 /** Whether every one of `waiters` is done within `ms`. */
