@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { fillPlaceholders, getTableColumns, type Query, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -20,6 +20,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { PgliteNamedStatements, type StatementScope } from './pglite-named-statements.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,7 +51,8 @@ export const listParam = (values: readonly unknown[]): SQL => sql`${sql.param(va
  * whose planning took 6-10 ms each, several times per crawled page, far more than running them
  * (0.2 ms) — measured in bench/results/crawl-2026-11-27.md. For statements whose text is fixed
  * (the values are parameters); a text that varies with its input (a list of n values) would fill
- * each connection with statements. PGlite's driver has no named statements: a plain query there.
+ * each connection with statements. PGlite's driver has no named statements; on the embedded
+ * database they are kept by db/pglite-named-statements.ts (one connection, so once per process).
  */
 export async function queryRowsPrepared<T = Record<string, unknown>>(
   db: Db,
@@ -66,9 +68,28 @@ const statementName = (text: string) =>
 
 async function runNamed<T>(db: Db, built: Query, name: string): Promise<T[]> {
   const prepared = db._.session.prepareQuery(built, undefined, name, false);
+  const embedded = namedStatementsOf.get((db._.session as { client?: object }).client ?? {});
+  if (embedded) {
+    // Drizzle's PGlite query runs every statement unnamed; this one runs under its name instead
+    // (db/pglite-named-statements.ts), Drizzle still reading its rows and wrapping its errors.
+    (prepared as unknown as { client: Pick<PGlite, 'query'> }).client = {
+      query: (text: string, params?: unknown[], options?: QueryOptions) =>
+        embedded.statements.query(embedded.scope, name, text, params ?? [], options),
+    } as Pick<PGlite, 'query'>;
+  }
   const result = (await prepared.execute()) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * The embedded database's named statements, by the client a Drizzle session queries through:
+ * the PGlite client itself, or one of its transactions (which already holds the client's
+ * transaction lock).
+ */
+const namedStatementsOf = new WeakMap<
+  object,
+  { statements: PgliteNamedStatements; scope: StatementScope }
+>();
 
 /**
  * A statement run as queryRowsPrepared does, whose text is built once: what varies between runs
@@ -269,7 +290,8 @@ async function startPglite(dir: string, inMemory: boolean): Promise<PGlite> {
  */
 const STARVED_LOOP_MS = 20;
 
-function turningTheEventLoop(client: PGlite): PGlite {
+/** Patches the client's calls to turn the loop first; returns that turn, for other callers. */
+function turningTheEventLoop(client: PGlite): () => Promise<void> {
   let lastTurnAt = performance.now();
   let watching = false;
   /** Notes when the loop next turns (one immediate at a time). */
@@ -314,7 +336,19 @@ function turningTheEventLoop(client: PGlite): PGlite {
     await turnIfStarved();
     return transaction(...args);
   }) as typeof client.transaction;
-  return client;
+  return turnIfStarved;
+}
+
+/** Lets queryRowsPrepared run named statements on the client and in its transactions. */
+function keepingNamedStatements(client: PGlite, turnIfStarved: () => Promise<void>): void {
+  const statements = new PgliteNamedStatements(client, turnIfStarved);
+  namedStatementsOf.set(client, { statements, scope: 'outside-transaction' });
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: Parameters<typeof transaction>[0]) =>
+    transaction((tx) => {
+      namedStatementsOf.set(tx, { statements, scope: 'in-transaction' });
+      return work(tx);
+    })) as typeof client.transaction;
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -322,7 +356,8 @@ async function openPglite(dataDir: string): Promise<Database> {
   const lock = inMemory ? null : lockDataDir(dataDir);
   try {
     const dir = inMemory ? dataDir : path.join(dataDir, 'pglite');
-    const client = turningTheEventLoop(await startPglite(dir, inMemory));
+    const client = await startPglite(dir, inMemory);
+    keepingNamedStatements(client, turningTheEventLoop(client));
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
     // One process owns an embedded database, so waking workers is an in-process event.

@@ -1,0 +1,144 @@
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite';
+
+/**
+ * Named prepared statements on the embedded database, which PGlite's own `query` does not keep:
+ * it sends every query as the unnamed statement, so PostgreSQL parses and plans it again on each
+ * run. For the crawl's queue statements that was most of the database's time a page — the
+ * site-page claim alone 5.6 ms a claim on the main thread, 59 % of it in Bind, where an unnamed
+ * statement is planned (stop 53's measurement, docs/site-checks.md). A statement parsed once
+ * under a name is planned at Bind for its first few runs only, then PostgreSQL keeps a generic
+ * plan, as it does on node-postgres's named statements.
+ *
+ * The messages go through `execProtocol`, one call to prepare (Parse, Describe, Sync) and one to
+ * run (Bind, Describe, Execute, Sync) instead of PGlite's six; values are serialised and rows
+ * parsed as PGlite's `query` does (its serializers by the parameter types PostgreSQL described,
+ * its parsers with the caller's). Calls take PGlite's own locks as `query` does, so they keep their
+ * place among the client's other queries and transactions.
+ */
+
+/** PGlite's locks and the connection's state, as its `query` and `transaction` use them. */
+interface PgliteLocks {
+  _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T>;
+  _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** What a caller inside one of the client's transactions holds: the transaction lock. */
+export type StatementScope = 'outside-transaction' | 'in-transaction';
+
+export class PgliteNamedStatements {
+  /** The statements prepared on the connection, by name: their parameters' type ids. */
+  private readonly prepared = new Map<string, number[]>();
+
+  constructor(
+    private readonly client: PGlite,
+    /** Awaited before a call outside a transaction takes the connection (the loop's turn). */
+    private readonly beforeOutsideCall: () => Promise<void> = async () => {},
+  ) {}
+
+  /** How many statements are prepared (tests). */
+  get size(): number {
+    return this.prepared.size;
+  }
+
+  /**
+   * Runs `text` as the statement `name` (prepared on its first run), with `params`. The same name
+   * must always carry the same text (a hash of it, as database.ts names them).
+   */
+  async query<T>(
+    scope: StatementScope,
+    name: string,
+    text: string,
+    params: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>> {
+    const locks = this.client as unknown as PgliteLocks;
+    const run = () => locks._runExclusiveQuery(() => this.run<T>(name, text, params, options));
+    if (scope === 'in-transaction') return run();
+    await this.beforeOutsideCall();
+    await this.client.waitReady;
+    const results = await locks._runExclusiveTransaction(run);
+    await this.client.syncToFs();
+    return results;
+  }
+
+  private async run<T>(
+    name: string,
+    text: string,
+    params: readonly unknown[],
+    options: QueryOptions | undefined,
+  ): Promise<Results<T>> {
+    const { serialize } = protocol;
+    try {
+      const types = this.prepared.get(name) ?? (await this.prepare(name, text));
+      const values = params.map((value, index) => this.serialized(value, types[index], options));
+      const { messages } = await this.client.execProtocol(
+        joined([
+          serialize.bind({ statement: name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      return parse.parseResults(messages, this.client.parsers, options)[0] as Results<T>;
+    } catch (error) {
+      throw withQuery(error, text, params);
+    }
+  }
+
+  private async prepare(name: string, text: string): Promise<number[]> {
+    const { serialize } = protocol;
+    const { messages } = await this.client.execProtocol(
+      joined([
+        serialize.parse({ name, text }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    // Kept only once PostgreSQL accepted it: a failed Parse leaves no statement behind.
+    const types = parse.parseDescribeStatementResults(messages);
+    this.prepared.set(name, types);
+    return types;
+  }
+
+  /** A value as PGlite's `query` sends it: null, or text by the parameter's type. */
+  private serialized(
+    value: unknown,
+    typeId: number | undefined,
+    options: QueryOptions | undefined,
+  ): string | null {
+    if (value === null || value === undefined) return null;
+    const serializer =
+      typeId === undefined
+        ? undefined
+        : (options?.serializers?.[typeId] ?? this.client.serializers[typeId]);
+    return serializer ? (serializer(value) as string) : String(value);
+  }
+}
+
+/** Several protocol messages as one buffer, run in one call. */
+function joined(messages: readonly Uint8Array[]): Uint8Array {
+  const total = messages.reduce((sum, message) => sum + message.length, 0);
+  const buffer = new Uint8Array(total);
+  let at = 0;
+  for (const message of messages) {
+    buffer.set(message, at);
+    at += message.length;
+  }
+  return buffer;
+}
+
+/** PostgreSQL's error with the statement that raised it, as PGlite's `query` reports it. */
+function withQuery(error: unknown, text: string, params: readonly unknown[]): unknown {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    Object.assign(error, { query: text, params });
+  }
+  return error;
+}
