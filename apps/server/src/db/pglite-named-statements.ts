@@ -15,8 +15,10 @@ import {
  * under a name is planned at Bind for its first few runs only, then PostgreSQL keeps a generic
  * plan, as it does on node-postgres's named statements.
  *
- * The messages go through `execProtocol`, one call to prepare (Parse, Describe, Sync) and one to
- * run (Bind, Describe, Execute, Sync) instead of PGlite's six; values are serialised and rows
+ * The messages go through `execProtocolStream`, one call to prepare (Parse, Describe, Sync) and one
+ * to run (Bind, Describe, Execute, Sync) instead of PGlite's six — the streaming call, as PGlite's
+ * `query` uses, parses the answer as it comes instead of also copying it whole into a buffer
+ * (a build's read of a 10,000-page crawl is tens of MB); values are serialised and rows
  * parsed as PGlite's `query` does (its serializers by the parameter types PostgreSQL described,
  * its parsers with the caller's). Calls take PGlite's own locks as `query` does, so they keep their
  * place among the client's other queries and transactions.
@@ -77,7 +79,7 @@ export class PgliteNamedStatements {
     try {
       const types = this.prepared.get(name) ?? (await this.prepare(name, text));
       const values = params.map((value, index) => this.serialized(value, types[index], options));
-      const { messages } = await this.client.execProtocol(
+      const messages = await this.client.execProtocolStream(
         joined([
           serialize.bind({ statement: name, values }),
           serialize.describe({ type: 'P' }),
@@ -94,7 +96,7 @@ export class PgliteNamedStatements {
 
   private async prepare(name: string, text: string): Promise<number[]> {
     const { serialize } = protocol;
-    const { messages } = await this.client.execProtocol(
+    const messages = await this.client.execProtocolStream(
       joined([
         serialize.parse({ name, text }),
         serialize.describe({ type: 'S', name }),
