@@ -20,7 +20,11 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import { PgliteNamedStatements, type StatementScope } from './pglite-named-statements.ts';
+import {
+  PgliteNamedStatements,
+  type StatementPlan,
+  type StatementScope,
+} from './pglite-named-statements.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,16 +61,27 @@ export const listParam = (values: readonly unknown[]): SQL => sql`${sql.param(va
 export async function queryRowsPrepared<T = Record<string, unknown>>(
   db: Db,
   query: SQL,
+  options: { plan?: StatementPlan } = {},
 ): Promise<T[]> {
   const built = dialectOf(db).sqlToQuery(query);
-  return runNamed<T>(db, built, statementName(built.sql));
+  return runNamed<T>(db, built, statementName(built.sql), options.plan);
 }
 
 const dialectOf = (db: Db) => (db as unknown as { dialect: PgDialect }).dialect;
 const statementName = (text: string) =>
   `cw_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
 
-async function runNamed<T>(db: Db, built: Query, name: string): Promise<T[]> {
+/**
+ * `plan`: on the embedded database, `custom` plans each run with its values (StatementPlan,
+ * measured there); PostgreSQL keeps its own choice, the generic plan after five runs, which the
+ * frontier's statements were written for (crawl-frontier.ts, targetsOfCheck).
+ */
+async function runNamed<T>(
+  db: Db,
+  built: Query,
+  name: string,
+  plan: StatementPlan = 'generic',
+): Promise<T[]> {
   const prepared = db._.session.prepareQuery(built, undefined, name, false);
   const embedded = namedStatementsOf.get((db._.session as { client?: object }).client ?? {});
   if (embedded) {
@@ -74,7 +89,7 @@ async function runNamed<T>(db: Db, built: Query, name: string): Promise<T[]> {
     // (db/pglite-named-statements.ts), Drizzle still reading its rows and wrapping its errors.
     (prepared as unknown as { client: Pick<PGlite, 'query'> }).client = {
       query: (text: string, params?: unknown[], options?: QueryOptions) =>
-        embedded.statements.query(embedded.scope, name, text, params ?? [], options),
+        embedded.statements.query(embedded.scope, name, text, params ?? [], options, plan),
     } as Pick<PGlite, 'query'>;
   }
   const result = (await prepared.execute()) as unknown as { rows: T[] };

@@ -50,6 +50,45 @@ describe('named statements on the embedded database', () => {
     expect(prepared[0]?.generic_plans).toBe(3);
   });
 
+  it('plans a statement asked for a custom plan with each run’s values, and leaves the mode as it was', async () => {
+    const statementWith = (ids: number[]) =>
+      sql`select count(*)::int as n from unnest(${listParam(ids)}::int[]) as v(id)
+          where v.id > 0 /* custom-marker */`;
+    for (let length = 1; length <= 8; length += 1) {
+      const ids = Array.from({ length }, (_, index) => index + 1);
+      const [row] = await queryRowsPrepared<{ n: number }>(database.db, statementWith(ids), {
+        plan: 'custom',
+      });
+      expect(row).toEqual({ n: length });
+    }
+    const [prepared] = await preparedLike('custom-marker');
+    expect(prepared).toMatchObject({ custom_plans: 8, generic_plans: 0 });
+    const mode = async () =>
+      (
+        await queryRows<{ mode: string }>(
+          database.db,
+          sql`select current_setting('plan_cache_mode') as mode`,
+        )
+      )[0]?.mode;
+    expect(await mode()).toBe('auto');
+    // A run that fails, outside a transaction and inside one, leaves the mode as it was too.
+    const failing = sql`select (${'x'}::text)::int as n /* custom-failing */`;
+    await expect(queryRowsPrepared(database.db, failing, { plan: 'custom' })).rejects.toThrow();
+    expect(await mode()).toBe('auto');
+    await expect(
+      inTransaction(database.db, (tx) => queryRowsPrepared(tx, failing, { plan: 'custom' })),
+    ).rejects.toThrow();
+    expect(await mode()).toBe('auto');
+    const inside = await inTransaction(database.db, async (tx) => {
+      const [row] = await queryRowsPrepared<{ n: number }>(tx, statementWith([1, 2]), {
+        plan: 'custom',
+      });
+      return row;
+    });
+    expect(inside).toEqual({ n: 2 });
+    expect(await mode()).toBe('auto');
+  });
+
   it('sends and reads values as the unnamed query does', async () => {
     const insert = (id: number, tags: string[] | null, doc: unknown, at: string | null) =>
       sql`insert into named_probe (id, label, tags, doc, at)
