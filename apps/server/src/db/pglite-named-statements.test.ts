@@ -182,4 +182,13 @@ describe('named statements on the embedded database', () => {
     await transaction;
     expect(await outside).toEqual([{ n: 1 }]);
   });
+
+  it('refuses a run on a closed database as PGlite’s own query does', async () => {
+    const closing = await openDatabase({ dataDir: 'memory://' });
+    const statement = sql`select 1 as one /* closed-marker */`;
+    expect(await queryRowsPrepared(closing.db, statement)).toEqual([{ one: 1 }]);
+    await closing.close();
+    const error = await queryRowsPrepared(closing.db, statement).catch((e: unknown) => e);
+    expect(String((error as { cause?: unknown }).cause ?? error)).toMatch(/PGlite is closed/);
+  });
 });

@@ -26,6 +26,8 @@ import {
 
 /** PGlite's locks and the connection's state, as its `query` and `transaction` use them. */
 interface PgliteLocks {
+  /** Throws "PGlite is closing" / "PGlite is closed", or waits for the client to be ready. */
+  _checkReady(): Promise<void>;
   _runExclusiveQuery<T>(work: () => Promise<T>): Promise<T>;
   _runExclusiveTransaction<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -73,7 +75,7 @@ export class PgliteNamedStatements {
       locks._runExclusiveQuery(() => this.run<T>(name, text, params, options, plan));
     if (scope === 'in-transaction') return run();
     await this.beforeOutsideCall();
-    await this.client.waitReady;
+    await locks._checkReady();
     const results = await locks._runExclusiveTransaction(run);
     await this.client.syncToFs();
     return results;
