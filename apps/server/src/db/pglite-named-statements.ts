@@ -53,11 +53,6 @@ export class PgliteNamedStatements {
     private readonly beforeOutsideCall: () => Promise<void> = async () => {},
   ) {}
 
-  /** How many statements are prepared (tests). */
-  get size(): number {
-    return this.prepared.size;
-  }
-
   /**
    * Runs `text` as the statement `name` (prepared on its first run), with `params`. The same name
    * must always carry the same text (a hash of it, as database.ts names them).
