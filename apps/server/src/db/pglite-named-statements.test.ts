@@ -183,6 +183,24 @@ describe('named statements on the embedded database', () => {
     expect(await outside).toEqual([{ n: 1 }]);
   });
 
+  it('lets the event loop turn in a long chain of them, as the unnamed query does', async () => {
+    // database.ts turningTheEventLoop: a call outside a transaction turns the loop first once it
+    // has not turned for 20 ms; 5 ms a statement, so it turns within about five more.
+    let done = 0;
+    let doneWhenTurned = -1;
+    for (let i = 0; i < 30; i += 1) {
+      await queryRowsPrepared(database.db, sql`select pg_sleep(${0.005}) /* chain-marker */`);
+      done += 1;
+      if (done === 5) {
+        setImmediate(() => {
+          doneWhenTurned = done;
+        });
+      }
+    }
+    expect(doneWhenTurned).toBeGreaterThanOrEqual(5);
+    expect(doneWhenTurned).toBeLessThanOrEqual(12);
+  });
+
   it('refuses a run on a closed database as PGlite’s own query does', async () => {
     const closing = await openDatabase({ dataDir: 'memory://' });
     const statement = sql`select 1 as one /* closed-marker */`;
