@@ -9,10 +9,13 @@
  * the fetch, ending the host's turn, the analysis (its thread), the write of the outcome
  * (which also stores the links, queues new pages and settles the check), and the periodic tasks
  * (audit snapshots). The site is served by a child process on 127.0.0.1, as bench:crawl does.
+ * On the embedded database it also times each named statement's run on the connection (inside
+ * PGlite's locks: the statement's own time, not its wait), by its text's first 70 characters.
  *
  * Flags: --pages=<n> (480: under an unverified crawl's 500 addresses) --concurrency=<n> (8)
  */
 import { waitUntil } from '@crawlwise/shared/wait-until';
+import { PgliteNamedStatements } from '../apps/server/src/db/pglite-named-statements.ts';
 import { call, signUp } from '../apps/server/src/test-support/accounts.ts';
 import { buildTestApp, testWorker } from '../apps/server/src/test-support/test-app.ts';
 import { Scheduler } from '../apps/server/src/worker/scheduler.ts';
@@ -56,6 +59,28 @@ function time<T extends object>(
     return result;
   };
 }
+
+// Each named statement's run on the embedded database (its private `run`, inside the locks).
+const statements = new Map<string, Stage>();
+const namedProto = PgliteNamedStatements.prototype as unknown as {
+  run: (name: string, text: string, ...rest: unknown[]) => Promise<unknown>;
+};
+const runNamed = namedProto.run;
+namedProto.run = async function (this: unknown, name, text, ...rest) {
+  const started = performance.now();
+  try {
+    return await runNamed.call(this, name, text, ...rest);
+  } finally {
+    const key = text.replace(/\s+/g, ' ').slice(0, 70);
+    const ms = performance.now() - started;
+    const stage = statements.get(key) ?? { calls: 0, totalMs: 0, maxMs: 0 };
+    statements.set(key, {
+      calls: stage.calls + 1,
+      totalMs: stage.totalMs + ms,
+      maxMs: Math.max(stage.maxMs, ms),
+    });
+  }
+};
 
 // The periodic tasks by name (audit snapshots above all), timed where the scheduler runs them.
 const addTask = Scheduler.prototype.add;
@@ -123,6 +148,17 @@ for (const [name, stage] of rows) {
       `${((100 * stage.totalMs) / (wallMs * CONCURRENCY)).toFixed(0)} % | ` +
       `${(stage.totalMs / stage.calls).toFixed(1)} | ${stage.maxMs.toFixed(0)} |`,
   );
+}
+if (statements.size > 0) {
+  console.log('\n| named statement (embedded database) | runs | total s | mean ms | max ms |');
+  console.log('|---|---:|---:|---:|---:|');
+  const byTime = [...statements.entries()].sort((a, b) => b[1].totalMs - a[1].totalMs);
+  for (const [text, stage] of byTime.slice(0, 12)) {
+    console.log(
+      `| \`${text.replaceAll('|', '\\|')}\` | ${stage.calls} | ${(stage.totalMs / 1000).toFixed(1)} | ` +
+        `${(stage.totalMs / stage.calls).toFixed(2)} | ${stage.maxMs.toFixed(0)} |`,
+    );
+  }
 }
 await app.close();
 await served.close();

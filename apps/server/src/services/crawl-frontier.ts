@@ -96,7 +96,9 @@ function linksInsert(page: FrontierPage, links: readonly Outlink[], renderedOnly
 /**
  * How a page end's statement with its link lists is planned: on the embedded database a plan of
  * each page's lists ran it in 3.0 ms a page against 5.5 ms with the generic plan PostgreSQL keeps
- * after five runs (480-page crawls, bench/crawl-profile.ts with each statement timed; stop 54).
+ * after five runs (480-page crawls, each statement timed by bench/crawl-profile.ts, with
+ * plan_cache_mode forced for the session one run and not the other; stop 54,
+ * bench/results/crawl-profile-2026-12-02-stop54.md).
  * PostgreSQL itself keeps the generic plan these statements were shaped for (targetsOfCheck).
  */
 const LINKS_PLAN = { plan: 'custom' } as const;
