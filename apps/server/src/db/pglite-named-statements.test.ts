@@ -8,6 +8,7 @@ import {
   queryRows,
   queryRowsPrepared,
 } from './database.ts';
+import { parsersOfFields } from './pglite-named-statements.ts';
 
 /**
  * queryRowsPrepared on the embedded database runs a named statement (pglite-named-statements.ts):
@@ -105,8 +106,31 @@ describe('named statements on the embedded database', () => {
     );
     expect(named).toEqual([{ ...plain[0], id: 1, label: 'label 1' }]);
     expect(named[0]).toMatchObject({ tags: ['a', 'b,c', 'd"e'], doc: { deep: [1, 'x', null] } });
+    // Drizzle's own parser for timestamptz (the text as PostgreSQL sent it) over PGlite's Date.
+    expect(named[0]?.at).toBe(plain[0]?.at);
+    expect(typeof named[0]?.at).toBe('string');
     const withNulls = await queryRowsPrepared(database.db, insert(3, null, null, null));
     expect(withNulls).toEqual([{ id: 3, label: 'label 3', tags: null, doc: null, at: null }]);
+  });
+
+  it('parses each column with the caller’s parser for its type, else the client’s', () => {
+    const mine = (value: string) => `mine ${value}`;
+    const client = (value: string) => `client ${value}`;
+    const messages = [
+      { name: 'rowDescription', fields: [{ dataTypeID: 25 }, { dataTypeID: 1184 }] },
+      { name: 'dataRow', fields: ['a', 'b'] },
+      { name: 'rowDescription', fields: [{ dataTypeID: 23 }] },
+      { name: 'commandComplete' },
+    ];
+    const picked = parsersOfFields(
+      messages,
+      { 25: client, 23: client, 16: client },
+      { 1184: mine },
+    );
+    expect(picked).toEqual({ 25: client, 1184: mine, 23: client });
+    expect(parsersOfFields([{ name: 'commandComplete' }], { 25: client }, { 1184: mine })).toEqual(
+      {},
+    );
   });
 
   it('runs inside a transaction, on its uncommitted rows, and rolls back with it', async () => {
