@@ -139,6 +139,30 @@ describe('site report snapshots owner', () => {
     expect(await snapshotRows(id)).toHaveLength(1);
   });
 
+  it('stores and reads every byte value of a large report exactly (its bytes travel as base64)', async () => {
+    const id = await newCheckWithPages();
+    await setPageStatus(id, '/', 'completed');
+    await setPageStatus(id, '/about', 'completed');
+    await setCheckStatus(id, 'completed');
+    const key = await siteReportChangeKey(database.db, id);
+    if (key === null) throw new Error('an ended check with its pages done has a key');
+    // A megabyte of every byte value (not a real fragment: the bytes are what is compared).
+    const deflated = Buffer.alloc(1 << 20);
+    for (let at = 0; at < deflated.length; at += 1) deflated[at] = (at * 7 + (at >> 8)) & 0xff;
+    await upsertSnapshot(database.db, id, key, { deflated, crc32: 4_294_967_295, bytes: 12_345 });
+    const stored = await currentSnapshot(database.db, id);
+    expect(stored?.deflated.equals(deflated)).toBe(true);
+    expect(stored).toMatchObject({ crc32: 4_294_967_295, bytes: 12_345 });
+    // As the column holds it, read without the base64 (the bytea itself).
+    const [row] = await queryRows<{ length: number; head: string }>(
+      database.db,
+      sql`select length(${siteReportSnapshots.report})::int as length,
+            encode(substring(${siteReportSnapshots.report} from 1 for 4), 'hex') as head
+          from ${siteReportSnapshots} where ${siteReportSnapshots.siteCheckId} = ${id}`,
+    );
+    expect(row).toEqual({ length: 1 << 20, head: deflated.subarray(0, 4).toString('hex') });
+  });
+
   it('drops the stored reports of one check, or of every check a subquery names', async () => {
     const ids = [await newCheckWithPages(), await newCheckWithPages(), await newCheckWithPages()];
     for (const id of ids) {

@@ -52,23 +52,27 @@ export interface StoredSnapshot {
   bytes: number;
 }
 
-/** The stored report when it was stored under the check's current key, else null. */
+/**
+ * The stored report when it was stored under the check's current key, else null. Its bytes come
+ * as base64 text, as upsertSnapshot sends them: PGlite's driver reads a bytea from its hex text
+ * one byte at a time in JavaScript (71-92 ms for the 841 kB report of a 10,000-page crawl,
+ * against 5-10 ms as base64 decoded by Buffer; bench/results/site-report-read-2026-12-02.md).
+ */
 export async function currentSnapshot(db: Db, siteCheckId: string): Promise<StoredSnapshot | null> {
-  const [row] = await queryRows<{ report: Buffer | Uint8Array; crc32: unknown; bytes: unknown }>(
+  const [row] = await queryRows<{ report: string; crc32: unknown; bytes: unknown }>(
     db,
-    sql`select ${siteReportSnapshots.report} as report, ${siteReportSnapshots.reportCrc32} as crc32,
-          ${siteReportSnapshots.reportBytes} as bytes
+    sql`select encode(${siteReportSnapshots.report}, 'base64') as report,
+          ${siteReportSnapshots.reportCrc32} as crc32, ${siteReportSnapshots.reportBytes} as bytes
         from ${siteReportSnapshots}
         where ${siteReportSnapshots.siteCheckId} = ${siteCheckId}
           and ${siteReportSnapshots.changeKey} = ${changeKeyQuery(siteCheckId)}`,
   );
   if (!row) return null;
-  // node-postgres answers a Buffer, PGlite a Uint8Array (read as a Buffer without a copy).
-  const report = row.report;
-  const deflated = Buffer.isBuffer(report)
-    ? report
-    : Buffer.from(report.buffer, report.byteOffset, report.byteLength);
-  return { deflated, crc32: Number(row.crc32), bytes: Number(row.bytes) };
+  return {
+    deflated: Buffer.from(row.report, 'base64'),
+    crc32: Number(row.crc32),
+    bytes: Number(row.bytes),
+  };
 }
 
 /**
@@ -84,7 +88,12 @@ export async function snapshotBuiltAt(db: Db, siteCheckId: string): Promise<stri
   return row?.built ?? null;
 }
 
-/** Stores (or replaces) the check's report, built under `changeKey`. */
+/**
+ * Stores (or replaces) the check's report, built under `changeKey`. Its bytes go as base64 text
+ * decoded by PostgreSQL: PGlite's driver writes a Buffer parameter as hex text built one byte at
+ * a time (the whole upsert took 155-172 ms for an 841 kB report, bench/results/site-report-read-
+ * 2026-12-02.md).
+ */
 export async function upsertSnapshot(
   tx: Db,
   siteCheckId: string,
@@ -96,7 +105,8 @@ export async function upsertSnapshot(
           ${col(siteReportSnapshots.changeKey)}, ${col(siteReportSnapshots.report)},
           ${col(siteReportSnapshots.reportCrc32)}, ${col(siteReportSnapshots.reportBytes)},
           ${col(siteReportSnapshots.builtAt)})
-        values (${siteCheckId}, ${changeKey}, ${report.deflated}, ${report.crc32},
+        values (${siteCheckId}, ${changeKey},
+          decode(${report.deflated.toString('base64')}, 'base64'), ${report.crc32},
           ${report.bytes}, now())
         on conflict (${col(siteReportSnapshots.siteCheckId)}) do update set
           ${col(siteReportSnapshots.changeKey)} = excluded.${col(siteReportSnapshots.changeKey)},
