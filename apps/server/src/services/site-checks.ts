@@ -313,33 +313,69 @@ export async function listSitePages(
   const content = options.slim
     ? sql`${SLIM_COLUMNS}, ${REPORT_META}, ${view}`
     : sql`null::jsonb as issues, ${REPORT_META}, ${view}`;
-  const rows = await queryRows(
+  // Each page as one JSON array in one text column, in PageFields' order: PGlite's driver
+  // costs about 3 µs a field (thirteen a page: 0.3 s of a 10,000-page read, stop 54), and one
+  // JSON.parse a page replaces four.
+  const rows = await queryRows<{ page: string }>(
     db,
-    sql`select ${r(reports.id)} as id, ${u(urls.normalizedUrl)} as url,
-          ${r(reports.accessToken)} as access_token, ${r(reports.status)} as status,
-          ${r(reports.score)} as score, ${r(reports.finalUrl)} as final_url,
-          ${r(reports.errorCode)} as error_code, ${r(reports.errorMessage)} as error_message,
-          ${content}, ${r(reports.pageSignals)} as page_signals,
-          ${r(reports.completedAt)} as completed_at
-        from ${reports} r join ${urls} u on ${u(urls.id)} = ${r(reports.urlId)}
-        where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.deletedAt)} is null
-        order by ${r(reports.runAfter)}, ${r(reports.id)}`,
+    sql`select json_build_array(p.id, p.url, p.access_token, p.status, p.score, p.final_url,
+          p.error_code, p.error_message, p.meta_json, p.issues, p.view_findings, p.page_signals,
+          p.completed_at)::text as page
+        from (select ${r(reports.id)} as id, ${u(urls.normalizedUrl)} as url,
+            ${r(reports.accessToken)} as access_token, ${r(reports.status)} as status,
+            ${r(reports.score)} as score, ${r(reports.finalUrl)} as final_url,
+            ${r(reports.errorCode)} as error_code, ${r(reports.errorMessage)} as error_message,
+            ${content}, ${r(reports.pageSignals)} as page_signals,
+            ${r(reports.completedAt)} as completed_at,
+            ${r(reports.runAfter)} as run_after
+          from ${reports} r join ${urls} u on ${u(urls.id)} = ${r(reports.urlId)}
+          where ${r(reports.siteCheckId)} = ${siteCheckId} and ${r(reports.deletedAt)} is null) p
+        order by p.run_after, p.id`,
   );
-  return rows.map((row) => ({
-    reportId: String(row.id),
-    url: String(row.url),
-    accessToken: String(row.access_token),
-    status: row.status as StoredReportStatus,
-    score: row.score === null ? null : Number(row.score),
-    finalUrl: (row.final_url as string | null) ?? null,
-    errorCode: (row.error_code as string | null) ?? null,
-    errorMessage: (row.error_message as string | null) ?? null,
-    metaJson: parsedJson(row.meta_json),
-    issues: parsedJson(row.issues),
-    ...(row.view_findings === null ? {} : { viewFindings: parsedJson(row.view_findings) }),
-    pageSignals: storedSignals(parsedJson(row.page_signals)),
-    completedAt: row.completed_at ? new Date(row.completed_at as string).toISOString() : null,
-  }));
+  return rows.map(({ page }) => sitePageRow(JSON.parse(page) as PageFields));
+}
+
+/** A page as listSitePages reads it: its fields in the order the query builds them. */
+type PageFields = [
+  id: string,
+  url: string,
+  accessToken: string,
+  status: StoredReportStatus,
+  score: number | null,
+  finalUrl: string | null,
+  errorCode: string | null,
+  errorMessage: string | null,
+  metaJson: unknown,
+  issues: unknown,
+  viewFindings: unknown,
+  pageSignals: unknown,
+  completedAt: string | null,
+];
+
+function sitePageRow(fields: PageFields): SitePageRow {
+  const [id, url, accessToken, status, score, finalUrl, errorCode, errorMessage] = fields;
+  const [metaJson, issues, viewFindings, pageSignals, completedAt] = fields.slice(8) as [
+    unknown,
+    unknown,
+    unknown,
+    unknown,
+    string | null,
+  ];
+  return {
+    reportId: id,
+    url,
+    accessToken,
+    status,
+    score: score === null ? null : Number(score),
+    finalUrl,
+    errorCode,
+    errorMessage,
+    metaJson,
+    issues,
+    ...(viewFindings === null ? {} : { viewFindings }),
+    pageSignals: storedSignals(pageSignals),
+    completedAt: completedAt ? new Date(completedAt).toISOString() : null,
+  };
 }
 
 /**
