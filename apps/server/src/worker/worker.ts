@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../composition-root.ts';
+import { refreshGrownStatistics } from '../db/embedded-statistics.ts';
 import type { WatchMonitor } from '../monitoring/watch-monitor.ts';
 import { ExternalLinkChecks } from '../services/external-link-checks.ts';
 import { ensureActiveHostsPaced } from '../services/host-pace.ts';
@@ -51,12 +52,17 @@ export interface WorkerOptions {
   retryBaseDelayMs?: number;
   /** How often due audit snapshots are looked for; a site page's end also triggers a pass. */
   auditIntervalMs?: number;
+  /** How often the embedded database's grown tables are looked for (db/embedded-statistics.ts). */
+  statisticsIntervalMs?: number;
 }
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 const MONITOR_INTERVAL_MS = 60 * 1000;
 const AUDIT_INTERVAL_MS = 5 * 1000;
 const AUDIT_TASK = 'audit snapshots';
+const STATISTICS_TASK = 'planner statistics';
+/** A look at the embedded database's table sizes is one catalogue read: cheap, so often. */
+const STATISTICS_INTERVAL_MS = 10 * 1000;
 /** A build of at least this many pages is followed by a full garbage collection (see its use). */
 const RELEASE_AFTER_BUILD_PAGES = 1000;
 const MONITORING_TASK = 'monitoring pass';
@@ -191,6 +197,19 @@ export class Worker {
         }
       },
     });
+    // The embedded database has no autovacuum to gather the planner's statistics (PostgreSQL's own
+    // daemon does it there): this worker analyses its tables as they grow.
+    if (database.kind === 'pglite') {
+      scheduler.add({
+        name: STATISTICS_TASK,
+        everyMs: this.options.statisticsIntervalMs ?? STATISTICS_INTERVAL_MS,
+        runAtStart: true,
+        run: async () => {
+          const analysed = await refreshGrownStatistics(database.db);
+          if (analysed.length > 0) logger.info({ analysed }, 'planner statistics refreshed');
+        },
+      });
+    }
     if (monitor) {
       scheduler.add({
         name: MONITORING_TASK,
