@@ -354,9 +354,11 @@ export async function runServer(
     };
   } finally {
     await guard.killAll();
-    rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP_DB=1 keeps the database, to look at what a crawl stored (drop it by hand
+    // afterwards): PostgreSQL's, or the embedded database's data directory (its path logged).
+    if (process.env.BENCH_KEEP_DB && !admin) console.log(`kept the embedded database: ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
     if (admin) {
-      // BENCH_KEEP_DB=1 keeps it, to look at what a crawl stored (drop it by hand afterwards).
       if (!process.env.BENCH_KEEP_DB) {
         await admin.query(`drop database if exists ${databaseName} with (force)`).catch(() => {});
       }
