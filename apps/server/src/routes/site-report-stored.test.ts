@@ -432,6 +432,39 @@ describe('the stored site report', () => {
     await restoreEnd();
   });
 
+  it('tells afterReport of an ended check once its report is stored, before its snapshot, and never for a running one', async () => {
+    const db = app.database.db;
+    const events: string[] = [];
+    let toldPages = -1;
+    await endJustNow();
+    const ended = await buildAuditSnapshotOf(db, checkId, {
+      onReportStored: () => events.push('stored'),
+      afterReport: (pages) => {
+        toldPages = pages;
+        events.push('after report');
+      },
+      afterAnalysis: async () => {
+        events.push('snapshot analysed');
+      },
+    });
+    expect(events).toEqual(['stored', 'after report', 'snapshot analysed']);
+    expect(toldPages).toBe(ended.pages);
+    expect(toldPages).toBeGreaterThan(0);
+
+    const restoreEnd = await runAgain(checkId);
+    events.length = 0;
+    const running = await buildAuditSnapshotOf(db, checkId, {
+      afterReport: () => events.push('after report'),
+    });
+    expect(running).toMatchObject({ claimed: true, written: true });
+    expect(events).toEqual([]);
+    // Ended again as it was, with its final build (report and snapshot) for the tests after.
+    await db.execute(sql`update site_checks set status = 'completed' where id = ${checkId}`);
+    await restoreEnd();
+    await db.execute(sql`update site_checks set audit_built_at = null where id = ${checkId}`);
+    expect((await buildAuditSnapshotOf(db, checkId)).reportMs).toBeGreaterThan(0);
+  });
+
   it('gives a check that ends while its running build analyses it its final build at once', async () => {
     const db = app.database.db;
     const restoreEnd = await runAgain(checkId);

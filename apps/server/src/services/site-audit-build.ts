@@ -135,7 +135,10 @@ export async function buildAuditSnapshotOf(
   // The check ended during this build of it running: its final build, at once (waiting for the
   // next pass would delay its report by up to a pass's interval).
   if (build === 'ended') {
-    return buildAuditSnapshotOf(db, siteCheckId, { onReportStored: options.onReportStored });
+    return buildAuditSnapshotOf(db, siteCheckId, {
+      onReportStored: options.onReportStored,
+      afterReport: options.afterReport,
+    });
   }
   return { claimed: true, ...build };
 }
@@ -146,6 +149,11 @@ export interface BuildOptions {
    * (the worker logs it: how long the report's first request waited, split by phase).
    */
   onReportStored?: (stored: ReportStored) => void;
+  /**
+   * Runs once an ended check's report is stored and its waiting requests have read it, before
+   * its snapshot is built (the worker collects the report's garbage there: see worker.ts).
+   */
+  afterReport?: (pages: number) => void;
   /** Runs once the check's pages and links are read (tests: a check ending during a build). */
   afterRead?: () => Promise<void>;
   /** Runs once they are analysed, before a running check's snapshot is written (tests). */
@@ -167,7 +175,14 @@ async function buildClaimed(
   siteCheckId: string,
   check: { readAt: string; siteUrl: string; source: SiteCheckSource },
   started: number,
-  { afterRead, afterAnalysis, beforeWrite, onWriteBatch, onReportStored }: BuildOptions,
+  {
+    afterRead,
+    afterAnalysis,
+    beforeWrite,
+    onWriteBatch,
+    onReportStored,
+    afterReport,
+  }: BuildOptions,
 ): Promise<Omit<AuditBuild, 'claimed'> | 'ended'> {
   const { readAt } = check;
   // Read before the pages: the report is stored only if nothing moved while they were read.
@@ -228,6 +243,7 @@ async function buildClaimed(
     // analysed and written (site-report-waiters.ts: the embedded worker shares their event loop
     // and connection).
     if (stored) pickup = await reportStored(siteCheckId, REPORT_PICKUP_HOLD_MS);
+    afterReport?.(rows.length);
     storeMs = performance.now() - storing;
   }
   const auditRows = reportKey === null ? rows : await withAuditIssues(db, siteCheckId, rows);
@@ -302,7 +318,7 @@ async function writeLocked(
 export async function buildDueAuditSnapshots(
   db: Db,
   onError: (siteCheckId: string, error: unknown) => void,
-  options: Pick<BuildOptions, 'onReportStored'> = {},
+  options: Pick<BuildOptions, 'onReportStored' | 'afterReport'> = {},
 ): Promise<AuditBuild[]> {
   const builds: AuditBuild[] = [];
   for (const id of await dueAuditChecks(db)) {

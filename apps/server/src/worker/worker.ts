@@ -183,7 +183,15 @@ export class Worker {
           database.db,
           (siteCheckId, error) =>
             logger.error({ err: error, siteCheckId }, 'building an audit snapshot failed'),
-          { onReportStored: (stored) => logger.info(stored, 'site report stored') },
+          {
+            onReportStored: (stored) => logger.info(stored, 'site report stored'),
+            // The report's reading and building left its garbage (the pages' and links' JSON
+            // text, the report's): collected before the snapshot is built beside what it still
+            // holds, so the two phases' garbage never add up (the embedded process's peak).
+            afterReport: (pages) => {
+              if (pages >= RELEASE_AFTER_BUILD_PAGES) releaseMemory();
+            },
+          },
         );
         for (const build of builds) {
           if (build.claimed) logger.info(build, 'audit snapshot built');
