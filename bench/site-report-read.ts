@@ -35,7 +35,9 @@ const databaseUrl = process.env.DATABASE_URL;
 if (!dataDir && !databaseUrl) throw new Error('--data-dir=<PGlite directory> or DATABASE_URL');
 const ROUNDS = Number(args.get('rounds') ?? 4);
 
-const database = await openDatabase(dataDir ? { dataDir } : { databaseUrl });
+const database = await openDatabase(
+  dataDir ? { dataDir } : { databaseUrl, dataDir: 'memory://' /* unused with a URL */ },
+);
 const { db } = database;
 const [check] = await queryRows<{ id: string; site_url: string }>(
   db,
