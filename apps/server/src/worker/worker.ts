@@ -206,7 +206,7 @@ export class Worker {
       },
     });
     // The embedded database has no autovacuum to gather the planner's statistics (PostgreSQL's own
-    // daemon does it there): this worker analyses its tables as they grow.
+    // daemon does it there): this worker analyses its link table as it grows.
     if (database.kind === 'pglite') {
       scheduler.add({
         name: STATISTICS_TASK,

@@ -1,0 +1,63 @@
+import { waitUntil } from '@crawlwise/shared/wait-until';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/database.ts';
+import { buildTestApp, testWorker } from '../test-support/test-app.ts';
+import type { Worker } from './worker.ts';
+
+/**
+ * The worker of the embedded database gathers the link table's planner statistics as it grows
+ * (db/embedded-statistics.ts; PGlite has no autovacuum). On PostgreSQL its own daemon does it,
+ * and the worker schedules nothing: this file runs on the embedded database only.
+ */
+const onEmbedded = !process.env.DATABASE_URL;
+
+describe.runIf(onEmbedded)('the embedded worker’s planner statistics', () => {
+  let app: FastifyInstance;
+  let worker: Worker | undefined;
+
+  beforeAll(async () => {
+    ({ app } = await buildTestApp());
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await app?.close();
+  });
+
+  const analysedPages = async () => {
+    const [row] = await queryRows<{ pages: number }>(
+      app.database.db,
+      sql`select relpages::int as pages from pg_class where relname = 'site_links'`,
+    );
+    return row?.pages ?? 0;
+  };
+
+  it('analyses the link table once it has grown past a megabyte, and again as it doubles', async () => {
+    expect(app.database.kind).toBe('pglite');
+    // ~15,000 links of one check: over the megabyte a table is first analysed at.
+    const addLinks = (from: number, count: number) =>
+      app.database.db.execute(sql`insert into site_links
+          (site_check_id, source_report_id, target_url, anchor, nofollow, rendered_only)
+        select '00000000-0000-4000-8000-000000000002'::uuid, md5((g % 1500)::text)::uuid,
+          'https://example.test/page/' || g, 'anchor ' || g, false, false
+        from generate_series(${from}::int, ${from + count - 1}::int) g`);
+    await addLinks(1, 15_000);
+    expect(await analysedPages()).toBe(0);
+    worker = testWorker(app, { concurrency: 1, statisticsIntervalMs: 50 });
+    await worker.start();
+    const first = await waitUntil(async () => (await analysedPages()) || undefined, {
+      timeoutMs: 10_000,
+      intervalMs: 25,
+      what: 'the link table analysed',
+    });
+    expect(first).toBeGreaterThanOrEqual(128);
+    await addLinks(15_001, 16_000);
+    const second = await waitUntil(
+      async () => ((await analysedPages()) > first ? await analysedPages() : undefined),
+      { timeoutMs: 10_000, intervalMs: 25, what: 'the link table analysed again' },
+    );
+    expect(second).toBeGreaterThanOrEqual(2 * first);
+  });
+});
