@@ -353,14 +353,21 @@ type PageFields = [
 ];
 
 function sitePageRow(fields: PageFields): SitePageRow {
-  const [id, url, accessToken, status, score, finalUrl, errorCode, errorMessage] = fields;
-  const [metaJson, issues, viewFindings, pageSignals, completedAt] = fields.slice(8) as [
-    unknown,
-    unknown,
-    unknown,
-    unknown,
-    string | null,
-  ];
+  const [
+    id,
+    url,
+    accessToken,
+    status,
+    score,
+    finalUrl,
+    errorCode,
+    errorMessage,
+    metaJson,
+    issues,
+    viewFindings,
+    pageSignals,
+    completedAt,
+  ] = fields;
   return {
     reportId: id,
     url,
