@@ -14,9 +14,7 @@ import { type Db, listParam, queryRows } from './database.ts';
  * that have grown to twice the size they had at their last analysis (`pg_class.relpages`, which
  * ANALYZE sets; zero before the first), from MIN_PAGES on: a doubling rule, so a table analysed
  * at 1 MB is analysed again at 2, 4, 8 MB — a handful of times as a 10,000-page crawl fills it,
- * 40-110 ms each. Columns of JSON would be left out: their statistics steer no plan here, and
- * sampling them detoasts what is sampled (analysing the 10,000-page `reports` table whole took
- * 596 ms, most of it its findings).
+ * 40-110 ms each.
  */
 
 /**
@@ -24,7 +22,9 @@ import { type Db, listParam, queryRows } from './database.ts';
  * audit snapshot's tables too) halved the embedded database's crawl, 121 → 69 pages/s at 10,000
  * pages, presumably as the queue's statements were planned again with statistics (their shapes
  * were measured and tuned without any, crawl-frontier.ts); not looked into yet. With the links'
- * alone the crawl ran as before (121.1 against 121.8 pages/s).
+ * alone the crawl ran as before (121.1 against 121.8 pages/s). Tables are analysed whole: one
+ * holding stored findings or signals (JSON) would need its other columns named instead, as
+ * sampling those detoasts every sampled row (the 10,000-page `reports` table took 596 ms).
  */
 export const ANALYSED_TABLES: readonly string[] = ['site_links'];
 
@@ -45,7 +45,6 @@ interface TableSize {
   name: string;
   analysed_pages: number;
   pages: number;
-  columns: string[] | null;
 }
 
 /** Analyses the tables of ANALYSED_TABLES that have outgrown their statistics (see above). */
@@ -53,23 +52,16 @@ export async function refreshGrownStatistics(db: Db): Promise<AnalysedTable[]> {
   const tables = await queryRows<TableSize>(
     db,
     sql`select c.relname::text as name, greatest(c.relpages, 0)::int as analysed_pages,
-          (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages,
-          (select array_agg(a.attname::text order by a.attnum) from pg_attribute a
-            where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-              and a.atttypid not in ('json'::regtype, 'jsonb'::regtype)) as columns
+          (pg_relation_size(c.oid) / current_setting('block_size')::int)::int as pages
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = current_schema() and c.relkind = 'r'
           and c.relname = any(${listParam(ANALYSED_TABLES)}::text[])`,
   );
   const analysed: AnalysedTable[] = [];
   for (const table of tables) {
-    if (!isOutgrown(table.analysed_pages, table.pages) || !table.columns?.length) continue;
+    if (!isOutgrown(table.analysed_pages, table.pages)) continue;
     const started = performance.now();
-    const columns = sql.join(
-      table.columns.map((column) => sql.identifier(column)),
-      sql`, `,
-    );
-    await db.execute(sql`analyze ${sql.identifier(table.name)} (${columns})`);
+    await db.execute(sql`analyze ${sql.identifier(table.name)}`);
     analysed.push({
       table: table.name,
       analysedPages: table.analysed_pages,
