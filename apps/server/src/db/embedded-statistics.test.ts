@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestLinks } from '../test-support/site-check-rows.ts';
 import { type Database, openDatabase, queryRows } from './database.ts';
 import { isOutgrown, MIN_PAGES, refreshGrownStatistics } from './embedded-statistics.ts';
 
@@ -19,14 +20,12 @@ describe('planner statistics of the embedded database', () => {
     await database?.close();
   });
 
-  /** Adds `count` links of `sources` source pages (a check of its own, no pages needed). */
+  let added = 0;
+  /** Adds `count` more links of `sources` source pages (a check of its own, no pages needed). */
   async function addLinks(count: number, sources: number) {
-    await database.db.execute(sql`insert into site_links
-        (site_check_id, source_report_id, target_url, anchor, nofollow, rendered_only)
-      select '00000000-0000-4000-8000-000000000001'::uuid,
-        md5((g % ${sources})::text)::uuid, 'https://example.test/page/' || g, 'anchor ' || g,
-        false, false
-      from generate_series(1, ${count}) g`);
+    const siteCheckId = '00000000-0000-4000-8000-000000000001';
+    await insertTestLinks(database.db, { siteCheckId, from: added + 1, count, sources });
+    added += count;
   }
 
   const distinctSources = async () => {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
+import { insertTestLinks } from '../test-support/site-check-rows.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
 import type { Worker } from './worker.ts';
 
@@ -37,12 +38,9 @@ describe.runIf(onEmbedded)('the embedded worker’s planner statistics', () => {
   it('analyses the link table once it has grown past a megabyte, and again as it doubles', async () => {
     expect(app.database.kind).toBe('pglite');
     // ~15,000 links of one check: over the megabyte a table is first analysed at.
+    const siteCheckId = '00000000-0000-4000-8000-000000000002';
     const addLinks = (from: number, count: number) =>
-      app.database.db.execute(sql`insert into site_links
-          (site_check_id, source_report_id, target_url, anchor, nofollow, rendered_only)
-        select '00000000-0000-4000-8000-000000000002'::uuid, md5((g % 1500)::text)::uuid,
-          'https://example.test/page/' || g, 'anchor ' || g, false, false
-        from generate_series(${from}::int, ${from + count - 1}::int) g`);
+      insertTestLinks(app.database.db, { siteCheckId, from, count, sources: 1500 });
     await addLinks(1, 15_000);
     expect(await analysedPages()).toBe(0);
     worker = testWorker(app, { concurrency: 1, statisticsIntervalMs: 50 });
