@@ -68,6 +68,17 @@ async function setPageStatus(id: string, path: string, status: 'analyzing' | 'co
   );
 }
 
+/** A completed check whose two pages are done, and its change key. */
+async function completedCheckWithKey(): Promise<{ id: string; key: string }> {
+  const id = await newCheckWithPages();
+  await setPageStatus(id, '/', 'completed');
+  await setPageStatus(id, '/about', 'completed');
+  await setCheckStatus(id, 'completed');
+  const key = await siteReportChangeKey(database.db, id);
+  if (key === null) throw new Error('an ended check with its pages done has a key');
+  return { id, key };
+}
+
 async function snapshotRows(id: string) {
   const rows = await queryRows<{ change_key: string; report: Uint8Array }>(
     database.db,
@@ -105,12 +116,7 @@ describe('site report snapshots owner', () => {
   });
 
   it('serves a stored report only while its key holds, and replaces it in place', async () => {
-    const id = await newCheckWithPages();
-    await setPageStatus(id, '/', 'completed');
-    await setPageStatus(id, '/about', 'completed');
-    await setCheckStatus(id, 'completed');
-    const key = await siteReportChangeKey(database.db, id);
-    if (key === null) throw new Error('an ended check with its pages done has a key');
+    const { id, key } = await completedCheckWithKey();
 
     expect(await currentJson(id)).toBeNull();
     expect(await snapshotBuiltAt(database.db, id)).toBeNull();
@@ -140,12 +146,7 @@ describe('site report snapshots owner', () => {
   });
 
   it('stores and reads every byte value of a large report exactly (its bytes travel as base64)', async () => {
-    const id = await newCheckWithPages();
-    await setPageStatus(id, '/', 'completed');
-    await setPageStatus(id, '/about', 'completed');
-    await setCheckStatus(id, 'completed');
-    const key = await siteReportChangeKey(database.db, id);
-    if (key === null) throw new Error('an ended check with its pages done has a key');
+    const { id, key } = await completedCheckWithKey();
     // A megabyte of every byte value (not a real fragment: the bytes are what is compared).
     const deflated = Buffer.alloc(1 << 20);
     for (let at = 0; at < deflated.length; at += 1) deflated[at] = (at * 7 + (at >> 8)) & 0xff;
