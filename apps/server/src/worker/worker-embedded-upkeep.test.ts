@@ -1,20 +1,22 @@
 import { waitUntil } from '@crawlwise/shared/wait-until';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
 import { insertTestLinks } from '../test-support/site-check-rows.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
 import type { Worker } from './worker.ts';
 
 /**
- * The worker of the embedded database gathers the link table's planner statistics as it grows
- * (db/embedded-statistics.ts; PGlite has no autovacuum). On PostgreSQL its own daemon does it,
- * and the worker schedules nothing: this file runs on the embedded database only.
+ * The worker of the embedded database does what PGlite has no background process for: it
+ * gathers the link table's planner statistics as it grows (db/embedded-statistics.ts; no
+ * autovacuum) and checkpoints once enough log was written (db/embedded-checkpoint.ts; no
+ * checkpointer). On PostgreSQL its own daemons do both and the worker schedules neither: this
+ * file runs on the embedded database only.
  */
 const onEmbedded = !process.env.DATABASE_URL;
 
-describe.runIf(onEmbedded)('the embedded worker’s planner statistics', () => {
+describe.runIf(onEmbedded)('the embedded worker’s upkeep', () => {
   let app: FastifyInstance;
   let worker: Worker | undefined;
 
@@ -22,8 +24,12 @@ describe.runIf(onEmbedded)('the embedded worker’s planner statistics', () => {
     ({ app } = await buildTestApp());
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await worker?.stop();
+    worker = undefined;
+  });
+
+  afterAll(async () => {
     await app?.close();
   });
 
@@ -57,5 +63,28 @@ describe.runIf(onEmbedded)('the embedded worker’s planner statistics', () => {
       { timeoutMs: 10_000, intervalMs: 25, what: 'the link table analysed again' },
     );
     expect(second).toBeGreaterThanOrEqual(2 * first);
+  });
+
+  const redoPoint = async () => {
+    const [row] = await queryRows<{ redo: string }>(
+      app.database.db,
+      sql`select redo_lsn::text as redo from pg_control_checkpoint()`,
+    );
+    return row?.redo;
+  };
+
+  it('checkpoints once the log written since the last checkpoint reaches its threshold', async () => {
+    const before = await redoPoint();
+    // A threshold of one byte: the log the test so far wrote is enough.
+    worker = testWorker(app, { concurrency: 1, checkpointIntervalMs: 50, checkpointWalBytes: 1 });
+    await worker.start();
+    const after = await waitUntil(
+      async () => {
+        const redo = await redoPoint();
+        return redo !== before ? redo : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 25, what: 'a checkpoint' },
+    );
+    expect(after).not.toBe(before);
   });
 });
