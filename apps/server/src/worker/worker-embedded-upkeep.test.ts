@@ -11,7 +11,7 @@ import type { Worker } from './worker.ts';
  * The worker of the embedded database does what PGlite has no background process for: it
  * gathers the link table's planner statistics as it grows (db/embedded-statistics.ts; no
  * autovacuum) and checkpoints once enough log was written (db/embedded-checkpoint.ts; no
- * checkpointer). On PostgreSQL its own daemons do both and the worker schedules neither: this
+ * checkpointer) and vacuums its tables (db/embedded-vacuum.ts; no autovacuum either). On PostgreSQL its own daemons do both and the worker schedules neither: this
  * file runs on the embedded database only.
  */
 const onEmbedded = !process.env.DATABASE_URL;
@@ -86,5 +86,28 @@ describe.runIf(onEmbedded)('the embedded worker’s upkeep', () => {
       { timeoutMs: 10_000, intervalMs: 25, what: 'a checkpoint' },
     );
     expect(after).not.toBe(before);
+  });
+
+  it('vacuums the tables now and then', async () => {
+    // A new table's relpages is 0 until a vacuum or an analysis measures it.
+    await app.database.db.execute(
+      sql`create table upkeep_probe as select g as id from generate_series(1, 5000) g`,
+    );
+    const probePages = async () => {
+      const [row] = await queryRows<{ pages: number }>(
+        app.database.db,
+        sql`select relpages::int as pages from pg_class where relname = 'upkeep_probe'`,
+      );
+      return row?.pages ?? 0;
+    };
+    expect(await probePages()).toBe(0);
+    worker = testWorker(app, { concurrency: 1, vacuumIntervalMs: 50 });
+    await worker.start();
+    const pages = await waitUntil(async () => (await probePages()) || undefined, {
+      timeoutMs: 10_000,
+      intervalMs: 25,
+      what: 'the probe table vacuumed',
+    });
+    expect(pages).toBeGreaterThan(10);
   });
 });

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestLinks } from '../test-support/site-check-rows.ts';
+import { type Database, openDatabase, queryRows } from './database.ts';
+import { vacuumTables } from './embedded-vacuum.ts';
+
+/**
+ * VACUUM of the embedded database (embedded-vacuum.ts): the space of deleted rows is reused
+ * after it, and the tables whose statistics the worker keeps are analysed in the same pass.
+ * Always on PGlite, which has no autovacuum, whatever DATABASE_URL says.
+ */
+describe('vacuum of the embedded database', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await database.db.execute(sql`create table vacuum_probe (id int primary key, body text)`);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  let round = 0;
+  /**
+   * Adds 2,000 rows of ~200 bytes, then deletes every row but the newest: a live row stays in
+   * the table's last page, so a vacuum cannot just cut the file short — only reuse its space.
+   */
+  async function fillAndEmpty() {
+    const from = round * 2000 + 1;
+    round += 1;
+    await database.db.execute(
+      sql`insert into vacuum_probe
+          select g, repeat(md5(g::text), 6) from generate_series(${from}::int, ${from + 1999}::int) g`,
+    );
+    await database.db.execute(sql`delete from vacuum_probe where id < ${from + 1999}`);
+  }
+  const probePages = async () => {
+    const [row] = await queryRows<{ pages: number }>(
+      database.db,
+      sql`select (pg_relation_size('vacuum_probe') / 8192)::int as pages`,
+    );
+    return row?.pages ?? 0;
+  };
+
+  it('makes the space of deleted rows reusable, table by table', async () => {
+    await fillAndEmpty();
+    const once = await probePages();
+    expect(once).toBeGreaterThan(10);
+    // Without a vacuum the deleted rows' space is not reused: the table doubles.
+    await fillAndEmpty();
+    expect(await probePages()).toBeGreaterThanOrEqual(2 * once - 1);
+
+    const vacuumed = await vacuumTables(database.db);
+    expect(vacuumed.map((table) => table.table)).toEqual(
+      expect.arrayContaining(['vacuum_probe', 'reports', 'site_links']),
+    );
+    for (const table of vacuumed) expect(table.ms).toBeGreaterThanOrEqual(0);
+    // Refilled after it, the rows go into the freed space: the file does not grow.
+    const vacuumedPages = await probePages();
+    await fillAndEmpty();
+    expect(await probePages()).toBe(vacuumedPages);
+  });
+
+  it('analyses the link table in the same pass (its statistics rule reads relpages)', async () => {
+    await insertTestLinks(database.db, {
+      siteCheckId: '00000000-0000-4000-8000-000000000003',
+      from: 1,
+      count: 2_000,
+      sources: 200,
+    });
+    await vacuumTables(database.db);
+    const [stats] = await queryRows<{ n_distinct: number | null }>(
+      database.db,
+      sql`select n_distinct from pg_stats
+          where tablename = 'site_links' and attname = 'source_report_id'`,
+    );
+    expect(stats?.n_distinct).toBeGreaterThan(100);
+  });
+});
