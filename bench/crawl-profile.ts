@@ -66,6 +66,10 @@ const namedProto = PgliteNamedStatements.prototype as unknown as {
   run: (name: string, text: string, ...rest: unknown[]) => Promise<unknown>;
 };
 const runNamed = namedProto.run;
+if (typeof runNamed !== 'function') {
+  // Renamed or gone: the statements' table would be left out without a word.
+  throw new Error('PgliteNamedStatements has no private run() to time: update crawl-profile.ts');
+}
 namedProto.run = async function (this: unknown, name, text, ...rest) {
   const started = performance.now();
   try {
