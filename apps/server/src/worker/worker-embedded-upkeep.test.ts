@@ -9,10 +9,10 @@ import type { Worker } from './worker.ts';
 
 /**
  * The worker of the embedded database does what PGlite has no background process for: it
- * gathers the link table's planner statistics as it grows (db/embedded-statistics.ts; no
- * autovacuum) and checkpoints once enough log was written (db/embedded-checkpoint.ts; no
- * checkpointer) and vacuums its tables (db/embedded-vacuum.ts; no autovacuum either). On PostgreSQL its own daemons do both and the worker schedules neither: this
- * file runs on the embedded database only.
+ * gathers the link table's planner statistics as it grows (db/embedded-statistics.ts), vacuums
+ * its tables (db/embedded-vacuum.ts; no autovacuum for either) and checkpoints once enough log
+ * was written (db/embedded-checkpoint.ts; no checkpointer). On PostgreSQL its own daemons do all
+ * three and the worker schedules none: this file runs on the embedded database only.
  */
 const onEmbedded = !process.env.DATABASE_URL;
 
@@ -33,13 +33,15 @@ describe.runIf(onEmbedded)('the embedded worker’s upkeep', () => {
     await app?.close();
   });
 
-  const analysedPages = async () => {
+  /** A table's size as its last analysis or vacuum measured it (0 before either). */
+  const measuredPages = async (table: string) => {
     const [row] = await queryRows<{ pages: number }>(
       app.database.db,
-      sql`select relpages::int as pages from pg_class where relname = 'site_links'`,
+      sql`select relpages::int as pages from pg_class where relname = ${table}`,
     );
     return row?.pages ?? 0;
   };
+  const analysedPages = () => measuredPages('site_links');
 
   it('analyses the link table once it has grown past a megabyte, and again as it doubles', async () => {
     expect(app.database.kind).toBe('pglite');
@@ -93,13 +95,7 @@ describe.runIf(onEmbedded)('the embedded worker’s upkeep', () => {
     await app.database.db.execute(
       sql`create table upkeep_probe as select g as id from generate_series(1, 5000) g`,
     );
-    const probePages = async () => {
-      const [row] = await queryRows<{ pages: number }>(
-        app.database.db,
-        sql`select relpages::int as pages from pg_class where relname = 'upkeep_probe'`,
-      );
-      return row?.pages ?? 0;
-    };
+    const probePages = () => measuredPages('upkeep_probe');
     expect(await probePages()).toBe(0);
     worker = testWorker(app, { concurrency: 1, vacuumIntervalMs: 50 });
     await worker.start();
