@@ -7,9 +7,9 @@ import {
   startPrivatePostgres,
 } from './support/private-postgres.ts';
 import {
-  acceptedCompletions,
   type CrawlwiseProcess,
   killAll,
+  settledCompletions,
   startCrawlwise,
   startTargetSite,
   submitReport,
@@ -114,7 +114,7 @@ describe.skipIf('missing' in found)('PostgreSQL outage during an analysis', () =
       expect(server.alive()).toBe(true);
       await restartAndAwait(token);
       expect(server.alive()).toBe(true);
-      expect(acceptedCompletions([server], id)).toBe(1);
+      expect(await settledCompletions([server], id)).toBe(1);
       expect((await reportRow(token)).attempts).toBe(1);
     } finally {
       await site.close();
@@ -136,7 +136,7 @@ describe.skipIf('missing' in found)('PostgreSQL outage during an analysis', () =
       await checkOutage();
       await restartAndAwait(token);
       expect(server.alive()).toBe(true);
-      expect(acceptedCompletions([server], id)).toBe(1);
+      expect(await settledCompletions([server], id)).toBe(1);
       expect((await reportRow(token)).attempts).toBe(2);
       expect(server.output()).not.toMatch(/unhandled|uncaught/i);
     } finally {

@@ -7,9 +7,9 @@ import {
   startPrivatePostgres,
 } from './support/private-postgres.ts';
 import {
-  acceptedCompletions,
   type CrawlwiseProcess,
   killAll,
+  settledCompletions,
   startCrawlwise,
   startTargetSite,
   submitReport,
@@ -74,17 +74,6 @@ describe.skipIf('missing' in found)('killed and stopped processes', () => {
     workers = [];
   });
 
-  /**
-   * The workers' "report completed" lines for one report. The row turns completed a moment
-   * before the line reaches the test through the pipe, so wait for the first line, then give a
-   * duplicate the time to show up before counting.
-   */
-  async function completionsOf(processes: CrawlwiseProcess[], id: string) {
-    await waitFor(() => acceptedCompletions(processes, id) > 0, 10_000, 'the completion log line');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    return acceptedCompletions(processes, id);
-  }
-
   const reportRow = async (token: string) => {
     const result = (await observer.db.execute(
       sql`select id, status, attempts from reports where access_token = ${token}`,
@@ -131,7 +120,7 @@ describe.skipIf('missing' in found)('killed and stopped processes', () => {
     const second = await startWorker();
     const row = await completedBy(token, LEASE_SECONDS * 1000 + 20_000);
     expect(row.attempts).toBe(2);
-    expect(await completionsOf([first, second], id)).toBe(1);
+    expect(await settledCompletions([first, second], id)).toBe(1);
     // The page itself was fetched once, by the POST; the workers analysed the stored copy.
     expect(site.hits.get('/')).toBe(1);
     second.child.kill('SIGTERM');
@@ -148,7 +137,7 @@ describe.skipIf('missing' in found)('killed and stopped processes', () => {
     const second = await startWorker();
     const row = await completedBy(token, 20_000);
     expect(row.attempts).toBe(1);
-    expect(await completionsOf([first, second], id)).toBe(1);
+    expect(await settledCompletions([first, second], id)).toBe(1);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 90_000);

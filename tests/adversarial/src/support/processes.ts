@@ -240,3 +240,21 @@ export function acceptedCompletions(processes: CrawlwiseProcess[], reportId: str
         line.msg === 'report completed' && line.reportId === reportId && line.accepted === true,
     ).length;
 }
+
+/**
+ * The accepted completions of one report once its row is completed. The row turns completed a
+ * moment before the worker's line reaches the test through the pipe, so wait for the first
+ * line, then give a duplicate the time to show up before counting.
+ */
+export async function settledCompletions(
+  processes: CrawlwiseProcess[],
+  reportId: string,
+): Promise<number> {
+  await waitFor(
+    () => acceptedCompletions(processes, reportId) > 0,
+    10_000,
+    'the completion log line',
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  return acceptedCompletions(processes, reportId);
+}
