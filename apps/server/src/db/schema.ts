@@ -105,6 +105,18 @@ export const siteChecks = pgTable(
      * a time across every worker, as each holds the check's pages and links while it builds.
      */
     auditBuildClaimedUntil: timestamp('audit_build_claimed_until', { withTimezone: true }),
+    /**
+     * The key the check's current snapshot rows carry in their `site_check_id` (null: the check's
+     * id, as before migration 0028). A build writes its rows under a new key in short
+     * transactions and then points here in one, so readers see the old snapshot or the new one
+     * and the embedded database's one connection is never held for a whole write
+     * (db/tables/site-audit.ts).
+     */
+    auditKey: uuid('audit_key'),
+    /** The key being written by the builder (rows of a build that died stay under it, to drop). */
+    auditWritingKey: uuid('audit_writing_key'),
+    /** The key the last build replaced, until its rows are dropped (right after the switch). */
+    auditRetiredKey: uuid('audit_retired_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
@@ -120,6 +132,10 @@ export const siteChecks = pgTable(
       .where(
         sql`${table.status} in ('completed', 'cancelled', 'failed') and (${table.auditBuiltAt} is null or ${table.auditBuiltAt} < ${table.completedAt})`,
       ),
+    // Checks with snapshot rows to drop (a replaced snapshot, a build that died).
+    index('site_checks_audit_leftover_idx')
+      .on(table.auditBuildClaimedUntil)
+      .where(sql`${table.auditRetiredKey} is not null or ${table.auditWritingKey} is not null`),
   ],
 );
 
@@ -366,16 +382,19 @@ export const siteExternalLinks = pgTable(
  * The audit snapshot of a site check (issue 20, docs/site-checks.md "Audit workspace"): the
  * whole-site analysis (findings, depth, inbound links, link score, near-duplicates) written as
  * rows by the worker when pages finish, so each list of the audit workspace is one SQL query with
- * ORDER BY / LIMIT / OFFSET. Rebuilt whole (delete + insert in one transaction); the columns
- * mirror packages/shared/src/api/site-audit.ts.
+ * ORDER BY / LIMIT / OFFSET. Rebuilt whole; the columns mirror packages/shared/src/api/site-audit.ts.
+ *
+ * Their `site_check_id` holds the snapshot's key (migration 0028): the check's `audit_key`, or
+ * its id when that is null. A build writes its rows under a new key and then switches the
+ * check's key in one short transaction; the replaced rows are dropped a while later.
  *
  * Their `site_check_id` has no foreign key (migration 0026): the key locked the check's row once
  * per inserted row (`for key share`), on the row every page end of a running crawl updates, and
  * a running build writes ~300,000 rows at 10,000 pages (pg_stat_statements: 121-290 ms per
  * 2,000-row insert during a crawl, 15 ms without the key). Instead the write locks the check's
- * row once (writeAuditSnapshot), so it cannot be deleted while rows are written for it, and a
- * trigger on site_checks deletes a check's snapshot rows with it, whatever deletes the check (the
- * retention purge, an account's or a team's deletion).
+ * row once per insert (writeAuditSnapshot), so it cannot be deleted while rows are written for it,
+ * and a trigger on site_checks deletes a check's snapshot rows (all its keys') with it, whatever
+ * deletes the check (the retention purge, an account's or a team's deletion).
  */
 
 /** One row per address of the check (its report rows), with what the audit says of it. */

@@ -9,6 +9,7 @@ import {
 } from '../../../../bench/site-generator/generate-site.ts';
 import { type ServedSite, serveSite } from '../../../../bench/site-generator/serve-site.ts';
 import { queryRows } from '../db/database.ts';
+import { currentAuditKey } from '../db/tables/site-audit.ts';
 import { Mailer } from '../services/mailer.ts';
 import { call, signUp, type TestAccount } from '../test-support/accounts.ts';
 import {
@@ -141,7 +142,7 @@ describe('a crawl watch', () => {
       // Between the crawls: one article links to a page that does not exist, another is noindex.
       const articles = await queryRows<{ url: string }>(
         app.database.db,
-        sql`select url from site_audit_pages where site_check_id = ${firstCrawl}
+        sql`select url from site_audit_pages where site_check_id = ${currentAuditKey(firstCrawl)}
               and indexable and state = 'completed' and url ~ '^http://[^/]+/[^/]+/[^/]+/[^/]+$'
             order by url collate "C" limit 2`,
       );

@@ -2,15 +2,19 @@ import { setTimeout } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { siteReportResponseSchema } from '@crawlwise/shared/api/site-checks';
 import { waitUntil } from '@crawlwise/shared/wait-until';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, queryRows } from '../db/database.ts';
 import { siteAuditPages } from '../db/schema.ts';
-import { writeAuditSnapshot } from '../db/tables/site-audit.ts';
+import { currentAuditKey, writeAuditSnapshot } from '../db/tables/site-audit.ts';
 import { upsertSnapshot } from '../db/tables/site-report-snapshots.ts';
 import { deflateFragment, inflateFragment } from '../services/gzip-splice.ts';
-import { buildAuditSnapshotOf, type ReportStored } from '../services/site-audit-build.ts';
+import {
+  buildAuditSnapshotOf,
+  dropLeftoverAuditRows,
+  type ReportStored,
+} from '../services/site-audit-build.ts';
 import type { AuditSnapshot } from '../services/site-audit-snapshot.ts';
 import { siteReportChangeKey } from '../services/site-report-store.ts';
 import { reportStored } from '../services/site-report-waiters.ts';
@@ -40,6 +44,14 @@ let owner: TestAccount;
 let checkId: string;
 /** How long a request for a just-ended check's report waits for the worker's build, here. */
 const AWAIT_BUILD_MS = 1500;
+
+/** The key the check's current snapshot rows carry (migration 0028). */
+const auditKeyOf = async (id: string) =>
+  String(
+    (
+      await queryRows<{ key: string }>(app.database.db, sql`select ${currentAuditKey(id)} as key`)
+    )[0]?.key,
+  );
 
 const stored = async () =>
   queryRows<{ change_key: string }>(
@@ -472,10 +484,13 @@ describe('the stored site report', () => {
       (
         await queryRows<{ rows: number }>(
           db,
-          sql`select count(*)::int as rows from site_audit_pages where site_check_id = ${checkId}`,
+          sql`select count(*)::int as rows from site_audit_pages
+              where site_check_id = ${currentAuditKey(checkId)}`,
         )
       )[0]?.rows;
-    await db.execute(sql`delete from site_audit_pages where site_check_id = ${checkId}`);
+    await db.execute(
+      sql`delete from site_audit_pages where site_check_id = ${currentAuditKey(checkId)}`,
+    );
     // The hook runs in the running build only (the final build is started without options).
     const rowsSeen: Array<number | undefined> = [];
     const build = await buildAuditSnapshotOf(db, checkId, {
@@ -524,12 +539,103 @@ describe('the stored site report', () => {
     const [check] = await queryRows<{ final: boolean; pages: number }>(
       db,
       sql`select audit_built_at >= completed_at as final,
-            (select count(*)::int from site_audit_pages where site_check_id = ${checkId}) as pages
+            (select count(*)::int from site_audit_pages
+              where site_check_id = ${currentAuditKey(checkId)}) as pages
           from site_checks where id = ${checkId}`,
     );
     expect(check?.final).toBe(true);
     expect(check?.pages).toBeGreaterThan(0);
     await restoreEnd();
+  });
+
+  it('writes a new snapshot under a new key, readers keep the old one meanwhile and are answered between its inserts', async () => {
+    const db = app.database.db;
+    await buildAuditSnapshotOf(db, checkId);
+    const oldKey = await auditKeyOf(checkId);
+    const pagesOf = async (key: SQL | string) =>
+      (
+        await queryRows<{ rows: number }>(
+          db,
+          sql`select count(*)::int as rows from site_audit_pages where site_check_id = ${key}`,
+        )
+      )[0]?.rows;
+    const oldPages = await pagesOf(oldKey);
+    expect(oldPages).toBeGreaterThan(0);
+    const restoreEnd = await runAgain(checkId);
+    const events: string[] = [];
+    let reading: Promise<void> | undefined;
+    const build = await buildAuditSnapshotOf(db, checkId, {
+      onWriteBatch: () => {
+        events.push('insert');
+        // Sent from inside the write's first transaction, on the database, not the transaction.
+        reading ??= pagesOf(currentAuditKey(checkId)).then((rows) => {
+          events.push(`read ${rows}`);
+        });
+      },
+    });
+    await reading;
+    expect(build).toMatchObject({ claimed: true, written: true });
+    // The old snapshot, whole, while the new one is written.
+    expect(events).toContain(`read ${oldPages}`);
+    // The embedded database has one connection: the read waited for one insert, not the write.
+    if (app.database.kind === 'pglite') {
+      expect(events.slice(0, 3)).toEqual(['insert', `read ${oldPages}`, 'insert']);
+    }
+    const newKey = await auditKeyOf(checkId);
+    expect(newKey).not.toBe(oldKey);
+    expect(await pagesOf(newKey)).toBe(oldPages);
+    // The replaced rows are dropped, and the check names no key but its current one.
+    const [left] = await queryRows<Record<string, number | null>>(
+      db,
+      sql`select (select count(*)::int from site_audit_pages where site_check_id = ${oldKey}) +
+            (select count(*)::int from site_audit_issues where site_check_id = ${oldKey}) +
+            (select count(*)::int from site_audit_issue_items where site_check_id = ${oldKey}) +
+            (select count(*)::int from site_audit_links where site_check_id = ${oldKey}) as rows,
+          (select audit_retired_key from site_checks where id = ${checkId}) as retired,
+          (select audit_writing_key from site_checks where id = ${checkId}) as writing`,
+    );
+    expect(left).toEqual({ rows: 0, retired: null, writing: null });
+    await restoreEnd();
+  });
+
+  it('drops the rows of a build that died while writing, once no builder holds the check', async () => {
+    const db = app.database.db;
+    const dead = '00000000-0000-4000-8000-0000000000d1';
+    await db.execute(sql`insert into site_audit_pages (site_check_id, url, state, indexable, in_sitemap)
+        values (${dead}, 'http://example.test/a', 'completed', true, true),
+          (${dead}, 'http://example.test/b', 'completed', true, true)`);
+    await db.execute(sql`insert into site_audit_issues (site_check_id, kind, issue_id, severity, count, worth)
+        values (${dead}, 'site', 'broken-internal-links', 'critical', 1, 1)`);
+    const deadRows = async () =>
+      (
+        await queryRows<{ rows: number }>(
+          db,
+          sql`select (select count(*)::int from site_audit_pages where site_check_id = ${dead}) +
+                (select count(*)::int from site_audit_issues where site_check_id = ${dead}) as rows`,
+        )
+      )[0]?.rows;
+    // Still held by a builder (it may be writing): left alone.
+    await db.execute(
+      sql`update site_checks set audit_writing_key = ${dead},
+            audit_build_claimed_until = now() + interval '1 minute' where id = ${checkId}`,
+    );
+    await dropLeftoverAuditRows(db);
+    expect(await deadRows()).toBe(3);
+    // Its hold lapsed: dropped, and the key forgotten.
+    await db.execute(
+      sql`update site_checks set audit_build_claimed_until = now() - interval '1 second'
+          where id = ${checkId}`,
+    );
+    expect(await dropLeftoverAuditRows(db)).toBe(1);
+    expect(await deadRows()).toBe(0);
+    const [check] = await queryRows<{ writing: string | null }>(
+      db,
+      sql`select audit_writing_key as writing from site_checks where id = ${checkId}`,
+    );
+    expect(check?.writing).toBeNull();
+    expect(await dropLeftoverAuditRows(db)).toBe(0);
+    // The current snapshot is untouched.
+    expect((await report()).report.pages.length).toBeGreaterThan(0);
   });
 
   it('is built by one builder at a time: a second one reads nothing, and a lapsed hold is taken over', async () => {
@@ -557,21 +663,24 @@ describe('the stored site report', () => {
   });
 
   it('goes with its check, whatever deletes it, and a write for a check that is gone writes nothing', async () => {
-    // The snapshot's rows have no key to their check (migration 0026): a trigger deletes them.
+    // The snapshot's rows have no key to their check (migration 0026): a trigger deletes them,
+    // under every key the check names (migration 0028).
     const db = app.database.db;
-    const rowsOf = async (id: string) => {
+    const rowsOf = async (key: string) => {
       const [row] = await queryRows<Record<string, number>>(
         db,
-        sql`select (select count(*)::int from site_audit_pages where site_check_id = ${id}) as pages,
-              (select count(*)::int from site_audit_issues where site_check_id = ${id}) as issues,
-              (select count(*)::int from site_audit_issue_items where site_check_id = ${id}) as items,
-              (select count(*)::int from site_audit_links where site_check_id = ${id}) as links,
-              (select count(*)::int from site_audit_duplicates where site_check_id = ${id}) as duplicates`,
+        sql`select (select count(*)::int from site_audit_pages where site_check_id = ${key}) as pages,
+              (select count(*)::int from site_audit_issues where site_check_id = ${key}) as issues,
+              (select count(*)::int from site_audit_issue_items where site_check_id = ${key}) as items,
+              (select count(*)::int from site_audit_links where site_check_id = ${key}) as links,
+              (select count(*)::int from site_audit_duplicates where site_check_id = ${key}) as duplicates`,
       );
       return row;
     };
     await buildAuditSnapshotOf(db, checkId);
-    const before = await rowsOf(checkId);
+    const key = await auditKeyOf(checkId);
+    expect(key).not.toBe(checkId);
+    const before = await rowsOf(key);
     expect(before).toMatchObject({
       pages: expect.any(Number),
       issues: expect.any(Number),
@@ -581,19 +690,19 @@ describe('the stored site report', () => {
     for (const table of ['pages', 'issues', 'items', 'links'] as const) {
       expect(before?.[table]).toBeGreaterThan(0);
     }
-    const pages = await db
-      .select()
-      .from(siteAuditPages)
-      .where(eq(siteAuditPages.siteCheckId, checkId));
+    const pages = await db.select().from(siteAuditPages).where(eq(siteAuditPages.siteCheckId, key));
+    // A build that died while writing left rows under the key it was writing.
+    const abandoned = '00000000-0000-4000-8000-00000000dead';
+    await db.execute(sql`insert into site_audit_pages (site_check_id, url, state, indexable, in_sitemap)
+        values (${abandoned}, 'http://example.test/', 'completed', true, true)`);
+    await db.execute(
+      sql`update site_checks set audit_writing_key = ${abandoned} where id = ${checkId}`,
+    );
 
     await db.execute(sql`delete from site_checks where id = ${checkId}`);
-    expect(await rowsOf(checkId)).toEqual({
-      pages: 0,
-      issues: 0,
-      items: 0,
-      links: 0,
-      duplicates: 0,
-    });
+    const none = { pages: 0, issues: 0, items: 0, links: 0, duplicates: 0 };
+    expect(await rowsOf(key)).toEqual(none);
+    expect(await rowsOf(abandoned)).toEqual(none);
 
     const snapshot = {
       score: null,
@@ -603,7 +712,15 @@ describe('the stored site report', () => {
       links: [],
       duplicates: [],
     } as unknown as AuditSnapshot;
-    expect(await inTransaction(db, (tx) => writeAuditSnapshot(tx, checkId, snapshot))).toBe(false);
-    expect((await rowsOf(checkId))?.pages).toBe(0);
+    const total = async () =>
+      (
+        await queryRows<{ rows: number }>(
+          db,
+          sql`select count(*)::int as rows from site_audit_pages`,
+        )
+      )[0]?.rows;
+    const rowsBefore = await total();
+    expect(await writeAuditSnapshot(db, checkId, snapshot)).toBeNull();
+    expect(await total()).toBe(rowsBefore);
   });
 });

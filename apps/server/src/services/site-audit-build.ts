@@ -1,7 +1,13 @@
 import type { SiteCheckSource } from '@crawlwise/shared/site-check';
 import { sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../db/database.ts';
-import { type BeforeBatch, writeAuditSnapshot } from '../db/tables/site-audit.ts';
+import {
+  type BeforeBatch,
+  dropAuditLeftovers,
+  dropBuildLeftovers,
+  switchAuditSnapshot,
+  writeAuditSnapshot,
+} from '../db/tables/site-audit.ts';
 import {
   auditBuildIsNewest,
   claimAuditBuild,
@@ -23,12 +29,13 @@ import { reportStored } from './site-report-waiters.ts';
  *  - an ended check (completed, cancelled, failed) whose snapshot is older than its end, and
  *  - a running crawl with pages finished since its last build, at most every REBUILD_AFTER_MS —
  * reads each check's pages, links and sitemap once, analyses them (site-audit-snapshot.ts) and
- * replaces its rows in one transaction. When the check has ended, the site report built from the
+ * replaces its rows: written under a new key in short transactions, then switched to in one
+ * (db/tables/site-audit.ts). When the check has ended, the site report built from the
  * same rows and analysis is stored first, in a transaction of its own (site-report-store.ts): a
  * request for it waits for it, and writing a big check's snapshot rows takes as long as reading
  * and analysing them (bench/results/site-audit-*.md). A build of a running check that ended
  * while it read skips its analysis and write and makes the final build at once; one that ends
- * while it writes stops before its next insert (rolled back) and does the same.
+ * while it writes stops before its next insert (its rows are dropped) and does the same.
  *
  * With several workers, one builder writes at a time per check (a transaction-level advisory
  * lock), and a build whose reading is older than the stored one is dropped, so a slow builder
@@ -265,17 +272,28 @@ async function buildClaimed(
         }
       : undefined;
   if (reportKey === null) await beforeWrite?.();
-  let written: boolean;
+  let written = false;
   try {
-    written = await writeLocked(db, siteCheckId, readAt, async (tx) => {
-      await writeAuditSnapshot(tx, siteCheckId, snapshot, stopIfEnded);
-      await recordAuditBuild(tx, siteCheckId, {
-        readAt,
-        score: snapshot.score?.value ?? null,
-        base: snapshot.score?.base ?? null,
-        ms: Math.round(performance.now() - started),
+    // The rows under a new key in short transactions, then the switch to it in one (see
+    // db/tables/site-audit.ts): readers keep the old snapshot meanwhile, and on the embedded
+    // database they are answered between the inserts instead of after the whole write.
+    const key = (await auditBuildIsNewest(db, siteCheckId, readAt))
+      ? await writeAuditSnapshot(db, siteCheckId, snapshot, stopIfEnded)
+      : null;
+    if (key !== null) {
+      written = await writeLocked(db, siteCheckId, readAt, async (tx) => {
+        if (!(await switchAuditSnapshot(tx, siteCheckId, key))) return false;
+        await recordAuditBuild(tx, siteCheckId, {
+          readAt,
+          score: snapshot.score?.value ?? null,
+          base: snapshot.score?.base ?? null,
+          ms: Math.round(performance.now() - started),
+        });
+        return true;
       });
-    });
+      // The replaced snapshot's rows (or, not switched, this write's own).
+      await dropBuildLeftovers(db, siteCheckId);
+    }
   } catch (error) {
     if (error instanceof EndedDuringWrite) return 'ended';
     throw error;
@@ -294,7 +312,7 @@ async function buildClaimed(
 
 /**
  * Runs `write` in a transaction holding the check's builder lock, unless another builder holds it
- * or stored a newer build first; returns whether it ran.
+ * or stored a newer build first; returns whether it ran (and did not answer false).
  */
 async function writeLocked(
   db: Db,
@@ -309,9 +327,16 @@ async function writeLocked(
     );
     if (!lock?.locked) return false;
     if (!(await auditBuildIsNewest(tx, siteCheckId, readAt))) return false;
-    await write(tx);
-    return true;
+    return (await write(tx)) !== false;
   });
+}
+
+/**
+ * Drops the snapshot rows builds left behind (they died or stopped while writing, or a crash cut
+ * a replaced snapshot's drop short) of up to a pass's checks no builder holds.
+ */
+export function dropLeftoverAuditRows(db: Db): Promise<number> {
+  return dropAuditLeftovers(db, CHECKS_PER_PASS);
 }
 
 /** Builds the snapshots that are due; one failing check does not stop the others. */

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../db/database.ts';
 import { siteAuditIssues, siteAuditLinks, siteAuditPages } from '../db/schema.ts';
+import { currentAuditKey } from '../db/tables/site-audit.ts';
 import { auditScores } from '../db/tables/site-checks.ts';
 import { ApiError } from '../errors.ts';
 import { issueTexts } from './site-audit-query.ts';
@@ -54,9 +55,9 @@ export function comparedPair(one: SiteCheck, other: SiteCheck): [SiteCheck, Site
 
 async function pagesOnlyIn(db: Db, inCheck: string, notIn: string) {
   const onlyIn = sql`from ${siteAuditPages} ${pageA}
-    where ${pageA.siteCheckId} = ${inCheck} and ${pageA.state} = 'completed'
+    where ${pageA.siteCheckId} = ${currentAuditKey(inCheck)} and ${pageA.state} = 'completed'
       and not exists (select 1 from ${siteAuditPages} ${pageB}
-        where ${pageB.siteCheckId} = ${notIn}
+        where ${pageB.siteCheckId} = ${currentAuditKey(notIn)}
         and ${pageB.url} = ${pageA.url} and ${pageB.state} = 'completed')`;
   const [count] = await queryRows<{ total: number }>(
     db,
@@ -84,9 +85,9 @@ export async function compareAudits(
           coalesce(${issueA.severity}, ${issueB.severity}) as severity,
           coalesce(${issueB.count}, 0)::int as before, coalesce(${issueA.count}, 0)::int as after
         from (select * from ${siteAuditIssues}
-            where ${siteAuditIssues.siteCheckId} = ${after.id}) ${issueA}
+            where ${siteAuditIssues.siteCheckId} = ${currentAuditKey(after.id)}) ${issueA}
           full outer join (select * from ${siteAuditIssues}
-            where ${siteAuditIssues.siteCheckId} = ${before.id}) ${issueB}
+            where ${siteAuditIssues.siteCheckId} = ${currentAuditKey(before.id)}) ${issueB}
           on ${issueA.issueId} = ${issueB.issueId}`,
   );
   const issues = issueRows
@@ -113,8 +114,8 @@ export async function compareAudits(
     db,
     sql`select ${pageA.url} as url, ${pageB.score} as before, ${pageA.score} as after
         from ${siteAuditPages} ${pageA} join ${siteAuditPages} ${pageB}
-          on ${pageB.siteCheckId} = ${before.id} and ${pageB.url} = ${pageA.url}
-        where ${pageA.siteCheckId} = ${after.id} and ${pageA.score} is not null
+          on ${pageB.siteCheckId} = ${currentAuditKey(before.id)} and ${pageB.url} = ${pageA.url}
+        where ${pageA.siteCheckId} = ${currentAuditKey(after.id)} and ${pageA.score} is not null
           and ${pageB.score} is not null and ${pageA.score} <> ${pageB.score}
         order by abs(${pageA.score} - ${pageB.score}) desc, ${pageA.url} collate "C"
         limit ${LISTED}`,
@@ -160,9 +161,9 @@ export async function crawlChanges(
   listed: number,
 ): Promise<CrawlChanges> {
   const newLinks = sql`from ${siteAuditLinks} ${linkA}
-    where ${linkA.siteCheckId} = ${afterId} and ${linkA.kind} = 'broken'
+    where ${linkA.siteCheckId} = ${currentAuditKey(afterId)} and ${linkA.kind} = 'broken'
       and not exists (select 1 from ${siteAuditLinks} ${linkB}
-        where ${linkB.siteCheckId} = ${beforeId} and ${linkB.kind} = 'broken'
+        where ${linkB.siteCheckId} = ${currentAuditKey(beforeId)} and ${linkB.kind} = 'broken'
         and ${linkB.source} = ${linkA.source} and ${linkB.target} = ${linkA.target})`;
   const [linkCount] = await queryRows<{ total: number }>(
     db,
@@ -183,9 +184,9 @@ export async function crawlChanges(
         order by ${linkA.source} collate "C", ${linkA.target} collate "C" limit ${listed}`,
   );
   const newPages = sql`from ${siteAuditPages} ${pageA}
-    join ${siteAuditPages} ${pageB} on ${pageB.siteCheckId} = ${beforeId}
+    join ${siteAuditPages} ${pageB} on ${pageB.siteCheckId} = ${currentAuditKey(beforeId)}
       and ${pageB.url} = ${pageA.url} and ${pageB.indexable}
-    where ${pageA.siteCheckId} = ${afterId} and not ${pageA.indexable}
+    where ${pageA.siteCheckId} = ${currentAuditKey(afterId)} and not ${pageA.indexable}
       and ${pageA.nonIndexableReason} is distinct from 'not-analysed'`;
   const [pageCount] = await queryRows<{ total: number }>(
     db,

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../db/database.ts';
 import { reports, siteAuditDuplicates, siteAuditPages } from '../db/schema.ts';
+import { currentAuditKey } from '../db/tables/site-audit.ts';
 import { ApiError } from '../errors.ts';
 import type { Paging } from './site-audit-query.ts';
 import { diffTextBlocks } from './text-blocks-diff.ts';
@@ -35,14 +36,14 @@ export async function listAuditDuplicates(
   const [count] = await queryRows<{ total: number }>(
     db,
     sql`select coalesce(max(${siteAuditDuplicates.cluster}), 0)::int as total
-        from ${siteAuditDuplicates} where ${siteAuditDuplicates.siteCheckId} = ${siteCheckId}`,
+        from ${siteAuditDuplicates} where ${siteAuditDuplicates.siteCheckId} = ${currentAuditKey(siteCheckId)}`,
   );
   const first = (paging.page - 1) * paging.pageSize + 1;
   const last = first + paging.pageSize - 1;
   const rows = await queryRows(
     db,
     sql`${memberRows}
-        where ${d.siteCheckId} = ${siteCheckId} and ${d.cluster} between ${first} and ${last}
+        where ${d.siteCheckId} = ${currentAuditKey(siteCheckId)} and ${d.cluster} between ${first} and ${last}
           and ${d.member} < ${MEMBERS_SHOWN}
         order by ${d.cluster}, ${d.member}`,
   );
@@ -86,7 +87,7 @@ export async function listAuditDuplicateMembers(
   const rows = await queryRows(
     db,
     sql`${memberRows}
-        where ${d.siteCheckId} = ${siteCheckId}
+        where ${d.siteCheckId} = ${currentAuditKey(siteCheckId)}
         order by ${d.cluster}, ${d.member}
         limit ${paging.pageSize} offset ${(paging.page - 1) * paging.pageSize}`,
   );
@@ -108,7 +109,7 @@ async function excerptOf(db: Db, siteCheckId: string, url: string) {
     db,
     sql`select ${r.textExcerpt} as text_excerpt
         from ${siteAuditPages} ${p} join ${reports} ${r} on ${r.id} = ${p.reportId}
-        where ${p.siteCheckId} = ${siteCheckId} and ${p.url} = ${url}`,
+        where ${p.siteCheckId} = ${currentAuditKey(siteCheckId)} and ${p.url} = ${url}`,
   );
   if (!row) throw new ApiError('site_audit_page_not_found');
   const value =

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '../db/database.ts';
 import { reports, siteAuditIssues, siteAuditPages, urls } from '../db/schema.ts';
+import { currentAuditKey } from '../db/tables/site-audit.ts';
 import { auditScores, previousCompletedSiteCheck } from '../db/tables/site-checks.ts';
 import { listAuditIssues } from './site-audit-query.ts';
 import { isRedirectedRow } from './site-report.ts';
@@ -134,14 +135,14 @@ async function previousCheck(
     db,
     sql`select
         (select count(*) from ${siteAuditIssues} ${issueA}
-          where ${issueA.siteCheckId} = ${siteCheck.id}
+          where ${issueA.siteCheckId} = ${currentAuditKey(siteCheck.id)}
           and not exists (select 1 from ${siteAuditIssues} ${issueB}
-            where ${issueB.siteCheckId} = ${previousId}
+            where ${issueB.siteCheckId} = ${currentAuditKey(previousId)}
             and ${issueB.issueId} = ${issueA.issueId}))::int as new_issues,
         (select count(*) from ${siteAuditIssues} ${issueB}
-          where ${issueB.siteCheckId} = ${previousId}
+          where ${issueB.siteCheckId} = ${currentAuditKey(previousId)}
           and not exists (select 1 from ${siteAuditIssues} ${issueA}
-            where ${issueA.siteCheckId} = ${siteCheck.id}
+            where ${issueA.siteCheckId} = ${currentAuditKey(siteCheck.id)}
             and ${issueA.issueId} = ${issueB.issueId}))::int as fixed_issues`,
   );
   const before = previous.auditScore;
@@ -169,7 +170,7 @@ export async function auditOverview(
     db,
     sql`select ${siteAuditPages.state} as state, ${siteAuditPages.nonIndexableReason} as reason,
           count(*)::int as pages
-        from ${siteAuditPages} where ${siteAuditPages.siteCheckId} = ${id}
+        from ${siteAuditPages} where ${siteAuditPages.siteCheckId} = ${currentAuditKey(id)}
         group by ${siteAuditPages.state}, ${siteAuditPages.nonIndexableReason}`,
   );
   const pagesByState = zeroes(AUDIT_PAGE_STATES);

@@ -25,6 +25,7 @@ import {
   siteAuditLinks,
   siteAuditPages,
 } from '../db/schema.ts';
+import { currentAuditKey } from '../db/tables/site-audit.ts';
 
 /**
  * Reads the audit snapshot (site-audit-build.ts writes it): every list is one SQL query with
@@ -69,7 +70,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
 export type AuditPagesFilter = Omit<AuditPagesQuery, 'page' | 'pageSize'>;
 
 function pagesWhere(siteCheckId: string, filter: AuditPagesFilter): SQL {
-  const conditions = [sql`${p.siteCheckId} = ${siteCheckId}`];
+  const conditions = [sql`${p.siteCheckId} = ${currentAuditKey(siteCheckId)}`];
   if (filter.state) conditions.push(sql`${p.state} = ${filter.state}`);
   if (filter.indexable) conditions.push(sql`${p.indexable} = ${filter.indexable === 'yes'}`);
   if (filter.q) {
@@ -166,7 +167,7 @@ export async function listAuditIssues(db: Db, siteCheckId: string): Promise<Audi
     db,
     sql`select ${selectColumns(siteAuditIssues, ['kind', 'issueId', 'severity', 'count', 'worth'])}
         from ${siteAuditIssues}
-        where ${siteAuditIssues.siteCheckId} = ${siteCheckId}
+        where ${siteAuditIssues.siteCheckId} = ${currentAuditKey(siteCheckId)}
         order by ${siteAuditIssues.worth} desc, ${siteAuditIssues.count} desc,
           ${siteAuditIssues.issueId} asc`,
   );
@@ -195,7 +196,7 @@ export async function listAuditIssueItems(
   const [count] = await queryRows<{ total: number }>(
     db,
     sql`select count(*)::int as total from ${siteAuditIssueItems}
-        where ${siteAuditIssueItems.siteCheckId} = ${siteCheckId}
+        where ${siteAuditIssueItems.siteCheckId} = ${currentAuditKey(siteCheckId)}
           and ${siteAuditIssueItems.issueId} = ${issueId}`,
   );
   const rows = await queryRows<
@@ -207,7 +208,7 @@ export async function listAuditIssueItems(
           ${selectColumns(p, ['accessToken'])}
         from ${siteAuditIssueItems} ${i}
           left join ${siteAuditPages} ${p} on ${p.siteCheckId} = ${i.siteCheckId} and ${p.url} = ${i.url}
-        where ${i.siteCheckId} = ${siteCheckId} and ${i.issueId} = ${issueId}
+        where ${i.siteCheckId} = ${currentAuditKey(siteCheckId)} and ${i.issueId} = ${issueId}
         order by ${i.position}
         limit ${paging.pageSize} offset ${offsetOf(paging)}`,
   );
@@ -251,7 +252,10 @@ const LINK_SORT_COLUMNS: Record<AuditLinksQuery['sort'], SQL> = {
 export type AuditLinksFilter = Omit<AuditLinksQuery, 'page' | 'pageSize'>;
 
 function linksWhere(siteCheckId: string, filter: AuditLinksFilter): SQL {
-  const conditions = [sql`${l.siteCheckId} = ${siteCheckId}`, sql`${l.kind} = ${filter.kind}`];
+  const conditions = [
+    sql`${l.siteCheckId} = ${currentAuditKey(siteCheckId)}`,
+    sql`${l.kind} = ${filter.kind}`,
+  ];
   if (filter.section) conditions.push(sql`${l.section} = ${filter.section}`);
   if (filter.status === AUDIT_LINK_NO_ANSWER) conditions.push(sql`${l.targetStatus} is null`);
   else if (filter.status !== undefined) {
@@ -307,7 +311,7 @@ export async function auditLinkSections(
   const rows = await queryRows(
     db,
     sql`select ${siteAuditLinks.section} as section, count(*)::int as links from ${siteAuditLinks}
-        where ${siteAuditLinks.siteCheckId} = ${siteCheckId} and ${siteAuditLinks.kind} = ${kind}
+        where ${siteAuditLinks.siteCheckId} = ${currentAuditKey(siteCheckId)} and ${siteAuditLinks.kind} = ${kind}
         group by ${siteAuditLinks.section}
         order by links desc, ${siteAuditLinks.section} collate "C" limit 100`,
   );
@@ -327,7 +331,7 @@ export async function auditLinkStatuses(
     db,
     sql`select ${siteAuditLinks.targetStatus} as status, count(*)::int as links
         from ${siteAuditLinks}
-        where ${siteAuditLinks.siteCheckId} = ${siteCheckId} and ${siteAuditLinks.kind} = ${kind}
+        where ${siteAuditLinks.siteCheckId} = ${currentAuditKey(siteCheckId)} and ${siteAuditLinks.kind} = ${kind}
         group by ${siteAuditLinks.targetStatus} order by ${siteAuditLinks.targetStatus} nulls last`,
   );
   return rows.map((row) => ({ status: int(row.status), links: Number(row.links) }));
@@ -345,13 +349,13 @@ export async function auditStructure(
   const histogram = await queryRows(
     db,
     sql`select ${siteAuditPages.depth} as depth, count(*)::int as pages from ${siteAuditPages}
-        where ${siteAuditPages.siteCheckId} = ${siteCheckId} and ${siteAuditPages.state} = 'completed'
+        where ${siteAuditPages.siteCheckId} = ${currentAuditKey(siteCheckId)} and ${siteAuditPages.state} = 'completed'
         group by ${siteAuditPages.depth} order by ${siteAuditPages.depth} nulls last`,
   );
   const [orphans] = await queryRows<{ count: number }>(
     db,
     sql`select coalesce((select ${siteAuditIssues.count} from ${siteAuditIssues}
-        where ${siteAuditIssues.siteCheckId} = ${siteCheckId}
+        where ${siteAuditIssues.siteCheckId} = ${currentAuditKey(siteCheckId)}
           and ${siteAuditIssues.issueId} = 'orphan-pages'), 0)::int as count`,
   );
   const LINKED = ['url', 'inbound', 'linkScore', 'accessToken'] as const;
@@ -359,7 +363,7 @@ export async function auditStructure(
     queryRows<ColumnsRow<typeof siteAuditPages, (typeof LINKED)[number]>>(
       db,
       sql`select ${selectColumns(siteAuditPages, LINKED)} from ${siteAuditPages}
-          where ${siteAuditPages.siteCheckId} = ${siteCheckId}
+          where ${siteAuditPages.siteCheckId} = ${currentAuditKey(siteCheckId)}
             and ${siteAuditPages.state} = 'completed' and ${siteAuditPages.inbound} is not null
           order by ${siteAuditPages.inbound} ${direction},
             ${siteAuditPages.linkScore} ${direction} nulls last, ${siteAuditPages.url} collate "C"

@@ -8,7 +8,7 @@ import { ExternalLinkChecks } from '../services/external-link-checks.ts';
 import { ensureActiveHostsPaced } from '../services/host-pace.ts';
 import { releaseMemory } from '../services/release-memory.ts';
 import { purgeExpiredData } from '../services/retention.ts';
-import { buildDueAuditSnapshots } from '../services/site-audit-build.ts';
+import { buildDueAuditSnapshots, dropLeftoverAuditRows } from '../services/site-audit-build.ts';
 import { SiteCheckDiscovery } from '../services/site-check-discovery.ts';
 import { settleAllSiteChecks } from '../services/site-checks.ts';
 import { warmUpSiteReport } from '../services/site-report-warmup.ts';
@@ -217,6 +217,7 @@ export class Worker {
         if (builds.some((build) => build.claimed && build.pages >= RELEASE_AFTER_BUILD_PAGES)) {
           releaseMemory();
         }
+        await dropLeftoverAuditRows(database.db);
       },
     });
     // The embedded database has no autovacuum to gather the planner's statistics (PostgreSQL's own
