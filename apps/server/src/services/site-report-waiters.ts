@@ -10,8 +10,9 @@ import { setImmediate as turnOfTheLoop } from 'node:timers/promises';
  *
  * That matters on the embedded database: the web server and the worker share one process, one
  * event loop and PGlite's one connection, and after storing an ended check's report the build
- * analyses the audit snapshot (~1 s of this event loop at 10,000 pages) and writes its rows in
- * one transaction (~3 s of holding the connection). A request could neither read the stored
+ * analyses the audit snapshot (~1-1.5 s of this event loop at 10,000 pages) and writes its rows
+ * (~3 s; until stop 58 in one transaction that held the connection throughout, now in short ones
+ * that let requests through: db/tables/site-audit.ts). A request could neither read the stored
  * report nor answer until both were done: after a 10,000-page crawl the report's request that
  * arrived while it was built answered 3.3 s after it was stored (bench/results). With PostgreSQL
  * the worker is another process: it has no waiters here, and the build goes on at once.
