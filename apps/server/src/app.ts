@@ -15,7 +15,6 @@ import { registerCompression } from './plugins/compression.ts';
 import { openApiPlugin, validationErrorBody } from './plugins/openapi.ts';
 import { pressurePlugin } from './plugins/pressure.ts';
 import { reportBuildHoldPlugin } from './plugins/report-build-hold.ts';
-import { requestsInFlightPlugin } from './plugins/requests-in-flight.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { accountRoutes } from './routes/account.ts';
 import { apiTokenRoutes } from './routes/api-tokens.ts';
@@ -168,9 +167,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     webDistDir: config.WEB_DIST_DIR,
     publicUrl: config.PUBLIC_URL,
   });
-  // Before the session lookup: a request counts from its arrival (the embedded worker's audit
-  // builds let it finish between their inserts), and so does a site report's.
-  await app.register(requestsInFlightPlugin);
+  // Before the session lookup: a site report's request counts from its arrival.
   await app.register(reportBuildHoldPlugin);
   // After the Origin check, so cross-site writes never reach Better Auth.
   await app.register(authPlugin);

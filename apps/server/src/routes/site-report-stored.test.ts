@@ -598,29 +598,6 @@ describe('the stored site report', () => {
     await restoreEnd();
   });
 
-  it('lets betweenWrites hold each insert and delete of a write, within a budget per write', async () => {
-    const asked: number[] = [];
-    // Each pause takes all it is given: the budget runs out after 2,000 ms (8 pauses of 250).
-    const build = await buildAuditSnapshotOf(app.database.db, checkId, {
-      betweenWrites: async (maxMs) => {
-        asked.push(maxMs);
-        return maxMs;
-      },
-    });
-    expect(build).toMatchObject({ claimed: true, written: true });
-    expect(asked).toEqual([250, 250, 250, 250, 250, 250, 250, 250]);
-    // A pause that waits for nothing costs none of the budget: one per statement.
-    const quick: number[] = [];
-    await buildAuditSnapshotOf(app.database.db, checkId, {
-      betweenWrites: async (maxMs) => {
-        quick.push(maxMs);
-        return 0;
-      },
-    });
-    expect(quick.length).toBeGreaterThan(asked.length);
-    expect(new Set(quick)).toEqual(new Set([250]));
-  });
-
   it('drops the rows of a build that died while writing, once no builder holds the check', async () => {
     const db = app.database.db;
     const dead = '00000000-0000-4000-8000-0000000000d1';

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { type Db, inTransaction, queryRows } from '../db/database.ts';
 import {
   type BeforeBatch,
-  type BetweenStatements,
   dropAuditLeftovers,
   dropBuildLeftovers,
   switchAuditSnapshot,
@@ -78,8 +77,6 @@ export interface AuditBuild {
   readMs: number;
   analyseMs: number;
   writeMs: number;
-  /** Of writeMs: dropping the replaced snapshot's rows after the switch. */
-  dropMs?: number;
   /** From the start until an ended check's report was stored (before its snapshot's rows). */
   reportMs?: number;
   /**
@@ -148,7 +145,6 @@ export async function buildAuditSnapshotOf(
     return buildAuditSnapshotOf(db, siteCheckId, {
       onReportStored: options.onReportStored,
       afterReport: options.afterReport,
-      betweenWrites: options.betweenWrites,
     });
   }
   return { claimed: true, ...build };
@@ -176,27 +172,6 @@ export interface BuildOptions {
   beforeWrite?: () => Promise<void>;
   /** Told of each insert a running check's write goes on to make (tests). */
   onWriteBatch?: () => void;
-  /**
-   * Waits, at most `maxMs`, before each insert and delete of the snapshot's write: the embedded
-   * worker lets the requests under way in its process finish there (requestsAnswered,
-   * services/requests-in-flight.ts). At most PAUSE_PER_STATEMENT_MS each and PAUSE_PER_WRITE_MS
-   * in all per build.
-   */
-  betweenWrites?: (maxMs: number) => Promise<number>;
-}
-
-/** The most a write waits for requests before one of its statements, and in all. */
-const PAUSE_PER_STATEMENT_MS = 250;
-const PAUSE_PER_WRITE_MS = 2000;
-
-/** `betweenWrites` within the budget of one build's write (see BuildOptions). */
-function pausesWithin(betweenWrites: BuildOptions['betweenWrites']): BetweenStatements | undefined {
-  if (!betweenWrites) return undefined;
-  let left = PAUSE_PER_WRITE_MS;
-  return async () => {
-    if (left <= 0) return;
-    left -= await betweenWrites(Math.min(PAUSE_PER_STATEMENT_MS, left));
-  };
 }
 
 /** Thrown inside a running check's write once the check has ended: the write rolls back. */
@@ -214,7 +189,6 @@ async function buildClaimed(
     onWriteBatch,
     onReportStored,
     afterReport,
-    betweenWrites,
   }: BuildOptions,
 ): Promise<Omit<AuditBuild, 'claimed'> | 'ended'> {
   const { readAt } = check;
@@ -299,14 +273,12 @@ async function buildClaimed(
       : undefined;
   if (reportKey === null) await beforeWrite?.();
   let written = false;
-  let dropMs: number | undefined;
   try {
     // The rows under a new key in short transactions, then the switch to it in one (see
     // db/tables/site-audit.ts): readers keep the old snapshot meanwhile, and on the embedded
     // database they are answered between the inserts instead of after the whole write.
-    const between = pausesWithin(betweenWrites);
     const key = (await auditBuildIsNewest(db, siteCheckId, readAt))
-      ? await writeAuditSnapshot(db, siteCheckId, snapshot, stopIfEnded, between)
+      ? await writeAuditSnapshot(db, siteCheckId, snapshot, stopIfEnded)
       : null;
     if (key !== null) {
       written = await writeLocked(db, siteCheckId, readAt, async (tx) => {
@@ -320,9 +292,7 @@ async function buildClaimed(
         return true;
       });
       // The replaced snapshot's rows (or, not switched, this write's own).
-      const dropping = performance.now();
-      await dropBuildLeftovers(db, siteCheckId, between);
-      dropMs = Math.round(performance.now() - dropping);
+      await dropBuildLeftovers(db, siteCheckId);
     }
   } catch (error) {
     if (error instanceof EndedDuringWrite) return 'ended';
@@ -335,7 +305,6 @@ async function buildClaimed(
     written,
     analyseMs: Math.round(analysed - read - storeMs),
     writeMs: Math.round(performance.now() - analysed + storeMs),
-    ...(dropMs === undefined ? {} : { dropMs }),
     ...(reportMs === undefined ? {} : { reportMs }),
     ...(pickup === undefined || pickup.waiters === 0 ? {} : { pickup }),
   };
@@ -374,7 +343,7 @@ export function dropLeftoverAuditRows(db: Db): Promise<number> {
 export async function buildDueAuditSnapshots(
   db: Db,
   onError: (siteCheckId: string, error: unknown) => void,
-  options: Pick<BuildOptions, 'onReportStored' | 'afterReport' | 'betweenWrites'> = {},
+  options: Pick<BuildOptions, 'onReportStored' | 'afterReport'> = {},
 ): Promise<AuditBuild[]> {
   const builds: AuditBuild[] = [];
   for (const id of await dueAuditChecks(db)) {

@@ -7,7 +7,6 @@ import type { WatchMonitor } from '../monitoring/watch-monitor.ts';
 import { ExternalLinkChecks } from '../services/external-link-checks.ts';
 import { ensureActiveHostsPaced } from '../services/host-pace.ts';
 import { releaseMemory } from '../services/release-memory.ts';
-import { requestsAnswered } from '../services/requests-in-flight.ts';
 import { purgeExpiredData } from '../services/retention.ts';
 import { buildDueAuditSnapshots, dropLeftoverAuditRows } from '../services/site-audit-build.ts';
 import { SiteCheckDiscovery } from '../services/site-check-discovery.ts';
@@ -206,9 +205,6 @@ export class Worker {
             afterReport: (pages) => {
               if (pages >= RELEASE_AFTER_BUILD_PAGES) releaseMemory();
             },
-            // The embedded worker shares its process and connection with the web server's
-            // requests: they finish before the snapshot's next insert (a worker process has none).
-            betweenWrites: requestsAnswered,
           },
         );
         for (const build of builds) {

@@ -68,12 +68,6 @@ type RowOf<T extends AuditTable> = {
 /** Runs before each insert of a write, inside its transaction; throwing abandons the write. */
 export type BeforeBatch = (tx: Db) => Promise<void>;
 
-/**
- * Runs before each transaction or statement of a write or a drop, outside any: where the
- * embedded worker lets this process's requests under way finish (services/requests-in-flight.ts).
- */
-export type BetweenStatements = () => Promise<unknown>;
-
 /** Thrown inside a write whose check is gone or whose key another build took over. */
 class WriteSuperseded extends Error {}
 
@@ -89,7 +83,6 @@ async function insertRows<T extends AuditTable>(
   key: string,
   rows: readonly RowOf<T>[],
   beforeBatch: BeforeBatch,
-  between: BetweenStatements | undefined,
 ): Promise<void> {
   const columns = Object.entries(getTableColumns(table as PgTable)) as [string, PgColumn][];
   const names = sql.join(
@@ -108,7 +101,6 @@ async function insertRows<T extends AuditTable>(
   // 10,000 pages have some hundred thousand issue items (bench/site-audit.ts, its memory columns).
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
     const batch = JSON.stringify(rows.slice(start, start + INSERT_BATCH).map(record));
-    await between?.();
     await inTransaction(db, async (tx) => {
       await beforeBatch(tx);
       await tx.execute(
@@ -120,10 +112,9 @@ async function insertRows<T extends AuditTable>(
 }
 
 /** Drops every row of one snapshot key, DELETE_BATCH rows per statement (each its own transaction). */
-async function dropRowsOf(db: Db, key: string, between?: BetweenStatements): Promise<void> {
+async function dropRowsOf(db: Db, key: string): Promise<void> {
   for (const table of AUDIT_TABLES) {
     for (;;) {
-      await between?.();
       const [gone] = await queryRows<{ rows: number }>(
         db,
         sql`with gone as (
@@ -148,12 +139,7 @@ type AbandonedWrite = 'any' | 'unclaimed';
  * those of a build that died or stopped while writing. Each key is forgotten once its rows are
  * gone, so a crash on the way leaves it to the next build or pass.
  */
-async function dropLeftovers(
-  db: Db,
-  siteCheckId: string,
-  writing: AbandonedWrite,
-  between?: BetweenStatements,
-): Promise<void> {
+async function dropLeftovers(db: Db, siteCheckId: string, writing: AbandonedWrite): Promise<void> {
   const [row] = await queryRows<{
     current: string;
     retired: string | null;
@@ -173,7 +159,7 @@ async function dropLeftovers(
       ? String(row.writing)
       : null;
   for (const key of [retired, abandoned]) {
-    if (key !== null && key !== String(row.current)) await dropRowsOf(db, key, between);
+    if (key !== null && key !== String(row.current)) await dropRowsOf(db, key);
   }
   if (retired === null && abandoned === null) return;
   await db.execute(
@@ -203,10 +189,9 @@ export async function writeAuditSnapshot(
   siteCheckId: string,
   snapshot: AuditSnapshot,
   beforeBatch?: BeforeBatch,
-  between?: BetweenStatements,
 ): Promise<string | null> {
   // The rows of a build of this check that died, and any the last switch left.
-  await dropLeftovers(db, siteCheckId, 'any', between);
+  await dropLeftovers(db, siteCheckId, 'any');
   const key = randomUUID();
   const started = await queryRows(
     db,
@@ -225,11 +210,11 @@ export async function writeAuditSnapshot(
     await beforeBatch?.(tx);
   };
   try {
-    await insertRows(db, siteAuditPages, key, snapshot.pages, stillOurs, between);
-    await insertRows(db, siteAuditIssues, key, snapshot.issues, stillOurs, between);
-    await insertRows(db, siteAuditIssueItems, key, snapshot.items, stillOurs, between);
-    await insertRows(db, siteAuditLinks, key, snapshot.links, stillOurs, between);
-    await insertRows(db, siteAuditDuplicates, key, snapshot.duplicates, stillOurs, between);
+    await insertRows(db, siteAuditPages, key, snapshot.pages, stillOurs);
+    await insertRows(db, siteAuditIssues, key, snapshot.issues, stillOurs);
+    await insertRows(db, siteAuditIssueItems, key, snapshot.items, stillOurs);
+    await insertRows(db, siteAuditLinks, key, snapshot.links, stillOurs);
+    await insertRows(db, siteAuditDuplicates, key, snapshot.duplicates, stillOurs);
   } catch (error) {
     if (error instanceof WriteSuperseded) return null;
     throw error;
@@ -264,12 +249,8 @@ export async function switchAuditSnapshot(
  * For the builder holding the check's build, after its write: drops the replaced snapshot's rows
  * (a switch), or its own (no switch), in short statements.
  */
-export function dropBuildLeftovers(
-  db: Db,
-  siteCheckId: string,
-  between?: BetweenStatements,
-): Promise<void> {
-  return dropLeftovers(db, siteCheckId, 'any', between);
+export function dropBuildLeftovers(db: Db, siteCheckId: string): Promise<void> {
+  return dropLeftovers(db, siteCheckId, 'any');
 }
 
 /**
