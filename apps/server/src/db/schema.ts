@@ -386,7 +386,7 @@ export const siteExternalLinks = pgTable(
  *
  * Their `site_check_id` holds the snapshot's key (migration 0028): the check's `audit_key`, or
  * its id when that is null. A build writes its rows under a new key and then switches the
- * check's key in one short transaction; the replaced rows are dropped a while later.
+ * check's key in one short transaction; the replaced rows are dropped right after.
  *
  * Their `site_check_id` has no foreign key (migration 0026): the key locked the check's row once
  * per inserted row (`for key share`), on the row every page end of a running crawl updates, and

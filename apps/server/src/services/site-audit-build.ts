@@ -276,7 +276,9 @@ async function buildClaimed(
   try {
     // The rows under a new key in short transactions, then the switch to it in one (see
     // db/tables/site-audit.ts): readers keep the old snapshot meanwhile, and on the embedded
-    // database they are answered between the inserts instead of after the whole write.
+    // database they are answered between the inserts instead of after the whole write. The
+    // "no newer build" rule is asked first so a doomed write is not made, and again under the
+    // builder's lock at the switch, where it decides.
     const key = (await auditBuildIsNewest(db, siteCheckId, readAt))
       ? await writeAuditSnapshot(db, siteCheckId, snapshot, stopIfEnded)
       : null;

@@ -45,6 +45,12 @@ const AUDIT_TABLES = [
 type AuditTable = (typeof AUDIT_TABLES)[number];
 
 /**
+ * A site_checks row's current snapshot key: its `audit_key`, else its id (rows written before
+ * migration 0028).
+ */
+const CURRENT_KEY = sql`coalesce(${siteChecks.auditKey}, ${siteChecks.id})`;
+
+/**
  * The key of the check's current snapshot rows, as a scalar subquery for the reads:
  * `where ${siteAuditPages.siteCheckId} = ${currentAuditKey(id)}`. PostgreSQL runs it once per
  * statement (an init plan), so the statement still uses the tables' indexes, and a statement
@@ -53,8 +59,7 @@ type AuditTable = (typeof AUDIT_TABLES)[number];
  * at a time. A null `audit_key` is the check's id (rows written before migration 0028).
  */
 export function currentAuditKey(siteCheckId: string | SQL): SQL {
-  return sql`(select coalesce(${siteChecks.auditKey}, ${siteChecks.id}) from ${siteChecks}
-    where ${siteChecks.id} = ${siteCheckId})`;
+  return sql`(select ${CURRENT_KEY} from ${siteChecks} where ${siteChecks.id} = ${siteCheckId})`;
 }
 
 /**
@@ -147,7 +152,7 @@ async function dropLeftovers(db: Db, siteCheckId: string, writing: AbandonedWrit
     claimed: boolean;
   }>(
     db,
-    sql`select coalesce(${siteChecks.auditKey}, ${siteChecks.id}) as current,
+    sql`select ${CURRENT_KEY} as current,
           ${siteChecks.auditRetiredKey} as retired, ${siteChecks.auditWritingKey} as writing,
           coalesce(${siteChecks.auditBuildClaimedUntil} >= now(), false) as claimed
         from ${siteChecks} where ${siteChecks.id} = ${siteCheckId}`,
@@ -235,7 +240,7 @@ export async function switchAuditSnapshot(
   const switched = await queryRows(
     tx,
     sql`update ${siteChecks} set
-          ${col(siteChecks.auditRetiredKey)} = coalesce(${siteChecks.auditKey}, ${siteChecks.id}),
+          ${col(siteChecks.auditRetiredKey)} = ${CURRENT_KEY},
           ${col(siteChecks.auditKey)} = ${key}::uuid,
           ${col(siteChecks.auditWritingKey)} = null
         where ${siteChecks.id} = ${siteCheckId} and ${siteChecks.auditWritingKey} = ${key}::uuid
