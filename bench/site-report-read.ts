@@ -8,9 +8,7 @@
  * check is read as the worker's final build reads it — the pages (listSitePages), the link graph
  * (loadCrawlGraph) — then analysed, built and compressed as the stored report, and the stored
  * report written and read back (upsertSnapshot, currentSnapshot), --rounds times (the first is
- * cold). `--analyse` first gives the embedded database the statistics its worker gathers as a
- * crawl grows (db/embedded-statistics.ts), for a directory kept from before they existed.
- * The directory is changed by the writes: run it on a copy to keep one as it was.
+ * cold). The directory is changed by the writes: run it on a copy to keep one as it was.
  */
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../apps/server/src/db/database.ts';
@@ -44,11 +42,6 @@ const [check] = await queryRows<{ id: string; site_url: string }>(
   sql`select id, site_url from site_checks order by created_at desc limit 1`,
 );
 if (!check) throw new Error('no site check in that database');
-if (args.has('analyse') && database.kind === 'pglite') {
-  // Imported here: the script also runs at commits from before that module (a before/after).
-  const { refreshGrownStatistics } = await import('../apps/server/src/db/embedded-statistics.ts');
-  console.log('statistics gathered:', JSON.stringify(await refreshGrownStatistics(db)));
-}
 
 const phases = [
   'pages',

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { queryRows } from '@crawlwise/server/db/database';
 import { crawlSettingsOf, crawlStartKey } from '@crawlwise/server/services/crawl-frontier';
+import { storedPageLinks } from '@crawlwise/server/services/page-links';
 import { auditIssuesOf, viewFindingsOf } from '@crawlwise/server/services/site-page-findings';
 import { crawlOptionsSchema } from '@crawlwise/shared/api/site-checks';
 import { sql } from 'drizzle-orm';
@@ -174,22 +175,26 @@ export async function insertCrawl(
     sql`select r.id, u.normalized_url as url from reports r join urls u on u.id = r.url_id
         where r.site_check_id = ${id} and r.status = 'completed'`,
   );
-  let links: ReturnType<typeof sql>[] = [];
+  // Each page's links as the update that completes a crawled page stores them (page-links.ts).
+  let updates: ReturnType<typeof sql>[] = [];
   const flush = async () => {
-    if (links.length === 0) return;
+    if (updates.length === 0) return;
     await db.execute(
-      sql`insert into site_links (site_check_id, source_report_id, target_url, anchor, nofollow,
-            rendered_only) values ${sql.join(links, sql`, `)}`,
+      sql`update reports r set links = v.links from (values ${sql.join(updates, sql`, `)})
+            as v(id, links) where r.id = v.id::uuid`,
     );
-    links = [];
+    updates = [];
   };
   for (const { id: reportId } of reportIds) {
     const targets = new Set<string>([`${ORIGIN}/`]);
     while (targets.size < 20) targets.add(pick(pages).url);
-    for (const target of targets) {
-      links.push(sql`(${id}, ${reportId}, ${target}, ${'Read more'}, false, false)`);
-    }
-    if (links.length >= 1000) await flush();
+    const internal = [...targets].map((key) => ({ key, anchor: 'Read more', nofollow: false }));
+    const links = storedPageLinks({
+      served: { internal, external: [], externalCount: 0, omitted: 0 },
+      renderedOnly: null,
+    });
+    updates.push(sql`(${reportId}, ${links}::text)`);
+    if (updates.length >= 50) await flush();
   }
   await flush();
   const sitemap = pages.filter((_, index) => index % 10 !== 7);

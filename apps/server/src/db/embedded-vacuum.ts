@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from './database.ts';
-import { ANALYSED_TABLES } from './embedded-statistics.ts';
 
 /**
  * VACUUM on the embedded database, which has no autovacuum to run it (PGlite: one process, no
@@ -17,10 +16,8 @@ import { ANALYSED_TABLES } from './embedded-statistics.ts';
  * crawl's database the first took 810 ms over every table, the next ~100 ms. Vacuumed every 5 s
  * during 10,000-page crawls (a stress, stop 56): 130.6-134.2 pages/s against 133.5-135.8 without,
  * 200-350 ms a pass (each table's wait for the connection included), peak RSS ~30 MB higher
- * (maintenance_work_mem 8 MB instead of 64 changed nothing). The tables whose planner statistics
- * the worker keeps (embedded-statistics.ts) are analysed in the same pass: VACUUM sets
- * `pg_class.relpages`, which that rule reads as the size at the last analysis. Plain VACUUM sets
- * the other tables' relpages and reltuples too; the queue's plans held (the throughput above).
+ * (maintenance_work_mem 8 MB instead of 64 changed nothing). VACUUM sets the tables' relpages and
+ * reltuples too; the queue's plans held (the throughput above).
  */
 
 export interface VacuumedTable {
@@ -41,9 +38,7 @@ export async function vacuumTables(db: Db): Promise<VacuumedTable[]> {
   for (const { name } of tables) {
     const started = performance.now();
     const table = sql.identifier(name);
-    await db.execute(
-      ANALYSED_TABLES.includes(name) ? sql`vacuum (analyze) ${table}` : sql`vacuum ${table}`,
-    );
+    await db.execute(sql`vacuum ${table}`);
     vacuumed.push({ table: name, ms: Math.round(performance.now() - started) });
   }
   return vacuumed;

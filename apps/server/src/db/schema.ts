@@ -242,6 +242,17 @@ export const reports = pgTable(
      */
     auditIssues: json('audit_issues'),
     viewFindings: json('view_findings'),
+    /**
+     * A crawl's page: its internal links, the crawl's link graph (issue 19), as the text of one
+     * JSON array of `[target, anchor, flags]` (services/page-links.ts): each target by its crawl
+     * key (packages/shared/src/crawl-url.ts) with its first link's anchor text or image alt,
+     * flags 1 nofollow and 2 only in the rendered DOM. One value a page, written by the update
+     * that completes it, instead of a `site_links` row a link (migration 0029): on the embedded
+     * database those ~20 rows and their index entries were the largest part of a page end, and
+     * a site report of 10,000 pages read 200,000 rows back (~0.5-0.8 s) where it now reads
+     * 10,000 values. Null: not a crawl's page, or not analysed.
+     */
+    links: text('links'),
   },
   (table) => [
     uniqueIndex('reports_access_token_key').on(table.accessToken),
@@ -267,44 +278,6 @@ export const reports = pgTable(
 );
 
 export type ReportRow = typeof reports.$inferSelect;
-
-/**
- * The link graph of a crawl (issue 19): one row per internal target of an analysed page, by its
- * crawl key (packages/shared/src/crawl-url.ts), with the first link's anchor text. Links only
- * the rendered page has are marked, as a crawler that renders would see them.
- */
-export const siteLinks = pgTable(
-  'site_links',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /**
-     * The check of the source page, with no foreign key of its own (migration 0021): a key to
-     * site_checks made every inserted link lock the check's row (`for key share`), some 15 a page
-     * on the one row every page end of the crawl updates — 17-40 s of the database's time over a
-     * 10,000-page crawl (pg_stat_statements). A link goes with its source report (a report belongs
-     * to its check, and goes with it); the page end that inserts the links holds the check's row
-     * locked, so the check exists while they are written.
-     */
-    siteCheckId: uuid('site_check_id').notNull(),
-    /**
-     * The page the link is on, also with no foreign key (migration 0027): the key's check ran once
-     * per inserted link, some 50-100 a crawled page, each a lookup and a `for key share` lock of
-     * the report row the same page end had just written. The page end writes its links in the
-     * transaction that holds that row (its completing update), so it exists while they are
-     * written; a trigger on reports (`reports_site_links_gone`) deletes a report's links with it,
-     * as the key's cascade did.
-     */
-    sourceReportId: uuid('source_report_id').notNull(),
-    targetUrl: text('target_url').notNull(),
-    anchor: text('anchor').notNull(),
-    nofollow: boolean('nofollow').notNull(),
-    renderedOnly: boolean('rendered_only').notNull(),
-  },
-  (table) => [
-    index('site_links_check_target_idx').on(table.siteCheckId, table.targetUrl),
-    index('site_links_source_idx').on(table.sourceReportId),
-  ],
-);
 
 /**
  * The addresses a crawl's sitemap lists, as crawl keys (issue 19): the orphan and sitemap

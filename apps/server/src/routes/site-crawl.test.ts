@@ -115,9 +115,12 @@ describe('a crawl', () => {
       nofollow: boolean;
     }>(
       app.database.db,
-      sql`select su.normalized_url as source, l.target_url as target, l.anchor, l.nofollow
-          from site_links l join reports r on r.id = l.source_report_id
-          join urls su on su.id = r.url_id where l.site_check_id = ${id}`,
+      // Each page's links as the update that completed it stored them (services/page-links.ts).
+      sql`select su.normalized_url as source, l->>0 as target, l->>1 as anchor,
+            ((l->>2)::int & 1) = 1 as nofollow
+          from reports r join urls su on su.id = r.url_id,
+            json_array_elements(r.links::json) l
+          where r.site_check_id = ${id}`,
     );
     const edge = (from: string, to: string) =>
       links.find(

@@ -1,4 +1,4 @@
-import type { LinkRecord, Outlink } from '@crawlwise/analyzer/page/outlinks';
+import type { LinkRecord } from '@crawlwise/analyzer/page/outlinks';
 import type { CrawlOptions } from '@crawlwise/shared/api/site-checks';
 import type { ErrorWindow } from '@crawlwise/shared/crawl-error-rate';
 import {
@@ -9,7 +9,7 @@ import {
 import type { CrawlSettings } from '@crawlwise/shared/site-check';
 import { type SQL, sql } from 'drizzle-orm';
 import { aliased, col, type Db, listParam, queryRows, queryRowsPrepared } from '../db/database.ts';
-import { reports, siteChecks, siteLinks, siteSitemapEntries, urls } from '../db/schema.ts';
+import { reports, siteChecks, siteSitemapEntries, urls } from '../db/schema.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
 import { type LockedSiteCheck, pageEndCheckUpdate } from '../db/tables/site-checks.ts';
 import { recordExternalLinks } from './external-link-checks.ts';
@@ -18,11 +18,11 @@ import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 
 /**
  * The crawl's frontier lives in the database (issue 19): a crawl's pages are the check's
- * report rows, one per crawl key, each with its click depth, and its link graph is `site_links`.
- * When a page's analysis is written, the same transaction stores the page's links and queues
- * the targets not seen yet — under the check's row lock, so two pages finishing at once cannot
- * queue one target twice, and only from the lease holder, so a page finished twice queues
- * nothing twice. No process holds the site in memory.
+ * report rows, one per crawl key, each with its click depth, and its link graph is those rows'
+ * `links` (services/page-links.ts). When a page's analysis is written, the same transaction
+ * stores the page's links and queues the targets not seen yet — under the check's row lock, so
+ * two pages finishing at once cannot queue one target twice, and only from the lease holder, so
+ * a page finished twice queues nothing twice. No process holds the site in memory.
  */
 
 /** A page's report row (`reports r`) and its address (`urls u`) in the frontier's statements. */
@@ -77,65 +77,19 @@ export interface FrontierPage {
 }
 
 /**
- * The insert of a page's links to the check's pages (served, or only in the rendered DOM); null
- * when it has none.
- */
-function linksInsert(page: FrontierPage, links: readonly Outlink[], renderedOnly: boolean) {
-  if (links.length === 0) return null;
-  return sql`insert into ${siteLinks} (${col(siteLinks.siteCheckId)},
-      ${col(siteLinks.sourceReportId)}, ${col(siteLinks.targetUrl)},
-      ${col(siteLinks.anchor)}, ${col(siteLinks.nofollow)},
-      ${col(siteLinks.renderedOnly)})
-    select ${page.siteCheckId}::uuid, ${page.reportId}::uuid, l.target, l.anchor, l.nofollow,
-      ${renderedOnly}
-    from unnest(${listParam(links.map((link) => link.key))}::text[],
-      ${listParam(links.map((link) => link.anchor))}::text[],
-      ${listParam(links.map((link) => link.nofollow))}::boolean[]) as l(target, anchor, nofollow)`;
-}
-
-/**
- * How a page end's statement with its link lists is planned: on the embedded database a plan of
- * each page's lists ran it in 3.0 ms a page against 5.5 ms with the generic plan PostgreSQL keeps
- * after five runs (480-page crawls, each statement timed by bench/crawl-profile.ts, with
- * plan_cache_mode forced for the session one run and not the other; stop 54,
- * bench/results/crawl-profile-2026-12-02-stop54.md).
+ * How a page end's statement with its list of targets is planned: on the embedded database a
+ * plan of each page's lists ran it in 3.0 ms a page against 5.5 ms with the generic plan
+ * PostgreSQL keeps after five runs (480-page crawls, each statement timed by
+ * bench/crawl-profile.ts, with plan_cache_mode forced for the session one run and not the other;
+ * stop 54, when the statement also inserted the page's links: bench/results/crawl-profile-2026-12-02-stop54.md).
  * PostgreSQL itself keeps the generic plan these statements were shaped for (targetsOfCheck).
  */
-const LINKS_PLAN = { plan: 'custom' } as const;
+const LISTS_PLAN = { plan: 'custom' } as const;
 
 /**
- * Runs independent writes as one statement (all but the last as data-modifying CTEs, which run
- * whether or not anything reads them): one round trip instead of one each, inside the lock
- * every other page end of the check waits for.
- */
-async function writeTogether(tx: Db, writes: readonly (SQL | null)[]): Promise<void> {
-  const present = writes.filter((write): write is SQL => write !== null);
-  const last = present.pop();
-  if (!last) return;
-  // Prepared: the text depends only on which writes are present (its lists are parameters).
-  // Planned with each page's lists on the embedded database (LINKS_PLAN).
-  if (present.length === 0) {
-    await queryRowsPrepared(tx, last, LINKS_PLAN);
-    return;
-  }
-  await queryRowsPrepared(
-    tx,
-    sql`with ${sql.join(writeCtes(present), sql`, `)} ${last}`,
-    LINKS_PLAN,
-  );
-}
-
-/** Independent writes as the data-modifying CTEs `w0`, `w1`, … of one statement (nulls left out). */
-function writeCtes(writes: readonly (SQL | null)[]): SQL[] {
-  return writes
-    .filter((write): write is SQL => write !== null)
-    .map((write, index) => sql`${sql.raw(`w${index}`)} as (${write})`);
-}
-
-/**
- * Stores a finished page's links and queues the new targets (inside the transaction that writes
- * the page's analysis, its signals and excerpt included, after its check's row was locked: the
- * check as locked is `check`). A target still queued gets the shorter depth if this page found
+ * Queues the new targets of a finished page's links (inside the transaction that writes the
+ * page's analysis — its signals, excerpt and links included: JobQueue.complete — after its
+ * check's row was locked: the check as locked is `check`). A target still queued gets the shorter depth if this page found
  * a shorter path: a page's depth is read when it is claimed (its links' depth and the maximum
  * depth follow from it), and the report's click depths come from the link graph itself
  * (site-graph.ts), so a page already claimed keeps its row untouched — another page end may be
@@ -159,10 +113,6 @@ export async function expandCrawl(
   if (settings.checkExternal) {
     await recordExternalLinks(tx, page, record.served.external, settings.maxExternal);
   }
-  const links = [
-    linksInsert(page, record.served.internal, false),
-    linksInsert(page, record.renderedOnly ?? [], true),
-  ];
   const depth = page.crawl.depth + 1;
   const scope = crawlScope(page.crawl.siteUrl, settings.rules);
   const candidates =
@@ -173,11 +123,11 @@ export async function expandCrawl(
           .map((link) => link.key)
           .filter((key) => scope.isIncluded(key));
   if (candidates.length === 0) {
-    await writeTogether(tx, [...links, pageEndCheckUpdate(page.siteCheckId, window, null)]);
+    await queryRowsPrepared(tx, pageEndCheckUpdate(page.siteCheckId, window, null));
     return { queued: 0, settled: true };
   }
 
-  const fresh = await linkAndFindNew(tx, page.siteCheckId, links, candidates, depth, window);
+  const fresh = await findNew(tx, page.siteCheckId, candidates, depth, window);
   if (fresh.length === 0) return { queued: 0, settled: true };
   const queued = await queueFresh(
     tx,
@@ -196,21 +146,19 @@ export async function expandCrawl(
 }
 
 /**
- * One statement: the page's links, the shorter depth for its targets already known, its check's
- * window and settle (unless a target is new); returns the targets the crawl has not queued yet,
+ * One statement: the shorter depth for the page's targets already known, its check's window and
+ * settle (unless a target is new); returns the targets the crawl has not queued yet,
  * in their order. Each target is looked up once: its address id (urlIdOf), then its row of the
  * check by both columns of reports_site_check_url_idx — never a scan of the check's rows.
  */
-async function linkAndFindNew(
+async function findNew(
   tx: Db,
   siteCheckId: string,
-  links: readonly (SQL | null)[],
   candidates: readonly string[],
   depth: number,
   window: ErrorWindow | null,
 ): Promise<string[]> {
-  const ctes = writeCtes(links);
-  ctes.push(
+  const ctes = [
     sql`cand as materialized (${targetsOfCheck(siteCheckId, candidates)})`,
     // Which rows to deepen is decided on what `cand` read of them, so the update only looks its
     // rows up by key: with the status in its own condition, the planner scanned every pending
@@ -227,12 +175,12 @@ async function linkAndFindNew(
           for no key update of q skip locked)))`,
     sql`fresh as (select cand.url, cand.position from cand where cand.report_id is null)`,
     sql`checked as (${pageEndCheckUpdate(siteCheckId, window, sql`exists (select 1 from fresh)`)})`,
-  );
-  // Prepared: the text depends only on which link lists are present (its lists are parameters).
+  ];
+  // Prepared: the text is the same for every page (its lists are parameters).
   const rows = await queryRowsPrepared<{ url: string }>(
     tx,
     sql`with ${sql.join(ctes, sql`, `)} select fresh.url from fresh order by fresh.position`,
-    LINKS_PLAN,
+    LISTS_PLAN,
   );
   return rows.map((row) => row.url);
 }

@@ -23,6 +23,7 @@ import {
 } from '../db/tables/site-checks.ts';
 import type { CrawlPage } from './crawl-frontier.ts';
 import { HostPace, type PaceTurn, takeHostTurn } from './host-pace.ts';
+import { storedPageLinks } from './page-links.ts';
 import { auditIssuesOf, viewFindingsOf } from './site-page-findings.ts';
 import { storedReportJson } from './stored-report-bounds.ts';
 
@@ -487,10 +488,16 @@ function sitePageFindingsColumns(issues: readonly unknown[]): SQL {
  * A crawl's page also keeps what the site findings read of it (its signals and text excerpt,
  * as the analysis gave them: the findings compare them whole), in the completing statement.
  */
+/**
+ * A crawl's page: its signals, excerpt and links (the crawl's link graph, services/page-links.ts)
+ * written by the update that completes it — one value a page, not a row a link.
+ */
 function crawlPageColumns(analysis: PageAnalysis): SQL {
   if (!analysis.signals) return sql``;
+  const links = analysis.links ? storedPageLinks(analysis.links) : null;
   return sql`, ${col(reports.pageSignals)} = ${JSON.stringify(analysis.signals)}::json,
-    ${col(reports.textExcerpt)} = ${analysis.excerpt ? JSON.stringify(analysis.excerpt) : null}::jsonb`;
+    ${col(reports.textExcerpt)} = ${analysis.excerpt ? JSON.stringify(analysis.excerpt) : null}::jsonb,
+    ${col(reports.links)} = ${links}::text`;
 }
 
 function claimedJob(row: Record<string, unknown>): ClaimedJob {

@@ -1,42 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { SiteGraphLink } from '@crawlwise/analyzer/site/site-graph';
 import { DEFAULT_CRAWL_URL_RULES } from '@crawlwise/shared/crawl-url';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { siteLinks, users } from '../db/schema.ts';
+import { reports, users } from '../db/schema.ts';
 import { insertTestSiteCheck } from '../test-support/site-check-rows.ts';
 import { openTestDatabase, testConfig } from '../test-support/test-app.ts';
+import { storedPageLinks } from './page-links.ts';
 import { listSitePages } from './site-checks.ts';
-import { loadCrawlGraph, storedOrder } from './site-report-source.ts';
-
-describe('storedOrder (a crawl graph back in the order its links were stored)', () => {
-  it('gives the positions in ascending order of id', () => {
-    expect([...storedOrder([30, 10, 20, 11])]).toEqual([1, 3, 2, 0]);
-    expect([...storedOrder([])]).toEqual([]);
-  });
-
-  it('gives the same order for ids too large to pack with their position', () => {
-    const big = 2 ** 40;
-    expect([...storedOrder([big + 5, big + 1, big + 3])]).toEqual([1, 2, 0]);
-  });
-
-  it('agrees with a comparator sort over many shuffled ids', () => {
-    const ids = Array.from({ length: 5000 }, (_, index) => index * 7 + 1);
-    for (let index = ids.length - 1; index > 0; index -= 1) {
-      const other = (index * 7919) % (index + 1);
-      [ids[index], ids[other]] = [ids[other]!, ids[index]!];
-    }
-    const expected = ids.map((_, index) => index).sort((a, b) => ids[a]! - ids[b]!);
-    expect([...storedOrder(ids)]).toEqual(expected);
-  });
-});
+import { loadCrawlGraph } from './site-report-source.ts';
 
 /**
- * loadCrawlGraph on the real database (PGlite, or PostgreSQL with DATABASE_URL): links are read
- * as JSON columns in batches of source pages, several asked for ahead; what comes back must be
- * every link of the pages, exactly as stored (anchors with quotes, backslashes, control
- * characters and characters outside the BMP; every flag), in the order they were stored across
- * batches.
+ * loadCrawlGraph on the real database (PGlite, or PostgreSQL with DATABASE_URL): each page's links
+ * are one stored value of its row (page-links.ts), read in batches of pages, several asked for
+ * ahead; what comes back must be every link of the pages, exactly as stored (anchors with quotes,
+ * backslashes, control characters and characters outside the BMP; every flag), page by page in
+ * the pages' order across batches, each page's served links before its rendered-only ones.
  */
 describe('loadCrawlGraph', () => {
   let database: Database;
@@ -65,7 +45,7 @@ describe('loadCrawlGraph', () => {
     return { id, pages: await listSitePages(database.db, id) };
   }
 
-  it('reads every link of the pages as stored, in stored order, across batches', async () => {
+  it('reads every link of the pages as stored, page by page in their order, across batches', async () => {
     const addresses = Array.from({ length: 7 }, (_, index) => `${origin}/p${index}`);
     const { id, pages } = await crawlOf(addresses);
     const anchors = [
@@ -75,28 +55,40 @@ describe('loadCrawlGraph', () => {
       'emoji 😀 and ünïcode',
       '',
       '[1,"x"]',
+      'NULL',
     ];
     const stored: SiteGraphLink[] = [];
-    // Links of different pages interleave in id order (the stored order crosses batches).
-    for (let round = 0; round < 3; round += 1) {
-      for (const [index, page] of pages.entries()) {
-        if (index === 3) continue; // a page without links
-        const link: SiteGraphLink = {
-          source: page.url,
-          target: `${origin}/t${(index + round) % 4}?q="${round}"`,
+    for (const [index, page] of pages.entries()) {
+      if (index === 3) continue; // a page without links
+      const links = (renderedOnly: boolean) =>
+        Array.from({ length: 3 }, (_, round) => ({
+          key: `${origin}/t${(index + round) % 4}${renderedOnly ? '/r' : ''}?q="${round}"`,
           anchor: anchors[(index + round) % anchors.length]!,
           nofollow: (index + round) % 2 === 0,
-          renderedOnly: (index + round) % 3 === 0,
-        };
-        await database.db.insert(siteLinks).values({
-          siteCheckId: id,
-          sourceReportId: page.reportId,
-          targetUrl: link.target,
-          anchor: link.anchor,
-          nofollow: link.nofollow,
-          renderedOnly: link.renderedOnly,
-        });
-        stored.push(link);
+        }));
+      const served = links(false);
+      // Only some pages were rendered.
+      const rendered = index % 2 === 0 ? links(true) : null;
+      await database.db.execute(
+        sql`update ${reports} set ${sql.identifier('links')} = ${storedPageLinks({
+          served: { internal: served, external: [], externalCount: 0, omitted: 0 },
+          renderedOnly: rendered,
+        })}
+            where ${reports.id} = ${page.reportId}`,
+      );
+      for (const [links, renderedOnly] of [
+        [served, false],
+        [rendered ?? [], true],
+      ] as const) {
+        for (const link of links) {
+          stored.push({
+            source: page.url,
+            target: link.key,
+            anchor: link.anchor,
+            nofollow: link.nofollow,
+            renderedOnly,
+          });
+        }
       }
     }
     for (const batchPages of [1, 2, 3, 1000]) {

@@ -1,7 +1,5 @@
 import type { CrawlSettings, SiteCheckSource } from '@crawlwise/shared/site-check';
-import { sql } from 'drizzle-orm';
-import { col, type Db } from '../db/database.ts';
-import { siteLinks } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
 import { insertSitePages } from '../db/tables/reports.ts';
 import { insertSiteCheck, type NewSiteCheckRow } from '../db/tables/site-checks.ts';
 
@@ -45,21 +43,4 @@ export async function insertTestSiteCheck(db: Db, check: TestSiteCheck): Promise
     ...(check.crawlDepth === undefined ? {} : { crawlDepth: check.crawlDepth }),
   });
   return id;
-}
-
-/**
- * `count` made-up links of the check `siteCheckId`, numbered from `from`, spread over `sources`
- * source pages (uuids made from their number; no report rows needed: the links have no key to
- * them): bulk for tests of how the link table is planned or analysed.
- */
-export async function insertTestLinks(
-  db: Db,
-  links: { siteCheckId: string; from: number; count: number; sources: number },
-): Promise<void> {
-  await db.execute(sql`insert into ${siteLinks}
-      (${col(siteLinks.siteCheckId)}, ${col(siteLinks.sourceReportId)}, ${col(siteLinks.targetUrl)},
-        ${col(siteLinks.anchor)}, ${col(siteLinks.nofollow)}, ${col(siteLinks.renderedOnly)})
-    select ${links.siteCheckId}::uuid, md5((g % ${links.sources}::int)::text)::uuid,
-      'https://example.test/page/' || g, 'anchor ' || g, false, false
-    from generate_series(${links.from}::int, ${links.from + links.count - 1}::int) g`);
 }

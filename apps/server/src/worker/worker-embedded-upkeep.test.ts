@@ -3,16 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/database.ts';
-import { insertTestLinks } from '../test-support/site-check-rows.ts';
 import { buildTestApp, testWorker } from '../test-support/test-app.ts';
 import type { Worker } from './worker.ts';
 
 /**
  * The worker of the embedded database does what PGlite has no background process for: it
- * gathers the link table's planner statistics as it grows (db/embedded-statistics.ts), vacuums
- * its tables (db/embedded-vacuum.ts; no autovacuum for either) and checkpoints once enough log
- * was written (db/embedded-checkpoint.ts; no checkpointer). On PostgreSQL its own daemons do all
- * three and the worker schedules none: this file runs on the embedded database only.
+ * vacuums its tables (db/embedded-vacuum.ts; no autovacuum) and checkpoints once enough log was
+ * written (db/embedded-checkpoint.ts; no checkpointer). On PostgreSQL its own daemons do both
+ * and the worker schedules neither: this file runs on the embedded database only.
  */
 const onEmbedded = !process.env.DATABASE_URL;
 
@@ -41,32 +39,6 @@ describe.runIf(onEmbedded)('the embedded worker’s upkeep', () => {
     );
     return row?.pages ?? 0;
   };
-  const analysedPages = () => measuredPages('site_links');
-
-  it('analyses the link table once it has grown past a megabyte, and again as it doubles', async () => {
-    expect(app.database.kind).toBe('pglite');
-    // ~15,000 links of one check: over the megabyte a table is first analysed at.
-    const siteCheckId = '00000000-0000-4000-8000-000000000002';
-    const addLinks = (from: number, count: number) =>
-      insertTestLinks(app.database.db, { siteCheckId, from, count, sources: 1500 });
-    await addLinks(1, 15_000);
-    expect(await analysedPages()).toBe(0);
-    worker = testWorker(app, { concurrency: 1, statisticsIntervalMs: 50 });
-    await worker.start();
-    const first = await waitUntil(async () => (await analysedPages()) || undefined, {
-      timeoutMs: 10_000,
-      intervalMs: 25,
-      what: 'the link table analysed',
-    });
-    expect(first).toBeGreaterThanOrEqual(128);
-    await addLinks(15_001, 16_000);
-    const second = await waitUntil(
-      async () => ((await analysedPages()) > first ? await analysedPages() : undefined),
-      { timeoutMs: 10_000, intervalMs: 25, what: 'the link table analysed again' },
-    );
-    expect(second).toBeGreaterThanOrEqual(2 * first);
-  });
-
   const redoPoint = async () => {
     const [row] = await queryRows<{ redo: string }>(
       app.database.db,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../composition-root.ts';
 import { CHECKPOINT_WAL_BYTES, checkpointIfWalGrown } from '../db/embedded-checkpoint.ts';
-import { refreshGrownStatistics } from '../db/embedded-statistics.ts';
 import { vacuumTables } from '../db/embedded-vacuum.ts';
 import type { WatchMonitor } from '../monitoring/watch-monitor.ts';
 import { ExternalLinkChecks } from '../services/external-link-checks.ts';
@@ -54,8 +53,6 @@ export interface WorkerOptions {
   retryBaseDelayMs?: number;
   /** How often due audit snapshots are looked for; a site page's end also triggers a pass. */
   auditIntervalMs?: number;
-  /** How often the embedded database's grown tables are looked for (db/embedded-statistics.ts). */
-  statisticsIntervalMs?: number;
   /** How often the embedded database's log is looked at for a checkpoint (db/embedded-checkpoint.ts). */
   checkpointIntervalMs?: number;
   /** The log written since the last checkpoint that makes one due (tests lower it). */
@@ -68,9 +65,6 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 const MONITOR_INTERVAL_MS = 60 * 1000;
 const AUDIT_INTERVAL_MS = 5 * 1000;
 const AUDIT_TASK = 'audit snapshots';
-const STATISTICS_TASK = 'planner statistics';
-/** A look at the embedded database's table sizes is one catalogue read: cheap, so often. */
-const STATISTICS_INTERVAL_MS = 10 * 1000;
 const CHECKPOINT_TASK = 'checkpoint';
 /** One read of the log's position: cheap. A 10,000-page crawl writes 5-7 MB of it a second. */
 const CHECKPOINT_INTERVAL_MS = 5 * 1000;
@@ -220,19 +214,10 @@ export class Worker {
         await dropLeftoverAuditRows(database.db);
       },
     });
-    // The embedded database has no autovacuum to gather the planner's statistics (PostgreSQL's own
-    // daemon does it there): this worker analyses its link table as it grows.
+    // The embedded database has no checkpointer nor autovacuum (PostgreSQL's own daemons do
+    // both there).
     if (database.kind === 'pglite') {
-      scheduler.add({
-        name: STATISTICS_TASK,
-        everyMs: this.options.statisticsIntervalMs ?? STATISTICS_INTERVAL_MS,
-        runAtStart: true,
-        run: async () => {
-          const analysed = await refreshGrownStatistics(database.db);
-          if (analysed.length > 0) logger.info({ analysed }, 'planner statistics refreshed');
-        },
-      });
-      // Nor a checkpointer: without this its log grew until the server stopped.
+      // Without this its log grew until the server stopped.
       scheduler.add({
         name: CHECKPOINT_TASK,
         everyMs: this.options.checkpointIntervalMs ?? CHECKPOINT_INTERVAL_MS,
@@ -245,7 +230,7 @@ export class Worker {
           if (checkpoint) logger.info(checkpoint, 'embedded database checkpointed');
         },
       });
-      // Nor autovacuum: without this the space of deleted and replaced rows was never reused.
+      // Without this the space of deleted and replaced rows was never reused.
       scheduler.add({
         name: VACUUM_TASK,
         everyMs: this.options.vacuumIntervalMs ?? VACUUM_INTERVAL_MS,

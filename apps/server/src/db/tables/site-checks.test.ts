@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testConfig } from '../../test-support/test-app.ts';
 import { col, type Database, type Db, inTransaction, queryRows } from '../database.ts';
-import { members, organizations, reports, siteChecks, siteLinks, users } from '../schema.ts';
+import { members, organizations, reports, siteChecks, users } from '../schema.ts';
 import { insertSitePages } from './reports.ts';
 import {
   auditBuildIsNewest,
@@ -341,46 +341,6 @@ describe('site checks owner', () => {
 
     await releaseAuditBuild(database.db, id);
     expect(await claimAuditBuild(database.db, id, 300)).not.toBeNull();
-  });
-
-  it("purges a crawl's links with its pages (a link's key is its source page's)", async () => {
-    const maker = await newMaker();
-    const id = await newCheck(maker, null, { status: 'running', source: 'crawl', pageCount: 1 });
-    await insertSitePages(database.db, {
-      siteCheckId: id,
-      ownerId: maker,
-      requesterKey: `user:${maker}`,
-      addresses: [`https://${maker}.example.test/`],
-    });
-    const [page] = await database.db
-      .select({ id: reports.id })
-      .from(reports)
-      .where(sql`${reports.siteCheckId} = ${id}`);
-    await database.db.insert(siteLinks).values({
-      siteCheckId: id,
-      sourceReportId: page!.id,
-      targetUrl: `https://${maker}.example.test/about`,
-      anchor: 'About',
-      nofollow: false,
-      renderedOnly: false,
-    });
-    const linksOf = () =>
-      queryRows(
-        database.db,
-        sql`select 1 from ${siteLinks} where ${siteLinks.siteCheckId} = ${id}`,
-      );
-    expect(await linksOf()).toHaveLength(1);
-
-    await setColumn(id, 'created_at', '1999-06-01T00:00:00Z');
-    for (let count = -1; count !== 0; ) {
-      count = await purgeSiteChecksBefore(
-        database.db,
-        new Date('1999-07-01T00:00:00Z'),
-        86_400,
-        10,
-      );
-    }
-    expect(await linksOf()).toEqual([]);
   });
 
   it("hands a leaving member's team checks over and purges old checks in batches", async () => {
