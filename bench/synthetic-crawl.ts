@@ -12,7 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { queryRows } from '@crawlwise/server/db/database';
 import { crawlSettingsOf, crawlStartKey } from '@crawlwise/server/services/crawl-frontier';
 import { storedPageLinks } from '@crawlwise/server/services/page-links';
-import { auditIssuesOf, viewFindingsOf } from '@crawlwise/server/services/site-page-findings';
+import {
+  auditIssuesOf,
+  reportMetaOf,
+  viewFindingsOf,
+} from '@crawlwise/server/services/site-page-findings';
 import { crawlOptionsSchema } from '@crawlwise/shared/api/site-checks';
 import { sql } from 'drizzle-orm';
 
@@ -137,7 +141,7 @@ export async function insertCrawl(
         ${finalKey}, null, null, ${JSON.stringify(meta)}::jsonb, ${JSON.stringify(issues)}::jsonb,
         ${JSON.stringify(signals)}::jsonb, ${completedAt}::timestamptz, ${page.depth}::int,
         ${JSON.stringify(excerpt)}::jsonb, ${JSON.stringify(auditIssuesOf(issues))}::jsonb,
-        ${JSON.stringify(viewFindingsOf(issues))}::jsonb)`;
+        ${JSON.stringify(viewFindingsOf(issues))}::jsonb, ${JSON.stringify(reportMetaOf(meta))}::json)`;
     });
     const completed = values.filter((_, offset) => batch[offset]!.kind !== 'broken');
     const failed = values.filter((_, offset) => batch[offset]!.kind === 'broken');
@@ -145,13 +149,13 @@ export async function insertCrawl(
       await db.execute(
         sql`insert into reports (url_id, user_id, site_check_id, access_token, status, score,
               final_url, error_code, error_message, meta_json, issues, page_signals, completed_at,
-              crawl_depth, text_excerpt, audit_issues, view_findings)
+              crawl_depth, text_excerpt, audit_issues, view_findings, report_meta)
             select u.id, ${userId}, ${id}, v.token, v.status, v.score, v.final_url, v.error_code,
               v.error_message, v.meta_json, v.issues, v.page_signals, v.completed_at, v.depth,
-              v.text_excerpt, v.audit_issues, v.view_findings
+              v.text_excerpt, v.audit_issues, v.view_findings, v.report_meta
             from (values ${sql.join(completed, sql`, `)}) as v(url, token, status, score,
               final_url, error_code, error_message, meta_json, issues, page_signals,
-              completed_at, depth, text_excerpt, audit_issues, view_findings)
+              completed_at, depth, text_excerpt, audit_issues, view_findings, report_meta)
             join urls u on u.normalized_url = v.url`,
       );
     }

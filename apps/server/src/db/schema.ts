@@ -243,6 +243,12 @@ export const reports = pgTable(
     auditIssues: json('audit_issues'),
     viewFindings: json('view_findings'),
     /**
+     * A site check's page: the part of `meta_json` its builds read (title, description, word
+     * count), written with it (migration 0030). Null on a row written before it: read from
+     * `meta_json` then.
+     */
+    reportMeta: json('report_meta'),
+    /**
      * A crawl's page: its internal links, the crawl's link graph (issue 19), as the text of one
      * JSON array of `[target, anchor, flags]` (services/page-links.ts): each target by its crawl
      * key (packages/shared/src/crawl-url.ts) with its first link's anchor text or image alt,

@@ -24,7 +24,7 @@ import {
 import type { CrawlPage } from './crawl-frontier.ts';
 import { HostPace, type PaceTurn, takeHostTurn } from './host-pace.ts';
 import { storedPageLinks } from './page-links.ts';
-import { auditIssuesOf, viewFindingsOf } from './site-page-findings.ts';
+import { auditIssuesOf, reportMetaOf, viewFindingsOf } from './site-page-findings.ts';
 import { storedReportJson } from './stored-report-bounds.ts';
 
 /**
@@ -330,7 +330,7 @@ export class JobQueue {
             ${col(reports.finalUrl)} = ${result.finalUrl},
             ${col(reports.metaJson)} = ${stored.metaJson}::jsonb,
             ${col(reports.issues)} = ${stored.issues}::jsonb,
-            ${sitePageFindingsColumns(result.issues)},
+            ${sitePageFindingsColumns(result.issues, result.meta_json)},
             ${col(reports.categories)} = ${stored.categories}::jsonb,
             ${col(reports.fetchArtifact)} = null,
             ${col(reports.errorCode)} = null, ${col(reports.errorMessage)} = null,
@@ -474,23 +474,22 @@ export class JobQueue {
 const WRITTEN_ROW = sql`returning ${reports.id} as id, ${reports.siteCheckId} as site_check_id`;
 
 /**
- * A site page's findings as its check's builds read them (services/site-page-findings.ts), set
- * with its findings; a report of no site check keeps none.
+ * A site page's findings and metadata as its check's builds read them
+ * (services/site-page-findings.ts), set with its findings; a report of no site check keeps none.
  */
-function sitePageFindingsColumns(issues: readonly unknown[]): SQL {
+function sitePageFindingsColumns(issues: readonly unknown[], meta: unknown): SQL {
   const ofSitePage = (json: string) =>
     sql`case when ${reports.siteCheckId} is null then null else ${json}::json end`;
   return sql`${col(reports.auditIssues)} = ${ofSitePage(JSON.stringify(auditIssuesOf(issues)))},
-    ${col(reports.viewFindings)} = ${ofSitePage(JSON.stringify(viewFindingsOf(issues)))}`;
+    ${col(reports.viewFindings)} = ${ofSitePage(JSON.stringify(viewFindingsOf(issues)))},
+    ${col(reports.reportMeta)} = ${ofSitePage(JSON.stringify(reportMetaOf(meta)))}`;
 }
 
 /**
  * A crawl's page also keeps what the site findings read of it (its signals and text excerpt,
- * as the analysis gave them: the findings compare them whole), in the completing statement.
- */
-/**
- * A crawl's page: its signals, excerpt and links (the crawl's link graph, services/page-links.ts)
- * written by the update that completes it — one value a page, not a row a link.
+ * as the analysis gave them: the findings compare them whole) and its links (the crawl's link
+ * graph, services/page-links.ts: one value a page, not a row a link), in the completing
+ * statement.
  */
 function crawlPageColumns(analysis: PageAnalysis): SQL {
   if (!analysis.signals) return sql``;

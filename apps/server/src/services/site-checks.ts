@@ -257,11 +257,11 @@ const STORED_FINDINGS = sql`jsonb_array_elements(case when jsonb_typeof(${r(repo
   then ${r(reports.issues)} else '[]'::jsonb end)`;
 
 /** The meta the site report reads: the title and the description (and the audit's word count). */
-const REPORT_META = sql`
+const REPORT_META = sql`coalesce(${r(reports.reportMeta)},
   case when ${r(reports.metaJson)} is null then null else jsonb_build_object(
     'title', ${r(reports.metaJson)}->'title',
     'metaDescription', ${r(reports.metaJson)}->'metaDescription',
-    'wordCount', ${r(reports.metaJson)}->'wordCount') end as meta_json`;
+    'wordCount', ${r(reports.metaJson)}->'wordCount')::json end) as meta_json`;
 
 /**
  * What the audit snapshot reads of each page's stored findings: only failing critical or

@@ -17,9 +17,9 @@ import { listSitePages, withAuditIssues } from './site-checks.ts';
 import { auditIssuesOf, viewFindingsOf } from './site-page-findings.ts';
 
 /**
- * A site page's findings as its check's builds read them are written with the page
- * (reports.audit_issues, reports.view_findings) and equal what the SQL fallback takes out of the
- * whole stored findings for a row written before those columns.
+ * A site page's findings and metadata as its check's builds read them are written with the page
+ * (reports.audit_issues, reports.view_findings, reports.report_meta) and equal what the SQL
+ * fallback takes out of the whole stored findings and meta for a row written before those columns.
  */
 
 describe('auditIssuesOf and viewFindingsOf', () => {
@@ -212,22 +212,36 @@ describe('a site page stored by the worker', () => {
 
   it('has them written, and the build reads the same as from the whole findings', async () => {
     const db = app.database.db;
-    const written = await queryRows<{ audit_issues: unknown; view_findings: unknown }>(
+    const written = await queryRows<{
+      audit_issues: unknown;
+      view_findings: unknown;
+      report_meta: unknown;
+    }>(
       db,
-      sql`select audit_issues, view_findings from reports where site_check_id = ${checkId}`,
+      sql`select audit_issues, view_findings, report_meta from reports
+          where site_check_id = ${checkId}`,
     );
     expect(written).toHaveLength(3);
     for (const row of written) {
       expect(row.audit_issues).not.toBeNull();
       expect(row.view_findings).not.toBeNull();
+      expect(row.report_meta).not.toBeNull();
     }
     const fromColumns = await listSitePages(db, checkId, { slim: true, report: true });
     // Some page has failing findings and a canonical finding, so the comparison means something.
     expect(fromColumns.some((row) => (row.issues as unknown[]).length > 0)).toBe(true);
     expect(fromColumns.some((row) => (row.viewFindings as unknown[]).length > 0)).toBe(true);
+    // A page with a title and one without (its meta's title is there, with no value).
+    const titles = fromColumns.map(
+      (row) => (row.metaJson as { title?: { value?: unknown } })?.title?.value,
+    );
+    expect(titles).toContain('B');
+    expect(
+      fromColumns.every((row) => (row.metaJson as { wordCount?: unknown }).wordCount != null),
+    ).toBe(true);
 
     await db.execute(
-      sql`update reports set audit_issues = null, view_findings = null
+      sql`update reports set audit_issues = null, view_findings = null, report_meta = null
           where site_check_id = ${checkId}`,
     );
     const fromFindings = await listSitePages(db, checkId, { slim: true, report: true });
@@ -262,11 +276,15 @@ describe('a site page stored by the worker', () => {
     await workUntilCompleted(
       sql`select status from reports where access_token = ${created.json().accessToken}`,
     );
-    const [row] = await queryRows<{ audit_issues: unknown; view_findings: unknown }>(
+    const [row] = await queryRows<{
+      audit_issues: unknown;
+      view_findings: unknown;
+      report_meta: unknown;
+    }>(
       app.database.db,
-      sql`select audit_issues, view_findings from reports
+      sql`select audit_issues, view_findings, report_meta from reports
           where access_token = ${created.json().accessToken}`,
     );
-    expect(row).toEqual({ audit_issues: null, view_findings: null });
+    expect(row).toEqual({ audit_issues: null, view_findings: null, report_meta: null });
   });
 });
