@@ -60,4 +60,15 @@ describe('vacuum of the embedded database', () => {
     await fillAndEmpty();
     expect(await probePages()).toBe(vacuumedPages);
   });
+
+  it('vacuums one table alone when asked', async () => {
+    await fillAndEmpty();
+    const before = await probePages();
+    expect((await vacuumTables(database.db, 'vacuum_probe')).map((table) => table.table)).toEqual([
+      'vacuum_probe',
+    ]);
+    await fillAndEmpty();
+    expect(await probePages()).toBe(before);
+    expect(await vacuumTables(database.db, 'no_such_table')).toEqual([]);
+  });
 });

@@ -25,13 +25,27 @@ export interface VacuumedTable {
   ms: number;
 }
 
-/** Vacuums every table of the schema, one at a time; answers each one's time. */
-export async function vacuumTables(db: Db): Promise<VacuumedTable[]> {
+/**
+ * The table vacuumed often (REPORTS_VACUUM_INTERVAL_MS in worker.ts) beside the pass over every
+ * table: a crawl updates each of its pages' rows three or four times (queued, claimed, completed,
+ * a shorter depth), and the site report built at its end reads every one of them. Unvacuumed, the
+ * first read of a 10,000-page crawl's rows set their hint bits and stepped over the dead
+ * versions: the final build's page read took 678-687 ms against 555-590 after a VACUUM
+ * (bench/site-report-read.ts on a kept crawl, stop 59) — but a VACUUM of those rows at the end
+ * takes ~500 ms itself, so it is done as the crawl goes, a few seconds' rows at a time.
+ */
+export const OFTEN_VACUUMED = 'reports';
+
+/**
+ * Vacuums every table of the schema (or only `only`), one at a time; answers each one's time.
+ */
+export async function vacuumTables(db: Db, only?: string): Promise<VacuumedTable[]> {
   const tables = await queryRows<{ name: string }>(
     db,
     sql`select c.relname::text as name
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = current_schema() and c.relkind = 'r'
+          and (${only ?? null}::text is null or c.relname = ${only ?? null}::text)
         order by c.relname`,
   );
   const vacuumed: VacuumedTable[] = [];

@@ -78,4 +78,25 @@ describe.runIf(onEmbedded)('the embedded worker’s upkeep', () => {
     });
     expect(pages).toBeGreaterThan(10);
   });
+
+  it('vacuums the report rows more often, alone', async () => {
+    const vacuumsOf = async (table: string) => {
+      const [row] = await queryRows<{ count: number }>(
+        app.database.db,
+        sql`select vacuum_count::int as count from pg_stat_user_tables where relname = ${table}`,
+      );
+      return Number(row?.count ?? 0);
+    };
+    await app.database.db.execute(sql`create table upkeep_probe_2 as select 1 as id`);
+    const before = await vacuumsOf('reports');
+    worker = testWorker(app, { concurrency: 1, reportsVacuumIntervalMs: 50 });
+    await worker.start();
+    await waitUntil(async () => ((await vacuumsOf('reports')) > before + 1 ? true : undefined), {
+      timeoutMs: 10_000,
+      intervalMs: 25,
+      what: 'the reports table vacuumed twice',
+    });
+    // The pass over every table is not due (every ten minutes, not at the start).
+    expect(await vacuumsOf('upkeep_probe_2')).toBe(0);
+  });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Services } from '../composition-root.ts';
 import { CHECKPOINT_WAL_BYTES, checkpointIfWalGrown } from '../db/embedded-checkpoint.ts';
-import { vacuumTables } from '../db/embedded-vacuum.ts';
+import { OFTEN_VACUUMED, vacuumTables } from '../db/embedded-vacuum.ts';
 import type { WatchMonitor } from '../monitoring/watch-monitor.ts';
 import { ExternalLinkChecks } from '../services/external-link-checks.ts';
 import { ensureActiveHostsPaced } from '../services/host-pace.ts';
@@ -59,6 +59,8 @@ export interface WorkerOptions {
   checkpointWalBytes?: number;
   /** How often the embedded database's tables are vacuumed (db/embedded-vacuum.ts). */
   vacuumIntervalMs?: number;
+  /** How often its report rows are vacuumed besides (db/embedded-vacuum.ts, OFTEN_VACUUMED). */
+  reportsVacuumIntervalMs?: number;
 }
 
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
@@ -71,6 +73,13 @@ const CHECKPOINT_INTERVAL_MS = 5 * 1000;
 const VACUUM_TASK = 'vacuum';
 /** As often as the purge, whose deleted rows it makes reusable. */
 const VACUUM_INTERVAL_MS = 10 * 60 * 1000;
+const REPORTS_VACUUM_TASK = 'vacuum of reports';
+/**
+ * The report rows (db/embedded-vacuum.ts, OFTEN_VACUUMED): 20 s of a crawl's page ends at a time
+ * (~1,500 rows at the embedded database's pace), so at its end all but the last few seconds'
+ * rows are vacuumed. A pass that finds nothing to do reads only the visibility map.
+ */
+const REPORTS_VACUUM_INTERVAL_MS = 20 * 1000;
 /** A build of at least this many pages is followed by a full garbage collection (see its use). */
 const RELEASE_AFTER_BUILD_PAGES = 1000;
 const MONITORING_TASK = 'monitoring pass';
@@ -239,6 +248,14 @@ export class Worker {
           const ms = vacuumed.reduce((sum, table) => sum + table.ms, 0);
           const slowest = vacuumed.reduce((a, b) => (b.ms > a.ms ? b : a), { table: '', ms: 0 });
           logger.info({ tables: vacuumed.length, ms, slowest }, 'embedded database vacuumed');
+        },
+      });
+      scheduler.add({
+        name: REPORTS_VACUUM_TASK,
+        everyMs: this.options.reportsVacuumIntervalMs ?? REPORTS_VACUUM_INTERVAL_MS,
+        run: async () => {
+          const [vacuumed] = await vacuumTables(database.db, OFTEN_VACUUMED);
+          if (vacuumed) logger.debug(vacuumed, 'embedded database table vacuumed');
         },
       });
     }
