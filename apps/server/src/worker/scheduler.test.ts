@@ -137,4 +137,21 @@ describe('Scheduler', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(passes).toBe(2);
   });
+
+  it('brings a pending pass forward for a request due sooner, never back', async () => {
+    let passes = 0;
+    const scheduler = new Scheduler(() => {});
+    scheduler.add({ name: 'audit', everyMs: 60_000, run: async () => void (passes += 1) });
+    scheduler.triggerSoon('audit', 100);
+    await vi.advanceTimersByTimeAsync(10);
+    // Due later than the pending pass: served by it.
+    scheduler.triggerSoon('audit', 500);
+    // Due at once (a check's last page): the pass runs now, once.
+    scheduler.triggerSoon('audit', 0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(passes).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(passes).toBe(1);
+    await scheduler.stop();
+  });
 });

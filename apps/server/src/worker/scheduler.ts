@@ -18,6 +18,8 @@ interface TaskState {
   timer: NodeJS.Timeout | null;
   /** A pass asked for by triggerSoon, not started yet. */
   soon: NodeJS.Timeout | null;
+  /** When the pending `soon` pass is due (Date.now()). */
+  soonAt: number;
   running: Promise<void> | null;
   again: boolean;
 }
@@ -31,7 +33,14 @@ export class Scheduler {
   /** Registers a task; it can be triggered at once, and runs on its interval after start(). */
   add(task: ScheduledTask): void {
     if (this.tasks.has(task.name)) throw new Error(`A task named ${task.name} is scheduled`);
-    this.tasks.set(task.name, { task, timer: null, soon: null, running: null, again: false });
+    this.tasks.set(task.name, {
+      task,
+      timer: null,
+      soon: null,
+      soonAt: 0,
+      running: null,
+      again: false,
+    });
   }
 
   start(): void {
@@ -75,7 +84,15 @@ export class Scheduler {
    */
   triggerSoon(name: string, delayMs: number): void {
     const state = this.tasks.get(name);
-    if (!state || this.stopped || state.soon) return;
+    if (!state || this.stopped) return;
+    const dueAt = Date.now() + delayMs;
+    // A request due sooner than the pending pass brings it forward (a check's last page: its
+    // report is waited for); a later one is served by it.
+    if (state.soon) {
+      if (dueAt >= state.soonAt) return;
+      clearTimeout(state.soon);
+    }
+    state.soonAt = dueAt;
     state.soon = setTimeout(() => {
       state.soon = null;
       void this.trigger(name);

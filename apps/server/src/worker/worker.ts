@@ -424,7 +424,11 @@ export class Worker {
       this.inFlight.delete(key);
       void this.pump();
       // A site page's end may complete its check (or give a running crawl's audit new pages).
-      if (kind.siteWork) this.scheduler.triggerSoon(AUDIT_TASK, JOB_END_PASS_DELAY_MS);
+      // With no site work left in flight it may well have been the check's last page, whose
+      // report a request is waiting for: the pass runs at once.
+      if (kind.siteWork) {
+        this.scheduler.triggerSoon(AUDIT_TASK, this.siteWork === 0 ? 0 : JOB_END_PASS_DELAY_MS);
+      }
       // The job may be a watch run: judge it soon rather than at the next interval.
       if (!this.stopping) this.scheduler.triggerSoon(MONITORING_TASK, JOB_END_PASS_DELAY_MS);
     });
