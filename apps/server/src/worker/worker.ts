@@ -254,7 +254,7 @@ export class Worker {
         name: REPORTS_VACUUM_TASK,
         everyMs: this.options.reportsVacuumIntervalMs ?? REPORTS_VACUUM_INTERVAL_MS,
         run: async () => {
-          const [vacuumed] = await vacuumTables(database.db, OFTEN_VACUUMED, true);
+          const [vacuumed] = await vacuumTables(database.db, OFTEN_VACUUMED);
           if (vacuumed) logger.debug(vacuumed, 'embedded database table vacuumed');
         },
       });
