@@ -256,7 +256,7 @@ export const reports = pgTable(
      * that completes it, instead of a `site_links` row a link (migration 0029): on the embedded
      * database those ~20 rows and their index entries were the largest part of a page end, and
      * a site report of 10,000 pages read 200,000 rows back (~0.5-0.8 s) where it now reads
-     * 10,000 values. Null: not a crawl's page, or not analysed.
+     * 10,000 values. Null: not a crawl's page, not analysed, or no internal links.
      */
     links: text('links'),
   },

@@ -19,10 +19,11 @@ import { type RateLimiter, SITE_PAGE_POLICY } from './rate-limit.ts';
 /**
  * The crawl's frontier lives in the database (issue 19): a crawl's pages are the check's
  * report rows, one per crawl key, each with its click depth, and its link graph is those rows'
- * `links` (services/page-links.ts). When a page's analysis is written, the same transaction
- * stores the page's links and queues the targets not seen yet — under the check's row lock, so
- * two pages finishing at once cannot queue one target twice, and only from the lease holder, so
- * a page finished twice queues nothing twice. No process holds the site in memory.
+ * `links` (services/page-links.ts). When a page's analysis is written, the update that completes
+ * it stores its links, and the same transaction queues the targets not seen yet — under the
+ * check's row lock, so two pages finishing at once cannot queue one target twice, and only from
+ * the lease holder, so a page finished twice queues nothing twice. No process holds the site in
+ * memory.
  */
 
 /** A page's report row (`reports r`) and its address (`urls u`) in the frontier's statements. */

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { SiteGraphLink } from '@crawlwise/analyzer/site/site-graph';
 import { DEFAULT_CRAWL_URL_RULES } from '@crawlwise/shared/crawl-url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
+import { type Database, queryRows } from '../db/database.ts';
 import { reports, users } from '../db/schema.ts';
 import { insertTestSiteCheck } from '../test-support/site-check-rows.ts';
 import { openTestDatabase, testConfig } from '../test-support/test-app.ts';
@@ -112,5 +113,65 @@ describe('loadCrawlGraph', () => {
     );
     const none = await loadCrawlGraph(database.db, { id, siteUrl: `${origin}/` }, [], 1);
     expect(none?.links).toEqual([]);
+  });
+
+  /**
+   * drizzle/0029_page_links_column.sql moved the links of crawls stored before it from site_links
+   * rows into their pages' `links` values. The database here is already migrated, so the old
+   * table is made again as 0009 left it and the migration's own UPDATE (read from the file) is
+   * run on it: what it writes must read back as the links were stored, each page's in stored order.
+   */
+  it('reads the links migration 0029 moved over from site_links rows', async () => {
+    const { id, pages } = await crawlOf([`${origin}/m/a`, `${origin}/m/b`, `${origin}/m/c`]);
+    await database.db.execute(sql`create temporary table site_links (
+        id bigserial primary key, site_check_id uuid not null, source_report_id uuid not null,
+        target_url text not null, anchor text not null, nofollow boolean not null,
+        rendered_only boolean not null)`);
+    const rows: Array<
+      [page: number, target: string, anchor: string, nofollow: boolean, rendered: boolean]
+    > = [
+      [1, `${origin}/x`, 'Quote " \\ ü 😀', false, false],
+      [0, `${origin}/y`, '', true, false],
+      [1, `${origin}/z`, 'NULL', true, true],
+      [0, `${origin}/x`, '[1,"x"]', false, true],
+    ];
+    for (const [page, target, anchor, nofollow, rendered] of rows) {
+      await database.db.execute(
+        sql`insert into site_links (site_check_id, source_report_id, target_url, anchor, nofollow,
+              rendered_only)
+            values (${id}, ${pages[page]!.reportId}, ${target}, ${anchor}, ${nofollow}, ${rendered})`,
+      );
+    }
+    const file = new URL('../../drizzle/0029_page_links_column.sql', import.meta.url);
+    const update = readFileSync(file, 'utf8')
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('UPDATE "reports"'));
+    if (!update) throw new Error('the migration has no UPDATE of reports');
+    try {
+      await database.db.execute(sql.raw(update));
+    } finally {
+      await database.db.execute(sql`drop table site_links`);
+    }
+
+    const graph = await loadCrawlGraph(database.db, { id, siteUrl: `${origin}/` }, pages);
+    expect(graph?.links).toEqual(
+      [0, 1].flatMap((page) =>
+        rows
+          .filter((row) => row[0] === page)
+          .map(([, target, anchor, nofollow, renderedOnly]) => ({
+            source: pages[page]!.url,
+            target,
+            anchor,
+            nofollow,
+            renderedOnly,
+          })),
+      ),
+    );
+    // A page without links keeps none.
+    const [third] = await queryRows<{ links: string | null }>(
+      database.db,
+      sql`select ${reports.links} as links from ${reports} where ${reports.id} = ${pages[2]!.reportId}`,
+    );
+    expect(third?.links).toBeNull();
   });
 });
