@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { comparableUrl } from '../checks/canonical.ts';
 import type { AnalysisReport } from '../types.ts';
-import { canonicalElsewhere } from './site-view.ts';
+import { canonicalElsewhere, duplicateGroups } from './site-view.ts';
 
 /** The first implementation (every pair parsed again), frozen as the reference. */
 function referenceCanonicalElsewhere(page: string, declared: readonly string[]): string | null {
@@ -81,5 +81,45 @@ describe('canonicalElsewhere', () => {
       ),
     ).toBe('https://example.com/b');
     expect(canonicalElsewhere(reportOf(page, {}))).toBeNull();
+  });
+});
+
+describe('duplicateGroups', () => {
+  /** The first rule, frozen as the reference: whitespace runs as one space, trimmed, lower case. */
+  const reference = (value: string) => value.replace(/\s+/g, ' ').trim().toLowerCase();
+  const VALUES = [
+    'Blue Shoes',
+    'blue shoes',
+    ' Blue Shoes',
+    'Blue Shoes ',
+    'Blue  Shoes',
+    'Blue\tShoes',
+    'Blue\u00a0Shoes',
+    'Blue \nShoes',
+    '\u3000Blue Shoes\u2028',
+    'Blue Shoes\ufeff',
+    'Red Shoes',
+    'red  shoes ',
+    ' ',
+    '\t',
+    '',
+    'Ä Öl',
+    'ä öl',
+  ];
+
+  it('groups the values the reference rule calls equal, and only those', () => {
+    const entries = VALUES.map((value, i) => ({ url: `https://example.com/${i}`, value }));
+    const expected = new Map<string, string[]>();
+    entries.forEach(({ url, value }) => {
+      const key = reference(value);
+      if (key !== '') expected.set(key, [...(expected.get(key) ?? []), url]);
+    });
+    const groups = duplicateGroups([...entries, { url: 'https://example.com/none', value: null }]);
+    expect(new Set(groups.map((group) => group.urls.join(' ')))).toEqual(
+      new Set(
+        [...expected.values()].filter((urls) => urls.length > 1).map((urls) => urls.join(' ')),
+      ),
+    );
+    expect(groups[0]!.urls).toHaveLength(10);
   });
 });
