@@ -33,6 +33,40 @@ export const pageSignalsSchema = z.object({
 });
 export type PageSignals = z.infer<typeof pageSignalsSchema>;
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+const HEX_SIGNATURE = /^[0-9a-f]{512}$/;
+const isRedirect = (hop: unknown) =>
+  isRecord(hop) && typeof hop.key === 'string' && Number.isSafeInteger(hop.status);
+const isAlternate = (alternate: unknown) =>
+  isRecord(alternate) && typeof alternate.lang === 'string' && typeof alternate.key === 'string';
+
+/**
+ * `value` itself when pageSignalsSchema accepts it, else null: the same rules, checked in place.
+ * A site build reads every page's stored signals (10,000 at a time), and the schema's parse
+ * copies each object and array it reads (keys it does not know are left out of the copy; here
+ * they stay, unread). A test holds the two to the same verdict.
+ */
+export function readPageSignals(value: unknown): PageSignals | null {
+  if (!isRecord(value)) return null;
+  const { finalKey, status, redirects, noindex, canonical, hreflang, fingerprint } = value;
+  const valid =
+    typeof finalKey === 'string' &&
+    Number.isSafeInteger(status) &&
+    Array.isArray(redirects) &&
+    redirects.every(isRedirect) &&
+    typeof noindex === 'boolean' &&
+    (canonical === null || typeof canonical === 'string') &&
+    Array.isArray(hreflang) &&
+    hreflang.every(isAlternate) &&
+    (fingerprint === null ||
+      (typeof fingerprint === 'string' && HEX_SIGNATURE.test(fingerprint))) &&
+    isCount(value.words) &&
+    isCount(value.externalLinks);
+  return valid ? (value as PageSignals) : null;
+}
+
 // The limits live in limits.ts (no zod there), so the analyzer's page path can use them without
 // loading zod (issue 23: the compiled CLI parsed its 700 KB on every page).
 export { MAX_TEXT_BLOCK_CHARS, MAX_TEXT_EXCERPT_BYTES } from './limits.ts';

@@ -46,6 +46,35 @@ describe('loadCrawlGraph', () => {
     return { id, pages: await listSitePages(database.db, id) };
   }
 
+  it('lists the pages by run_after, then id, as SQL orders them', async () => {
+    const addresses = Array.from({ length: 8 }, (_, index) => `${origin}/order${index}`);
+    const { id, pages } = await crawlOf(addresses);
+    // Equal times (ordered by id), microseconds apart, and one far in the past.
+    const times = [
+      '2026-12-06 10:00:00.000001+00',
+      '2026-12-06 10:00:00+00',
+      '2026-12-06 10:00:00.000001+00',
+      '2026-12-06 10:00:00.000002+00',
+      '1999-01-01 00:00:00+00',
+      '2026-12-06 10:00:00.000001+00',
+      '2026-12-06 09:59:59.999999+00',
+      '2026-12-06 10:00:00+00',
+    ];
+    for (const [index, page] of pages.entries()) {
+      await database.db.execute(
+        sql`update ${reports} set ${sql.identifier('run_after')} = ${times[index]}::timestamptz
+            where ${reports.id} = ${page.reportId}`,
+      );
+    }
+    const expected = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from ${reports} where ${reports.siteCheckId} = ${id}
+          order by ${reports.runAfter}, ${reports.id}`,
+    );
+    const listed = await listSitePages(database.db, id);
+    expect(listed.map((page) => page.reportId)).toEqual(expected.map((row) => row.id));
+  });
+
   it('reads every link of the pages as stored, page by page in their order, across batches', async () => {
     const addresses = Array.from({ length: 7 }, (_, index) => `${origin}/p${index}`);
     const { id, pages } = await crawlOf(addresses);
