@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from './finding-details.ts';
 
 /**
  * The site-level findings of a crawl (issue 19): problems that live between pages, read from the
@@ -8,6 +9,9 @@ import { z } from 'zod';
  */
 
 /* ---------- What a crawled page contributes (stored per page, reports.page_signals) ---------- */
+
+/** A MinHash signature as stored: 64 × 8 lower-case hex digits. */
+const HEX_SIGNATURE = /^[0-9a-f]{512}$/;
 
 export const pageSignalsSchema = z.object({
   /** The crawl key of the address the page was finally served from. */
@@ -23,20 +27,14 @@ export const pageSignalsSchema = z.object({
   /** Hreflang alternates: language (lower case, `x-default` included) and crawl key. */
   hreflang: z.array(z.object({ lang: z.string(), key: z.string() })),
   /** MinHash signature of the main text's 5-word shingles (64 × 8 hex digits); null under 50 words. */
-  fingerprint: z
-    .string()
-    .regex(/^[0-9a-f]{512}$/)
-    .nullable(),
+  fingerprint: z.string().regex(HEX_SIGNATURE).nullable(),
   words: z.number().int().min(0),
   /** Distinct external link targets on the page. */
   externalLinks: z.number().int().min(0),
 });
 export type PageSignals = z.infer<typeof pageSignalsSchema>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
-const HEX_SIGNATURE = /^[0-9a-f]{512}$/;
 const isRedirect = (hop: unknown) =>
   isRecord(hop) && typeof hop.key === 'string' && Number.isSafeInteger(hop.status);
 const isAlternate = (alternate: unknown) =>
